@@ -1,0 +1,103 @@
+/**
+ * The error catalogue: every error the server answers with, and how the public form reacts
+ * to a load error (spec 1 §8). The browser and the server both read it from here.
+ */
+
+export type FormPage =
+  | "developererror" | "badrequest" | "formclosed" | "alreadyresponded" | "formsoldout"
+  | "formoptionsoldout" | "complete";
+
+export interface ErrorEntry {
+  status: number;
+  message: string;
+  /** Where the public form goes when a load (or a submit) fails with this code. */
+  page?: FormPage;
+  query?: Record<string, string>;
+}
+
+const closed = { page: "formclosed", query: { oops: "FORM_CLOSED_WHILE_RESPONDING" } } as const;
+
+export const ERROR_CATALOGUE = {
+  INTERNAL_SERVER_ERROR: { status: 500, message: "Something went wrong on our side.", page: "developererror" },
+  MISSING_REQUIRED_HIDDEN_FIELDS: {
+    status: 400, message: "Required hidden fields were not supplied.", page: "badrequest",
+    query: { error: "MISSING_REQUIRED_HIDDEN_FIELDS" },
+  },
+  UNKNOWN_FIELDS_NOT_ALLOWED: {
+    status: 400, message: "The form does not accept fields it does not define.", page: "badrequest",
+    query: { error: "UNKNOWN_FIELDS_NOT_ALLOWED" },
+  },
+  FORM_FORCE_CLOSED: { status: 403, message: "This form is closed.", ...closed },
+  FORM_CLOSED_WHILE_RESPONDING: { status: 403, message: "This form closed while you were responding.", ...closed },
+  FORM_RESPONSE_LIMIT_REACHED: { status: 403, message: "This form has reached its response limit.", ...closed },
+  FORM_SCHEDULE_NOT_IN_RANGE: {
+    status: 403, message: "This form is not open at this time.", page: "formclosed",
+    query: { oops: "FORM_SCHEDULE_NOT_IN_RANGE" },
+  },
+  FORM_RESPONSE_LIMIT_BY_CUSTOMER_REACHED: {
+    status: 403, message: "You have already responded to this form.", page: "alreadyresponded",
+  },
+  FORM_SOLD_OUT: { status: 409, message: "This form is sold out.", page: "formsoldout" },
+  FORM_OPTION_UNAVAILABLE: { status: 409, message: "A chosen option is sold out.", page: "formoptionsoldout" },
+
+  FORM_NOT_FOUND: { status: 404, message: "Form not found." },
+  SESSION_NOT_FOUND: { status: 404, message: "Session not found." },
+  FIELD_NOT_FOUND: { status: 404, message: "Field not found." },
+  NOT_FOUND: { status: 404, message: "Not found." },
+  REQUIRED_FIELD_MISSING: { status: 400, message: "A required field is empty.", page: "badrequest", query: { error: "REQUIRED_FIELD_MISSING" } },
+  INVALID_FIELD_VALUE: { status: 400, message: "A field value has the wrong shape.", page: "badrequest", query: { error: "INVALID_FIELD_VALUE" } },
+  INVALID_OPTION: { status: 400, message: "A chosen option does not exist.", page: "badrequest", query: { error: "INVALID_OPTION" } },
+  MALFORMED_REQUEST: { status: 400, message: "The request could not be read.", page: "badrequest", query: { error: "MALFORMED_REQUEST" } },
+  PAYLOAD_TOO_LARGE: { status: 413, message: "The request body is too large.", page: "badrequest", query: { error: "PAYLOAD_TOO_LARGE" } },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: "The request must be multipart/form-data or urlencoded." },
+  RATE_LIMITED: { status: 429, message: "Too many requests." },
+
+  INVALID_FORM_DEFINITION: { status: 400, message: "The form definition is not valid." },
+  FIELD_NAME_INVALID: { status: 400, message: "Field names are lowercase letters, digits and underscores, starting with a letter." },
+  FIELD_NAME_RESERVED: { status: 400, message: "This field name is reserved for a system column." },
+  FIELD_NAME_TAKEN: { status: 409, message: "Another field of this form has this name." },
+  FIELD_TYPE_NOT_SUPPORTED: { status: 400, message: "This field type is not supported yet." },
+  UNSUPPORTED_DOCTYPE: { status: 400, message: "Unsupported doctype." },
+} as const satisfies Record<string, ErrorEntry>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === "string" && Object.hasOwn(ERROR_CATALOGUE, value);
+}
+
+/** The error shape every API answer carries in `error`. */
+export interface ApiError {
+  code: ErrorCode;
+  message: string;
+  /** Names of the fields concerned, when the error is about fields. */
+  fields?: string[];
+}
+
+export class FieldworkError extends Error {
+  readonly code: ErrorCode;
+  readonly fields: string[] | undefined;
+  constructor(code: ErrorCode, detail?: string, fields?: string[]) {
+    super(detail ?? ERROR_CATALOGUE[code].message);
+    this.name = "FieldworkError";
+    this.code = code;
+    this.fields = fields;
+  }
+  get status(): number {
+    return ERROR_CATALOGUE[this.code].status;
+  }
+  toJSON(): ApiError {
+    return { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) };
+  }
+}
+
+/**
+ * The path the public form redirects to for an error code (spec 1 §8), relative to the
+ * form's base `/d/e/{form_id}`; `undefined` when the code has no page of its own.
+ */
+export function errorPagePath(formId: string, code: ErrorCode): string | undefined {
+  const entry: ErrorEntry = ERROR_CATALOGUE[code];
+  if (!entry.page) return undefined;
+  const query = entry.query ? `?${new URLSearchParams(entry.query).toString()}` : "";
+  return `/d/e/${encodeURIComponent(formId)}/${entry.page}${query}`;
+}

@@ -1,0 +1,142 @@
+/**
+ * The field-type capability table: one row per field type (spec 1 §3.3).
+ *
+ * It drives the field editor (what a type accepts), the renderer (which input to draw),
+ * server validation (how a submitted value is parsed) and the column type of the form's
+ * managed table. Adding a field type touches this table, one renderer file and its tests.
+ */
+
+export const FIELD_TYPES = [
+  "number", "text", "textarea", "richtext", "tel", "url", "checkbox", "checkboxes", "switch",
+  "toggle", "toggle-group", "radio", "date", "datetime-local", "month", "week", "time", "email",
+  "file", "image", "audio", "video", "select", "latlng", "password", "color", "country",
+  "payment", "hidden", "signature", "range", "search", "json", "canvas",
+] as const;
+
+export type FieldType = (typeof FIELD_TYPES)[number];
+
+/** Postgres column types a managed table uses for answers. */
+export type ColumnType =
+  | "text" | "text[]" | "numeric" | "numeric[]" | "boolean" | "date" | "time" | "timestamptz" | "jsonb";
+
+/** How a type's submitted value is read; one parser per kind lives in `field-value.ts`. */
+export type ValueKind =
+  | "text" | "number" | "boolean" | "choice" | "date" | "time" | "datetime" | "month" | "week"
+  | "color" | "json" | "file";
+
+export interface FieldTypeCapability {
+  type: FieldType;
+  label: string;
+  /** Listed in the field-type picker (spec 1 §3.3 "Offered in the type picker"). */
+  offered: boolean;
+  /** A renderer exists in this release; other types are refused on import with a clear error. */
+  renderable: boolean;
+  value: ValueKind;
+  /** Column type of a single answer; `multiple` answers use the array form where one exists. */
+  column: ColumnType;
+  /** Native `<input type>` used by the renderer, when the type is a plain input. */
+  html_type?: string;
+  options: boolean;
+  multiple: "never" | "optional" | "always";
+  /** Pattern applies only to text, tel, email, url, password, search (spec 1 §5). */
+  pattern: boolean;
+  /** Step, min and max apply (spec 2 §5: numeric types; dates also take min/max natively). */
+  range: boolean;
+  /** Checkboxes and ranges cannot be required (spec 2 §5). */
+  requirable: boolean;
+  /** Accepts uploaded files. */
+  file: boolean;
+}
+
+type Row = Omit<FieldTypeCapability, "type" | "label" | "offered"> & { label?: string };
+
+const text = (html_type: string, pattern = true): Row => ({
+  renderable: true, value: "text", column: "text", html_type, options: false, multiple: "never",
+  pattern, range: false, requirable: true, file: false,
+});
+
+const later = (value: ValueKind, column: ColumnType, extra: Partial<Row> = {}): Row => ({
+  renderable: false, value, column, options: false, multiple: "never", pattern: false, range: false,
+  requirable: true, file: false, ...extra,
+});
+
+const ROWS: Record<FieldType, Row> = {
+  text: text("text"),
+  textarea: { ...text("textarea", false) },
+  email: text("email"),
+  tel: text("tel"),
+  url: text("url"),
+  password: text("password"),
+  search: { ...text("search"), renderable: false },
+  hidden: { ...text("hidden", false) },
+  color: { ...text("color", false), value: "color" },
+  number: { ...text("number", false), value: "number", column: "numeric", range: true },
+  range: { ...text("range", false), value: "number", column: "numeric", range: true, requirable: false },
+  date: { ...text("date", false), value: "date", column: "date", range: true },
+  time: { ...text("time", false), value: "time", column: "time", range: true },
+  "datetime-local": { ...text("datetime-local", false), value: "datetime", column: "timestamptz", range: true },
+  month: { ...text("month", false), value: "month", range: true },
+  week: { ...text("week", false), value: "week", range: true },
+  checkbox: { ...text("checkbox", false), value: "boolean", column: "boolean" },
+  switch: { ...text("checkbox", false), value: "boolean", column: "boolean" },
+  toggle: { ...text("checkbox", false), value: "boolean", column: "boolean" },
+  select: { ...text("select", false), value: "choice", options: true, multiple: "optional" },
+  radio: { ...text("radio", false), value: "choice", options: true },
+  checkboxes: {
+    ...text("checkbox", false), value: "choice", options: true, multiple: "always", requirable: false,
+  },
+  "toggle-group": later("choice", "text", { options: true, multiple: "optional" }),
+  richtext: later("json", "jsonb"),
+  json: later("json", "jsonb"),
+  canvas: later("json", "jsonb"),
+  latlng: later("json", "jsonb"),
+  payment: later("json", "jsonb"),
+  country: later("text", "text"),
+  signature: later("text", "text"),
+  file: later("file", "jsonb", { file: true, multiple: "optional" }),
+  image: later("file", "jsonb", { file: true, multiple: "optional" }),
+  audio: later("file", "jsonb", { file: true, multiple: "optional" }),
+  video: later("file", "jsonb", { file: true, multiple: "optional" }),
+};
+
+const OFFERED = new Set<FieldType>([
+  "text", "textarea", "select", "checkbox", "switch", "radio", "toggle-group", "email", "tel",
+  "url", "password", "number", "date", "datetime-local", "time", "month", "week", "file", "image",
+  "audio", "video", "color", "hidden", "range", "search", "richtext",
+]);
+
+const LABELS: Partial<Record<FieldType, string>> = {
+  "datetime-local": "Date and time", "toggle-group": "Toggle group", latlng: "Location",
+};
+
+export const FIELD_TYPE_CAPABILITIES: Readonly<Record<FieldType, FieldTypeCapability>> =
+  Object.fromEntries(
+    FIELD_TYPES.map((type) => {
+      const { label, ...row } = ROWS[type];
+      const name = label ?? LABELS[type] ?? type.charAt(0).toUpperCase() + type.slice(1);
+      return [type, { type, label: name, offered: OFFERED.has(type), ...row }];
+    }),
+  ) as Record<FieldType, FieldTypeCapability>;
+
+export function isFieldType(value: string): value is FieldType {
+  return (FIELD_TYPES as readonly string[]).includes(value);
+}
+
+export function capabilityOf(type: FieldType): FieldTypeCapability {
+  return FIELD_TYPE_CAPABILITIES[type];
+}
+
+/** Whether a field with these properties stores several values per answer. */
+export function isMultiValued(field: { type: FieldType; multiple?: boolean | null }): boolean {
+  const cap = capabilityOf(field.type);
+  return cap.multiple === "always" || (cap.multiple === "optional" && field.multiple === true);
+}
+
+/** The managed-table column type for a field (see docs/ARCHITECTURE.md for the full map). */
+export function columnTypeOf(field: { type: FieldType; multiple?: boolean | null }): ColumnType {
+  const { column, file } = capabilityOf(field.type);
+  if (file || !isMultiValued(field)) return column;
+  if (column === "text") return "text[]";
+  if (column === "numeric") return "numeric[]";
+  return column;
+}

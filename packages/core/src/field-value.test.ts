@@ -1,0 +1,99 @@
+import { describe, expect, it } from "vitest";
+import { localDateTimeToIso, parseFieldValue, toRawValues } from "./field-value";
+import type { FormField } from "./form-model";
+
+const field = (over: Partial<FormField>): FormField => ({
+  id: "f", name: "answer", label: null, type: "text", placeholder: null, help_text: null, required: false,
+  readonly: false, pattern: null, step: null, min: null, max: null, autocomplete: null, accept: null,
+  multiple: false, is_array: false, data: null, v_value: null, storage: null, reference: null,
+  options: [], optgroups: [], ...over,
+});
+
+const option = (value: string, disabled = false) => ({
+  id: value, value, label: value, src: null, disabled, index: 0, optgroup_id: null,
+});
+
+describe("parseFieldValue", () => {
+  it("keeps text and turns an empty answer into null", () => {
+    expect(parseFieldValue(field({}), ["Ada"])).toEqual({ ok: true, value: "Ada" });
+    expect(parseFieldValue(field({}), [])).toEqual({ ok: true, value: null });
+    expect(parseFieldValue(field({}), [""])).toEqual({ ok: true, value: null });
+  });
+
+  it("refuses an empty required field with REQUIRED_FIELD_MISSING naming the field", () => {
+    expect(parseFieldValue(field({ required: true }), [""])).toMatchObject({ ok: false, code: "REQUIRED_FIELD_MISSING", field: "answer" });
+  });
+
+  it("applies the pattern as a whole-value match, only for text-like types", () => {
+    const tel = field({ type: "tel", pattern: "[0-9]{3}-[0-9]{4}" });
+    expect(parseFieldValue(tel, ["555-1234"]).ok).toBe(true);
+    expect(parseFieldValue(tel, ["x555-1234"])).toMatchObject({ ok: false, code: "INVALID_FIELD_VALUE" });
+    expect(parseFieldValue(field({ type: "number", pattern: "1" }), ["2"]).ok).toBe(true);
+  });
+
+  it("checks email and url formats", () => {
+    expect(parseFieldValue(field({ type: "email" }), ["ada@example.com"]).ok).toBe(true);
+    expect(parseFieldValue(field({ type: "email" }), ["ada@"]).ok).toBe(false);
+    expect(parseFieldValue(field({ type: "url" }), ["https://example.com/x"]).ok).toBe(true);
+    expect(parseFieldValue(field({ type: "url" }), ["example"]).ok).toBe(false);
+  });
+
+  it("reads numbers with min, max and step", () => {
+    const n = field({ type: "number", min: 1, max: 10, step: 0.5 });
+    expect(parseFieldValue(n, ["2.5"])).toEqual({ ok: true, value: 2.5 });
+    expect(parseFieldValue(n, ["0"]).ok).toBe(false);
+    expect(parseFieldValue(n, ["11"]).ok).toBe(false);
+    expect(parseFieldValue(n, ["2.25"]).ok).toBe(false);
+    expect(parseFieldValue(n, ["abc"])).toMatchObject({ ok: false, code: "INVALID_FIELD_VALUE" });
+  });
+
+  it("reads switches and checkboxes as booleans where 'on' means true", () => {
+    expect(parseFieldValue(field({ type: "switch" }), ["on"])).toEqual({ ok: true, value: true });
+    expect(parseFieldValue(field({ type: "checkbox" }), [])).toEqual({ ok: true, value: false });
+    expect(parseFieldValue(field({ type: "checkbox", required: true }), [])).toMatchObject({ ok: false, code: "REQUIRED_FIELD_MISSING" });
+    expect(parseFieldValue(field({ type: "checkbox" }), ["maybe"])).toMatchObject({ ok: false, code: "INVALID_FIELD_VALUE" });
+  });
+
+  it("accepts only existing, enabled options", () => {
+    const radio = field({ type: "radio", options: [option("a"), option("b", true)] });
+    expect(parseFieldValue(radio, ["a"])).toEqual({ ok: true, value: "a" });
+    expect(parseFieldValue(radio, ["z"])).toMatchObject({ ok: false, code: "INVALID_OPTION" });
+    expect(parseFieldValue(radio, ["b"])).toMatchObject({ ok: false, code: "FORM_OPTION_UNAVAILABLE" });
+    expect(parseFieldValue(radio, ["a", "a"])).toMatchObject({ ok: false, code: "INVALID_FIELD_VALUE" });
+  });
+
+  it("collects checkboxes into a list", () => {
+    const boxes = field({ type: "checkboxes", options: [option("a"), option("b")] });
+    expect(parseFieldValue(boxes, ["a", "b"])).toEqual({ ok: true, value: ["a", "b"] });
+    expect(parseFieldValue(boxes, [])).toEqual({ ok: true, value: [] });
+  });
+
+  it("validates calendar values", () => {
+    expect(parseFieldValue(field({ type: "date" }), ["2026-02-28"]).ok).toBe(true);
+    expect(parseFieldValue(field({ type: "date" }), ["2026-02-30"]).ok).toBe(false);
+    expect(parseFieldValue(field({ type: "date", min: "2026-01-01" }), ["2025-12-31"]).ok).toBe(false);
+    expect(parseFieldValue(field({ type: "time" }), ["23:59"]).ok).toBe(true);
+    expect(parseFieldValue(field({ type: "time" }), ["24:00"]).ok).toBe(false);
+    expect(parseFieldValue(field({ type: "month" }), ["2026-11"]).ok).toBe(true);
+    expect(parseFieldValue(field({ type: "week" }), ["2026-W47"]).ok).toBe(true);
+    expect(parseFieldValue(field({ type: "week" }), ["2026-W60"]).ok).toBe(false);
+    expect(parseFieldValue(field({ type: "color" }), ["#FFAA00"])).toEqual({ ok: true, value: "#ffaa00" });
+  });
+
+  it("reads datetime-local in the visitor's fixed utc offset", () => {
+    expect(parseFieldValue(field({ type: "datetime-local" }), ["2026-11-22T09:30"], { utc_offset: 540 }))
+      .toEqual({ ok: true, value: "2026-11-22T00:30:00.000Z" });
+    expect(localDateTimeToIso("2026-11-22T09:30", null)).toBe("2026-11-22T09:30:00.000Z");
+    expect(localDateTimeToIso("2026-13-22T09:30", 0)).toBeUndefined();
+  });
+});
+
+describe("toRawValues", () => {
+  it("turns session values into raw strings and refuses other shapes", () => {
+    expect(toRawValues("a")).toEqual(["a"]);
+    expect(toRawValues(["a", "b"])).toEqual(["a", "b"]);
+    expect(toRawValues(true)).toEqual(["on"]);
+    expect(toRawValues(null)).toEqual([]);
+    expect(toRawValues({ a: 1 })).toBeUndefined();
+  });
+});

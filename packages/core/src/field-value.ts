@@ -1,0 +1,159 @@
+/**
+ * Reading a submitted answer: the same rules on the server (authoritative) and in the
+ * browser (comfort). A raw answer is the list of strings a form posts under a field's name.
+ */
+import { capabilityOf, isMultiValued, type ValueKind } from "./field-types";
+import type { ErrorCode } from "./errors";
+import type { FormField } from "./form-model";
+
+/** What goes into the field's column. */
+export type ColumnValue = string | number | boolean | string[] | number[] | null;
+
+export type ParseResult =
+  | { ok: true; value: ColumnValue }
+  | { ok: false; code: ErrorCode; field: string; reason: string };
+
+export interface ParseContext {
+  /** Minutes east of UTC of the visitor's clock (the `__fw_utc_offset` input); UTC if absent. */
+  utc_offset?: number | null;
+}
+
+type RuleField = Pick<
+  FormField,
+  "name" | "type" | "required" | "pattern" | "min" | "max" | "step" | "multiple" | "options"
+>;
+
+const TRUE_WORDS = new Set(["on", "true", "1", "yes"]);
+const FALSE_WORDS = new Set(["", "off", "false", "0", "no"]);
+
+const RE = {
+  date: /^(\d{4})-(\d{2})-(\d{2})$/,
+  time: /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,3})?)?$/,
+  datetime: /^(\d{4}-\d{2}-\d{2})T(([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,3})?)?)$/,
+  month: /^\d{4}-(0[1-9]|1[0-2])$/,
+  week: /^\d{4}-W(0[1-9]|[1-4]\d|5[0-3])$/,
+  color: /^#[0-9a-fA-F]{6}$/,
+  // The WHATWG "valid e-mail address" production, as browsers check type=email.
+  email: /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/,
+};
+
+/** Turns any JSON-ish answer (a session PATCH body, a form post) into the raw string list. */
+export function toRawValues(value: unknown): string[] | undefined {
+  if (value === undefined || value === null) return [];
+  if (typeof value === "string") return [value];
+  if (typeof value === "number" && Number.isFinite(value)) return [String(value)];
+  if (typeof value === "boolean") return value ? ["on"] : [];
+  if (Array.isArray(value) && value.every((v) => typeof v === "string" || typeof v === "number")) {
+    return value.map(String);
+  }
+  return undefined;
+}
+
+function isValidDate(text: string): boolean {
+  const m = RE.date.exec(text);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+}
+
+/** `2026-11-22T09:30` read in a fixed-offset zone of `offset` minutes east of UTC → ISO. */
+export function localDateTimeToIso(text: string, offset: number | null | undefined): string | undefined {
+  const m = RE.datetime.exec(text);
+  if (!m || !isValidDate(m[1]!)) return undefined;
+  const utc = Date.parse(`${text.length === 16 ? `${text}:00` : text}Z`);
+  if (Number.isNaN(utc)) return undefined;
+  return new Date(utc - (offset ?? 0) * 60_000).toISOString();
+}
+
+function scalar(kind: ValueKind, text: string, ctx: ParseContext): string | number | undefined {
+  switch (kind) {
+    case "text": case "choice": case "json": case "file": return text;
+    case "number": {
+      const n = Number(text);
+      return text.trim() !== "" && Number.isFinite(n) ? n : undefined;
+    }
+    case "date": return isValidDate(text) ? text : undefined;
+    case "time": return RE.time.test(text) ? text : undefined;
+    case "datetime": return localDateTimeToIso(text, ctx.utc_offset);
+    case "month": return RE.month.test(text) ? text : undefined;
+    case "week": return RE.week.test(text) ? text : undefined;
+    case "color": return RE.color.test(text) ? text.toLowerCase() : undefined;
+    case "boolean": return undefined;
+  }
+}
+
+function formatCheck(field: RuleField, text: string): string | undefined {
+  if (field.type === "email" && !RE.email.test(text)) return "not an email address";
+  if (field.type === "url") {
+    try {
+      new URL(text);
+    } catch {
+      return "not a URL";
+    }
+  }
+  if (field.pattern && capabilityOf(field.type).pattern) {
+    let re: RegExp;
+    try {
+      re = new RegExp(`^(?:${field.pattern})$`, "v");
+    } catch {
+      return undefined; // a pattern browsers cannot compile is ignored by them too
+    }
+    if (!re.test(text)) return "does not match the pattern";
+  }
+  return undefined;
+}
+
+function rangeCheck(field: RuleField, value: string | number): string | undefined {
+  if (!capabilityOf(field.type).range) return undefined;
+  const cmp = (bound: number | string) =>
+    typeof value === "number" ? value - Number(bound) : value.localeCompare(String(bound));
+  if (field.min !== null && field.min !== "" && cmp(field.min) < 0) return `below the minimum ${field.min}`;
+  if (field.max !== null && field.max !== "" && cmp(field.max) > 0) return `above the maximum ${field.max}`;
+  if (typeof value === "number" && field.step && field.step > 0) {
+    const base = field.min !== null && field.min !== "" ? Number(field.min) : 0;
+    const steps = (value - base) / field.step;
+    if (Math.abs(steps - Math.round(steps)) > 1e-9) return `not a multiple of the step ${field.step}`;
+  }
+  return undefined;
+}
+
+/**
+ * Parses and checks one field's raw answer (spec 1 §5). `raw` is the list of strings posted
+ * under the field's name (empty when absent).
+ */
+export function parseFieldValue(field: RuleField, raw: readonly string[], ctx: ParseContext = {}): ParseResult {
+  const cap = capabilityOf(field.type);
+  const fail = (code: ErrorCode, reason: string): ParseResult => ({ ok: false, code, field: field.name, reason });
+  const required = field.required && cap.requirable;
+
+  if (cap.value === "boolean") {
+    const last = (raw.at(-1) ?? "").toLowerCase();
+    if (!TRUE_WORDS.has(last) && !FALSE_WORDS.has(last)) return fail("INVALID_FIELD_VALUE", "not a yes/no value");
+    const on = TRUE_WORDS.has(last);
+    if (required && !on) return fail("REQUIRED_FIELD_MISSING", "must be checked");
+    return { ok: true, value: on };
+  }
+
+  const texts = raw.filter((t) => t !== "");
+  const multi = isMultiValued(field);
+  if (texts.length === 0) {
+    return required ? fail("REQUIRED_FIELD_MISSING", "is required") : { ok: true, value: multi ? [] : null };
+  }
+  if (!multi && texts.length > 1) return fail("INVALID_FIELD_VALUE", "takes one value");
+
+  const values: (string | number)[] = [];
+  for (const text of texts) {
+    const value = scalar(cap.value, text, ctx);
+    if (value === undefined) return fail("INVALID_FIELD_VALUE", `is not a valid ${field.type}`);
+    const problem = formatCheck(field, text) ?? rangeCheck(field, value);
+    if (problem) return fail("INVALID_FIELD_VALUE", problem);
+    if (cap.options) {
+      const option = field.options.find((o) => o.value === text);
+      if (!option) return fail("INVALID_OPTION", `has no option ${JSON.stringify(text)}`);
+      if (option.disabled) return fail("FORM_OPTION_UNAVAILABLE", `option ${JSON.stringify(text)} is unavailable`);
+    }
+    values.push(value);
+  }
+  if (!multi) return { ok: true, value: values[0]! };
+  return { ok: true, value: values.every((v) => typeof v === "number") ? (values as number[]) : values.map(String) };
+}

@@ -1,0 +1,125 @@
+/**
+ * The runtime shapes of a form as the server sends it to the public form (spec 1 §3,
+ * spec 2 §3). Names follow the spec: `form_field`, `block`, `local_index`, `v_hidden`.
+ */
+import type { FieldType } from "./field-types";
+import type { ApiError } from "./errors";
+
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+export interface FormOption {
+  id: string;
+  value: string;
+  label: string | null;
+  src: string | null;
+  disabled: boolean;
+  index: number;
+  optgroup_id: string | null;
+}
+
+export interface FormOptgroup {
+  id: string;
+  label: string;
+  disabled: boolean;
+  index: number;
+}
+
+export interface FormField {
+  id: string;
+  name: string;
+  label: string | null;
+  type: FieldType;
+  placeholder: string | null;
+  help_text: string | null;
+  required: boolean;
+  readonly: boolean;
+  pattern: string | null;
+  step: number | null;
+  min: number | string | null;
+  max: number | string | null;
+  autocomplete: string | null;
+  accept: string | null;
+  multiple: boolean;
+  is_array: boolean;
+  data: JsonValue;
+  v_value: JsonValue;
+  storage: JsonValue;
+  reference: JsonValue;
+  options: FormOption[];
+  optgroups: FormOptgroup[];
+}
+
+export const BLOCK_TYPES = ["section", "field", "html", "header", "image", "video", "pdf", "divider", "group"] as const;
+export type BlockType = (typeof BLOCK_TYPES)[number];
+
+export interface FormBlock {
+  id: string;
+  form_id: string;
+  form_page_id: string;
+  parent_id: string | null;
+  type: BlockType;
+  local_index: number;
+  form_field_id: string | null;
+  v_hidden: JsonValue;
+  attributes: { contains_payment?: boolean } | null;
+  body_html: string | null;
+  title_html: string | null;
+  description_html: string | null;
+  src: string | null;
+  data: JsonValue;
+}
+
+export type Appearance = "light" | "dark" | "system";
+
+export interface FormStylesheet {
+  appearance: Appearance;
+  palette: string | null;
+  font_family: string;
+  section: string | null;
+  custom_css: string | null;
+}
+
+export interface FormCampaign {
+  is_force_closed: boolean;
+  is_scheduling_enabled: boolean;
+  scheduling_open_at: string | null;
+  scheduling_close_at: string | null;
+  scheduling_tz: string | null;
+  max_form_responses_in_total: number | null;
+  max_form_responses_by_customer: number | null;
+}
+
+export interface FormEnding {
+  is_ending_page_enabled: boolean;
+  title: string | null;
+  body_html: string | null;
+  redirect_after_response_uri: string | null;
+}
+
+/** One node of the render tree: a block with its ordered children (spec 1 §3.4 `tree`). */
+export interface TreeNode {
+  id: string;
+  type: BlockType;
+  depth: number;
+  children: TreeNode[];
+}
+
+/** The preload answer of `GET /v1/{form_id}` (spec 1 §3.5). */
+export interface FormPreload {
+  form_id: string;
+  session_id: string | null;
+  start_page: JsonValue;
+  title: string;
+  method: "post" | "get";
+  blocks: FormBlock[];
+  tree: TreeNode[];
+  fields: FormField[];
+  default_values: Record<string, JsonValue>;
+  options: { optimize_for_cjk: boolean; is_powered_by_branding_enabled: boolean };
+  lang: string;
+  stylesheet: FormStylesheet;
+  background: JsonValue;
+  campaign: FormCampaign;
+  ending: FormEnding;
+  error: ApiError | null;
+}
