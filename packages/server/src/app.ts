@@ -1,0 +1,71 @@
+/**
+ * The Fastify app: external plugins, then the database decoration, then routes. Errors
+ * from the catalogue become `{ data: null, error: { code, message } }` (or a redirect to
+ * the form's error page for HTML requests); other errors are logged with the request id
+ * and answered as INTERNAL_SERVER_ERROR without their internal message.
+ */
+import { randomUUID } from "node:crypto";
+import fastifyFormbody from "@fastify/formbody";
+import fastifyMultipart from "@fastify/multipart";
+import fastifyStatic from "@fastify/static";
+import { existsSync } from "node:fs";
+import { MULTIPART_FILE_LIMIT_BYTES, SUBMIT_BODY_LIMIT_BYTES } from "@fieldwork/core";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { sql, type Kysely } from "kysely";
+import type { DB } from "./db/schema";
+import { cliRoutes, type CliEndpoint } from "./routes/cli";
+import { pageRoutes } from "./routes/pages";
+import { publicRoutes } from "./routes/public";
+import { readAssets, WEB_DIST } from "./ssr/assets";
+import { handleError, handleNotFound } from "./routes/errors";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    db: Kysely<DB>;
+  }
+  interface FastifyContextConfig {
+    /** The route serves pages to browsers: errors become redirects or error pages. */
+    html?: boolean;
+  }
+}
+
+export interface AppOptions {
+  db: Kysely<DB>;
+  logger?: FastifyServerOptions["logger"];
+  /** Lets the CLI run its commands through this process (PGlite is single-process). */
+  cli?: CliEndpoint;
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: SUBMIT_BODY_LIMIT_BYTES,
+    genReqId: () => randomUUID(),
+    trustProxy: true,
+  });
+  app.decorate("db", options.db);
+
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MULTIPART_FILE_LIMIT_BYTES, files: 20, fields: 1000, fieldSize: 1024 * 1024, parts: 1100 },
+  });
+  await app.register(fastifyFormbody, { bodyLimit: SUBMIT_BODY_LIMIT_BYTES });
+  if (existsSync(`${WEB_DIST}assets`)) {
+    await app.register(fastifyStatic, { root: `${WEB_DIST}assets`, prefix: "/assets/", immutable: true, maxAge: "365d" });
+  } else {
+    app.log.warn("packages/web/dist is missing (run `npm run build`): forms are served without JavaScript");
+  }
+
+  const pageAssets = readAssets() ?? { scripts: [], styles: [] };
+  const assets = () => pageAssets;
+  app.setErrorHandler((error, request, reply) => handleError(error, request, reply, assets));
+  app.setNotFoundHandler((request, reply) => handleNotFound(request, reply, assets));
+
+  app.get("/healthz", async (_request, reply) => {
+    await sql`select 1`.execute(options.db);
+    return reply.send({ ok: true });
+  });
+  await app.register(publicRoutes);
+  await app.register(pageRoutes, { assets });
+  if (options.cli) await app.register(cliRoutes, options.cli);
+  return app;
+}

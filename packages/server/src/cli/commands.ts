@@ -1,0 +1,104 @@
+/**
+ * CLI commands as data: `parseCommand` reads argv (and the files it names) in the CLI
+ * process; `runCommand` executes in whichever process holds the database, the CLI itself
+ * or the running server (PGlite allows one process at a time).
+ */
+import { readFileSync } from "node:fs";
+import { hash } from "@node-rs/argon2";
+import { FieldworkError } from "@fieldwork/core";
+import type { Kysely } from "kysely";
+import type { DB } from "../db/schema";
+import { migrate } from "../db/migrate";
+import { exportForm } from "../forms/definition-export";
+import { importForm } from "../forms/definition-import";
+import { listResponses } from "../forms/responses";
+import { defaultProject } from "../seed/seed";
+
+export type CliCommand =
+  | { cmd: "db.migrate" }
+  | { cmd: "forms.import"; definition: unknown; project_id?: string | undefined }
+  | { cmd: "forms.export"; id: string }
+  | { cmd: "responses.list"; form_id: string }
+  | { cmd: "users.create"; email: string; password: string; display_name: string };
+
+export interface CliOutput { stdout: string; exit_code: number }
+
+export const USAGE = `Usage: npm run cli -- <command>
+  db migrate                       apply migrations
+  forms import <file.json> [--project <id>]   prints {"id","url"}
+  forms export <form_id>           prints the form definition file
+  responses list <form_id>         prints rows as JSON lines
+  users create --email <e> --password <p> [--name <n>]`;
+
+export class UsageError extends Error {}
+
+function flag(argv: string[], name: string): string | undefined {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 ? argv[i + 1] : undefined;
+}
+
+export function parseCommand(argv: string[], readFile: (path: string) => string = (p) => readFileSync(p, "utf8")): CliCommand {
+  const [group, action, arg] = argv;
+  const need = (value: string | undefined, what: string) => {
+    if (!value || value.startsWith("--")) throw new UsageError(`Missing ${what}.\n${USAGE}`);
+    return value;
+  };
+  switch (`${group} ${action}`) {
+    case "db migrate": return { cmd: "db.migrate" };
+    case "forms import": {
+      const path = need(arg, "the form definition file");
+      let definition: unknown;
+      try {
+        definition = JSON.parse(readFile(path));
+      } catch (error) {
+        throw new UsageError(`Cannot read ${path}: ${(error as Error).message}`);
+      }
+      return { cmd: "forms.import", definition, project_id: flag(argv, "project") };
+    }
+    case "forms export": return { cmd: "forms.export", id: need(arg, "the form id") };
+    case "responses list": return { cmd: "responses.list", form_id: need(arg, "the form id") };
+    case "users create":
+      return {
+        cmd: "users.create",
+        email: need(flag(argv, "email"), "--email"),
+        password: need(flag(argv, "password"), "--password"),
+        display_name: flag(argv, "name") ?? need(flag(argv, "email"), "--email").split("@")[0]!,
+      };
+    default: throw new UsageError(USAGE);
+  }
+}
+
+const json = (value: unknown) => JSON.stringify(value, (_k, v: unknown) => (typeof v === "bigint" ? Number(v) : v));
+
+export async function runCommand(db: Kysely<DB>, publicUrl: string, command: CliCommand): Promise<CliOutput> {
+  try {
+    switch (command.cmd) {
+      case "db.migrate": {
+        const result = await migrate(db);
+        const applied = result.results?.map((r) => r.migrationName) ?? [];
+        return { stdout: applied.length ? `applied ${applied.join(", ")}\n` : "up to date\n", exit_code: 0 };
+      }
+      case "forms.import": {
+        const project = command.project_id ?? (await defaultProject(db));
+        const { id } = await importForm(db, project, command.definition);
+        return { stdout: `${json({ id, url: `${publicUrl}/d/e/${id}` })}\n`, exit_code: 0 };
+      }
+      case "forms.export":
+        return { stdout: `${JSON.stringify(await exportForm(db, command.id), null, 2)}\n`, exit_code: 0 };
+      case "responses.list": {
+        const rows = await listResponses(db, command.form_id);
+        return { stdout: rows.map((row) => `${json(row)}\n`).join(""), exit_code: 0 };
+      }
+      case "users.create": {
+        const user = await db.insertInto("app_user")
+          .values({ email: command.email.toLowerCase(), password_hash: await hash(command.password) })
+          .returning("id").executeTakeFirstOrThrow();
+        await db.insertInto("user_profile").values({ uid: user.id, display_name: command.display_name, avatar_path: null }).execute();
+        return { stdout: `${json({ id: user.id, email: command.email.toLowerCase() })}\n`, exit_code: 0 };
+      }
+    }
+  } catch (error) {
+    if (error instanceof FieldworkError) return { stdout: `${json({ error: error.toJSON() })}\n`, exit_code: 1 };
+    throw error;
+  }
+}

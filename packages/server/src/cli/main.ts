@@ -1,0 +1,57 @@
+/**
+ * `npm run cli -- <command>`. With DATABASE_URL it talks to PostgreSQL directly. With
+ * PGlite it runs the command through the server when one holds DATA_DIR, else opens it.
+ */
+import { loadConfig } from "../config";
+import { openDatabase } from "../db/database";
+import { migrate } from "../db/migrate";
+import { parseCommand, runCommand, UsageError, type CliCommand, type CliOutput } from "./commands";
+import { readServerFile } from "./server-file";
+
+async function throughServer(port: number, token: string, command: CliCommand): Promise<CliOutput> {
+  const response = await fetch(`http://127.0.0.1:${port}/internal/cli`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-fieldwork-cli-token": token },
+    body: JSON.stringify(command),
+  });
+  if (!response.ok) throw new Error(`The running server refused the command (HTTP ${response.status}).`);
+  return (await response.json()) as CliOutput;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const config = loadConfig();
+  let command: CliCommand;
+  try {
+    command = parseCommand(argv);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+
+  const server = config.databaseUrl ? undefined : readServerFile(config.dataDir);
+  let output: CliOutput;
+  if (server) {
+    output = await throughServer(server.port, server.token, command);
+  } else {
+    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+    try {
+      if (command.cmd !== "db.migrate") await migrate(database.db);
+      output = await runCommand(database.db, config.publicUrl, command);
+    } finally {
+      await database.close();
+    }
+  }
+  process.stdout.write(output.stdout);
+  return output.exit_code;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  },
+);

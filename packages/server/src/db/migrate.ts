@@ -1,0 +1,20 @@
+import type { Kysely } from "kysely";
+import { Migrator, type Migration, type MigrationResultSet } from "kysely/migration";
+import * as foundation from "./migrations/0001-foundation";
+
+/** Named, ordered migrations; the same list runs on PGlite and PostgreSQL. */
+const MIGRATIONS: Record<string, Migration> = {
+  "0001-foundation": foundation,
+};
+
+export async function migrate<T>(db: Kysely<T>): Promise<MigrationResultSet> {
+  const migrator = new Migrator({
+    db: db as unknown as Kysely<unknown>,
+    provider: { getMigrations: async () => MIGRATIONS },
+    migrationTableName: "fieldwork_migration",
+    migrationLockTableName: "fieldwork_migration_lock",
+  });
+  const result = await migrator.migrateToLatest();
+  if (result.error) throw result.error;
+  return result;
+}

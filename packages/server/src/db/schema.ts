@@ -1,0 +1,147 @@
+/** Kysely table types of Fieldwork's own tables (migrations in ./migrations). */
+import type { ColumnType, Generated, JSONColumnType } from "kysely";
+import type { JsonValue } from "@fieldwork/core";
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json = ColumnType<JsonValue, string | undefined | null, string | null>;
+
+export interface OrganizationTable { id: Generated<string>; name: string; display_name: string; created_at: Timestamp }
+export interface ProjectTable { id: Generated<string>; organization_id: string; name: string; created_at: Timestamp }
+export interface AppUserTable { id: Generated<string>; email: string; password_hash: string | null; created_at: Timestamp }
+export interface UserProfileTable { uid: string; display_name: string; avatar_path: string | null }
+export interface OrganizationMemberTable {
+  organization_id: string; user_id: string; role: "owner" | "editor" | "viewer"; created_at: Timestamp;
+}
+export interface DocumentTable {
+  id: Generated<string>; project_id: string;
+  doctype: "v0_form" | "v0_site" | "v0_schema" | "v0_bucket" | "v0_canvas";
+  title: string; created_at: Timestamp; updated_at: Timestamp;
+}
+
+export interface FormTable {
+  id: Generated<string>;
+  project_id: string;
+  document_id: string | null;
+  title: string;
+  description: string | null;
+  method: Generated<"post" | "get">;
+  unknown_field_handling_strategy: Generated<"ignore" | "accept" | "reject">;
+  is_published: Generated<boolean>;
+  is_force_closed: Generated<boolean>;
+  is_scheduling_enabled: Generated<boolean>;
+  scheduling_open_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  scheduling_close_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  scheduling_tz: string | null;
+  max_form_responses_in_total: number | null;
+  max_form_responses_by_customer: number | null;
+  table_name: string;
+  response_count: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface FormDocumentTable {
+  id: Generated<string>;
+  form_id: string;
+  project_id: string;
+  start_page: Json;
+  lang: Generated<string>;
+  stylesheet: JSONColumnType<Record<string, JsonValue>, string | undefined, string>;
+  background: Json;
+  is_powered_by_branding_enabled: Generated<boolean>;
+  optimize_for_cjk: Generated<boolean>;
+  is_ending_page_enabled: Generated<boolean>;
+  ending_title: string | null;
+  ending_body_html: string | null;
+  redirect_after_response_uri: string | null;
+  created_at: Timestamp;
+}
+
+export interface FormFieldTable {
+  id: Generated<string>;
+  form_id: string;
+  name: string;
+  label: string | null;
+  type: string;
+  placeholder: string | null;
+  help_text: string | null;
+  required: Generated<boolean>;
+  readonly: Generated<boolean>;
+  pattern: string | null;
+  step: number | null;
+  min: Json;
+  max: Json;
+  autocomplete: string | null;
+  accept: string | null;
+  multiple: Generated<boolean>;
+  is_array: Generated<boolean>;
+  data: Json;
+  v_value: Json;
+  storage: Json;
+  reference: Json;
+  local_index: Generated<number>;
+  created_at: Timestamp;
+}
+
+export interface OptgroupTable {
+  id: Generated<string>; form_id: string; form_field_id: string; label: string;
+  disabled: Generated<boolean>; index: Generated<number>; created_at: Timestamp;
+}
+
+export interface FormFieldOptionTable {
+  id: Generated<string>; form_id: string; form_field_id: string; value: string; label: string | null;
+  src: string | null; disabled: Generated<boolean>; index: Generated<number>; optgroup_id: string | null;
+  created_at: Timestamp;
+}
+
+export interface FormBlockTable {
+  id: Generated<string>;
+  form_id: string;
+  form_page_id: string;
+  parent_id: string | null;
+  type: "section" | "field" | "html" | "header" | "image" | "video" | "pdf" | "divider" | "group";
+  local_index: Generated<number>;
+  form_field_id: string | null;
+  v_hidden: Json;
+  attributes: Json;
+  body_html: string | null;
+  title_html: string | null;
+  description_html: string | null;
+  src: string | null;
+  data: Json;
+  created_at: Timestamp;
+}
+
+export interface CustomerTable {
+  id: Generated<string>; project_id: string; uid: Generated<number>; email: string | null; phone: string | null;
+  visitor_id: string | null; created_at: Timestamp; last_seen_at: Timestamp;
+}
+
+export interface ResponseSessionTable {
+  id: Generated<string>;
+  form_id: string;
+  customer_id: string | null;
+  visitor_id: string | null;
+  raw: JSONColumnType<Record<string, JsonValue>, string | undefined, string>;
+  user_agent: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  submitted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface DB {
+  organization: OrganizationTable;
+  project: ProjectTable;
+  app_user: AppUserTable;
+  user_profile: UserProfileTable;
+  organization_member: OrganizationMemberTable;
+  document: DocumentTable;
+  form: FormTable;
+  form_document: FormDocumentTable;
+  form_field: FormFieldTable;
+  optgroup: OptgroupTable;
+  form_field_option: FormFieldOptionTable;
+  form_block: FormBlockTable;
+  customer: CustomerTable;
+  response_session: ResponseSessionTable;
+}

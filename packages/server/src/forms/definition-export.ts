@@ -1,0 +1,87 @@
+/** Exporting a form as a definition file: the inverse of definition-import.ts. */
+import {
+  FORM_DEFINITION_FORMAT, FORM_DEFINITION_VERSION, FieldworkError, buildTree,
+  type BlockDefinition, type FormBlock, type FormDefinition, type TreeNode,
+} from "@fieldwork/core";
+import type { Kysely } from "kysely";
+import type { DB } from "../db/schema";
+import { stylesheetOf } from "./form-document";
+import { loadFormRecord } from "./form-record";
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export async function exportForm(db: Kysely<DB>, formId: string): Promise<FormDefinition> {
+  const record = await loadFormRecord(db, formId);
+  if (!record) throw new FieldworkError("FORM_NOT_FOUND");
+  const { form, document, fields, blocks } = record;
+  const style = stylesheetOf(document);
+
+  const byId = new Map(blocks.map((b) => [b.id, b]));
+  const fieldName = new Map(fields.map((f) => [f.id, f.name]));
+  const toDefinition = (node: TreeNode): BlockDefinition[] => {
+    const b = byId.get(node.id) as FormBlock;
+    const v_hidden = b.v_hidden;
+    switch (b.type) {
+      case "section":
+        return [{
+          type: "section", title_html: b.title_html, description_html: b.description_html,
+          contains_payment: b.attributes?.contains_payment === true, v_hidden,
+          children: node.children.flatMap(toDefinition),
+        }];
+      case "group": return [{ type: "group", title_html: b.title_html, v_hidden, children: node.children.flatMap(toDefinition) }];
+      case "field": {
+        const name = b.form_field_id ? fieldName.get(b.form_field_id) : undefined;
+        return name ? [{ type: "field", field: name, v_hidden }] : [];
+      }
+      case "header": return [{ type: "header", title_html: b.title_html, description_html: b.description_html, v_hidden }];
+      case "html": return [{ type: "html", body_html: b.body_html ?? "", v_hidden }];
+      case "image": case "video": case "pdf": return [{ type: b.type, src: b.src, title_html: b.title_html, v_hidden }];
+      case "divider": return [{ type: "divider", v_hidden }];
+    }
+  };
+
+  return {
+    format: FORM_DEFINITION_FORMAT,
+    version: FORM_DEFINITION_VERSION,
+    title: form.title,
+    settings: {
+      published: form.is_published,
+      method: form.method,
+      unknown_field_handling_strategy: form.unknown_field_handling_strategy,
+      is_force_closed: form.is_force_closed,
+      max_form_responses_in_total: form.max_form_responses_in_total,
+      max_form_responses_by_customer: form.max_form_responses_by_customer,
+      scheduling: {
+        enabled: form.is_scheduling_enabled, open_at: iso(form.scheduling_open_at),
+        close_at: iso(form.scheduling_close_at), tz: form.scheduling_tz,
+      },
+    },
+    start_page: document.start_page,
+    theme: {
+      lang: document.lang,
+      appearance: style.appearance, palette: style.palette, font_family: style.font_family,
+      section: style.section, custom_css: style.custom_css, background: document.background,
+      is_powered_by_branding_enabled: document.is_powered_by_branding_enabled,
+      optimize_for_cjk: document.optimize_for_cjk,
+    },
+    ending: {
+      enabled: document.is_ending_page_enabled, title: document.ending_title,
+      body_html: document.ending_body_html, redirect_uri: document.redirect_after_response_uri,
+    },
+    fields: fields.map((f) => {
+      const groupLabel = new Map(f.optgroups.map((g) => [g.id, g.label]));
+      return {
+        name: f.name, type: f.type, label: f.label, placeholder: f.placeholder, help_text: f.help_text,
+        required: f.required, readonly: f.readonly, pattern: f.pattern, step: f.step, min: f.min, max: f.max,
+        autocomplete: f.autocomplete, accept: f.accept, multiple: f.multiple, is_array: f.is_array,
+        data: f.data, v_value: f.v_value,
+        options: f.options.map((o) => ({
+          value: o.value, label: o.label, src: o.src, disabled: o.disabled,
+          group: o.optgroup_id ? groupLabel.get(o.optgroup_id) ?? null : null,
+        })),
+        optgroups: f.optgroups.map((g) => ({ label: g.label, disabled: g.disabled })),
+      };
+    }),
+    blocks: buildTree(blocks).flatMap(toDefinition),
+  };
+}

@@ -1,0 +1,73 @@
+/**
+ * Field changes that reach the managed table: adding a field adds its column, renaming
+ * renames it, deleting drops it, all in one transaction with the field row itself.
+ */
+import { assertFieldName, capabilityOf, FieldDefinition, FieldworkError } from "@fieldwork/core";
+import type { Kysely } from "kysely";
+import type { DB } from "../db/schema";
+import { addColumn, dropColumn, renameColumn } from "../tables/managed-table";
+import { insertField } from "./definition-import";
+import { isUuid } from "./form-record";
+
+const UNIQUE_VIOLATION = "23505";
+
+async function lockForm(trx: Kysely<DB>, formId: string) {
+  const form = await trx.selectFrom("form").select(["id", "table_name"]).where("id", "=", formId).forUpdate().executeTakeFirst();
+  if (!form) throw new FieldworkError("FORM_NOT_FOUND");
+  return form;
+}
+
+function parseField(input: unknown) {
+  const parsed = FieldDefinition.safeParse(input);
+  if (!parsed.success) {
+    throw new FieldworkError("INVALID_FORM_DEFINITION", parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "));
+  }
+  assertFieldName(parsed.data.name);
+  if (!capabilityOf(parsed.data.type).renderable) throw new FieldworkError("FIELD_TYPE_NOT_SUPPORTED");
+  return parsed.data;
+}
+
+const rethrowTaken = (error: unknown): never => {
+  if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw new FieldworkError("FIELD_NAME_TAKEN");
+  throw error;
+};
+
+export async function createField(db: Kysely<DB>, formId: string, input: unknown): Promise<{ id: string }> {
+  if (!isUuid(formId)) throw new FieldworkError("FORM_NOT_FOUND");
+  const field = parseField(input);
+  return db.transaction().execute(async (trx) => {
+    const form = await lockForm(trx, formId);
+    const last = await trx.selectFrom("form_field").select((eb) => eb.fn.max("local_index").as("n"))
+      .where("form_id", "=", formId).executeTakeFirst();
+    const id = await insertField(trx, formId, field, Number(last?.n ?? -1) + 1).catch(rethrowTaken);
+    await addColumn(trx, form.table_name, field);
+    await trx.updateTable("form").set({ updated_at: new Date() }).where("id", "=", formId).execute();
+    return { id };
+  });
+}
+
+export async function renameField(db: Kysely<DB>, fieldId: string, name: string): Promise<void> {
+  assertFieldName(name);
+  if (!isUuid(fieldId)) throw new FieldworkError("FIELD_NOT_FOUND");
+  await db.transaction().execute(async (trx) => {
+    const field = await trx.selectFrom("form_field").select(["form_id", "name"]).where("id", "=", fieldId).executeTakeFirst();
+    if (!field) throw new FieldworkError("FIELD_NOT_FOUND");
+    const form = await lockForm(trx, field.form_id);
+    await trx.updateTable("form_field").set({ name }).where("id", "=", fieldId).execute().catch(rethrowTaken);
+    await renameColumn(trx, form.table_name, field.name, name);
+    await trx.updateTable("form").set({ updated_at: new Date() }).where("id", "=", form.id).execute();
+  });
+}
+
+/** Deletes a field and its column; its blocks are unlinked (spec 2 §4 "Deleting a field unlinks its blocks"). */
+export async function deleteField(db: Kysely<DB>, fieldId: string): Promise<void> {
+  if (!isUuid(fieldId)) throw new FieldworkError("FIELD_NOT_FOUND");
+  await db.transaction().execute(async (trx) => {
+    const field = await trx.selectFrom("form_field").select(["form_id", "name"]).where("id", "=", fieldId).executeTakeFirst();
+    if (!field) throw new FieldworkError("FIELD_NOT_FOUND");
+    const form = await lockForm(trx, field.form_id);
+    await trx.deleteFrom("form_field").where("id", "=", fieldId).execute();
+    await dropColumn(trx, form.table_name, field.name);
+    await trx.updateTable("form").set({ updated_at: new Date() }).where("id", "=", form.id).execute();
+  });
+}

@@ -1,0 +1,63 @@
+/**
+ * Loading a whole form (settings, document, fields with options and optgroups, blocks) in
+ * the runtime shapes of @fieldwork/core.
+ */
+import type { FormBlock, FormField, FormOptgroup, FormOption, JsonValue } from "@fieldwork/core";
+import { isFieldType } from "@fieldwork/core";
+import type { Kysely, Selectable } from "kysely";
+import type { DB, FormDocumentTable, FormTable } from "../db/schema";
+
+export interface FormRecord {
+  form: Selectable<FormTable>;
+  document: Selectable<FormDocumentTable>;
+  fields: FormField[];
+  blocks: FormBlock[];
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: unknown): value is string => typeof value === "string" && UUID.test(value);
+
+export async function loadFormRecord(db: Kysely<DB>, formId: string): Promise<FormRecord | undefined> {
+  if (!isUuid(formId)) return undefined;
+  const [form, document] = await Promise.all([
+    db.selectFrom("form").selectAll().where("id", "=", formId).executeTakeFirst(),
+    db.selectFrom("form_document").selectAll().where("form_id", "=", formId).executeTakeFirst(),
+  ]);
+  if (!form || !document) return undefined;
+  const [fieldRows, optionRows, optgroupRows, blockRows] = await Promise.all([
+    db.selectFrom("form_field").selectAll().where("form_id", "=", formId).orderBy("local_index").orderBy("created_at").execute(),
+    db.selectFrom("form_field_option").selectAll().where("form_id", "=", formId).orderBy("index").orderBy("created_at").execute(),
+    db.selectFrom("optgroup").selectAll().where("form_id", "=", formId).orderBy("index").orderBy("created_at").execute(),
+    db.selectFrom("form_block").selectAll().where("form_id", "=", formId).orderBy("local_index").execute(),
+  ]);
+
+  const fields: FormField[] = fieldRows.flatMap((row) => {
+    if (!isFieldType(row.type)) return [];
+    const options: FormOption[] = optionRows
+      .filter((o) => o.form_field_id === row.id)
+      .map((o) => ({ id: o.id, value: o.value, label: o.label, src: o.src, disabled: o.disabled, index: o.index, optgroup_id: o.optgroup_id }));
+    const optgroups: FormOptgroup[] = optgroupRows
+      .filter((g) => g.form_field_id === row.id)
+      .map((g) => ({ id: g.id, label: g.label, disabled: g.disabled, index: g.index }));
+    return [{
+      id: row.id, name: row.name, label: row.label, type: row.type, placeholder: row.placeholder,
+      help_text: row.help_text, required: row.required, readonly: row.readonly, pattern: row.pattern,
+      step: row.step, min: bound(row.min), max: bound(row.max), autocomplete: row.autocomplete,
+      accept: row.accept, multiple: row.multiple, is_array: row.is_array, data: row.data,
+      v_value: row.v_value, storage: row.storage, reference: row.reference, options, optgroups,
+    }];
+  });
+
+  const blocks: FormBlock[] = blockRows.map((b) => ({
+    id: b.id, form_id: b.form_id, form_page_id: b.form_page_id, parent_id: b.parent_id, type: b.type,
+    local_index: b.local_index, form_field_id: b.form_field_id, v_hidden: b.v_hidden,
+    attributes: (b.attributes ?? null) as FormBlock["attributes"], body_html: b.body_html,
+    title_html: b.title_html, description_html: b.description_html, src: b.src, data: b.data,
+  }));
+
+  return { form, document, fields, blocks };
+}
+
+function bound(value: JsonValue): number | string | null {
+  return typeof value === "number" || typeof value === "string" ? value : null;
+}

@@ -1,0 +1,99 @@
+/**
+ * The preload answer of `GET /v1/{form_id}` (spec 1 §3.5): the form to render plus, when
+ * the form takes no answers from this visitor, an error with a code.
+ */
+import {
+  buildTree, FieldworkError, type ApiError, type ErrorCode, type FormPreload, type JsonValue,
+} from "@fieldwork/core";
+import type { Kysely } from "kysely";
+import type { DB } from "../db/schema";
+import { closedReason } from "./availability";
+import { countCustomerResponses, customerForVisitor } from "./customer";
+import { endingOf, stylesheetOf } from "./form-document";
+import { isUuid, loadFormRecord, type FormRecord } from "./form-record";
+
+export interface PreloadInput {
+  form_id: string;
+  session_id?: string | undefined;
+  visitor_id?: string | undefined;
+  /** URL parameters of the form page, passed through; they prefill fields by name. */
+  params: Record<string, string>;
+  now?: Date;
+}
+
+export async function loadPublishedForm(db: Kysely<DB>, formId: string): Promise<FormRecord> {
+  const record = await loadFormRecord(db, formId);
+  if (!record || !record.form.is_published) throw new FieldworkError("FORM_NOT_FOUND");
+  return record;
+}
+
+export async function preloadForm(db: Kysely<DB>, input: PreloadInput): Promise<FormPreload> {
+  const record = await loadPublishedForm(db, input.form_id);
+  const { form, document, fields, blocks } = record;
+
+  const session = isUuid(input.session_id)
+    ? await db.selectFrom("response_session").select(["id", "raw"])
+      .where("id", "=", input.session_id).where("form_id", "=", form.id).executeTakeFirst()
+    : undefined;
+
+  const default_values: Record<string, JsonValue> = {};
+  for (const field of fields) {
+    const saved = session?.raw[field.id];
+    if (saved !== undefined) default_values[field.name] = saved;
+    const param = input.params[field.name];
+    if (param !== undefined) default_values[field.name] = param;
+  }
+
+  const error = await loadError(db, record, input, default_values);
+  return {
+    form_id: form.id,
+    session_id: session?.id ?? null,
+    start_page: document.start_page,
+    title: form.title,
+    method: form.method,
+    blocks,
+    tree: buildTree(blocks),
+    fields,
+    default_values,
+    options: {
+      optimize_for_cjk: document.optimize_for_cjk,
+      is_powered_by_branding_enabled: document.is_powered_by_branding_enabled,
+    },
+    lang: document.lang,
+    stylesheet: stylesheetOf(document),
+    background: document.background,
+    campaign: {
+      is_force_closed: form.is_force_closed,
+      is_scheduling_enabled: form.is_scheduling_enabled,
+      scheduling_open_at: form.scheduling_open_at?.toISOString() ?? null,
+      scheduling_close_at: form.scheduling_close_at?.toISOString() ?? null,
+      scheduling_tz: form.scheduling_tz,
+      max_form_responses_in_total: form.max_form_responses_in_total,
+      max_form_responses_by_customer: form.max_form_responses_by_customer,
+    },
+    ending: endingOf(document),
+    error,
+  };
+}
+
+async function loadError(
+  db: Kysely<DB>, { form, fields }: FormRecord, input: PreloadInput, values: Record<string, JsonValue>,
+): Promise<ApiError | null> {
+  const error = (code: ErrorCode, extra: Partial<ApiError> = {}): ApiError =>
+    ({ code, message: new FieldworkError(code).message, ...extra });
+
+  const closed = closedReason(form, input.now ?? new Date(), "load");
+  if (closed) return error(closed);
+
+  if (form.max_form_responses_by_customer !== null && input.visitor_id) {
+    const customer = await customerForVisitor(db, form.project_id, input.visitor_id);
+    const given = await countCustomerResponses(db, form.table_name, customer);
+    if (given >= form.max_form_responses_by_customer) return error("FORM_RESPONSE_LIMIT_BY_CUSTOMER_REACHED");
+  }
+
+  const missing = fields
+    .filter((f) => f.type === "hidden" && f.required && (values[f.name] === undefined || values[f.name] === ""))
+    .map((f) => f.name);
+  if (missing.length) return error("MISSING_REQUIRED_HIDDEN_FIELDS", { fields: missing });
+  return null;
+}

@@ -1,0 +1,64 @@
+/**
+ * Step 2 of the submit pipeline: turn the posted entries into one typed value per field,
+ * applying the same rules as the browser (spec 1 §5), plus the form's policy on unknown names.
+ */
+import {
+  FieldworkError, PARAM, PARAM_PREFIX, parseFieldValue, type ColumnValue, type FormField, type ParseResult,
+} from "@fieldwork/core";
+
+export type PostedEntries = Map<string, string[]>;
+
+export interface SystemInputs {
+  session_id: string | null;
+  visitor_id: string | null;
+  utc_offset: number | null;
+}
+
+export interface Answers {
+  values: Map<FormField, ColumnValue>;
+  /** Unknown names kept when the form accepts unknown fields. */
+  extra: Record<string, string | string[]>;
+}
+
+export function readSystemInputs(entries: PostedEntries): SystemInputs {
+  const one = (name: string) => entries.get(name)?.at(-1)?.trim() || null;
+  const offset = one(PARAM.utc_offset);
+  const minutes = offset === null ? null : Number(offset);
+  return {
+    session_id: one(PARAM.session),
+    visitor_id: one(PARAM.visitor_id)?.slice(0, 128) ?? null,
+    utc_offset: minutes !== null && Number.isInteger(minutes) && Math.abs(minutes) <= 16 * 60 ? minutes : null,
+  };
+}
+
+export function readAnswers(
+  fields: readonly FormField[], entries: PostedEntries, strategy: "ignore" | "accept" | "reject", utc_offset: number | null,
+): Answers {
+  const byName = new Map(fields.map((f) => [f.name, f]));
+  const unknown = [...entries.keys()].filter((name) => !byName.has(name) && !name.startsWith(PARAM_PREFIX));
+  if (unknown.length && strategy === "reject") {
+    throw new FieldworkError("UNKNOWN_FIELDS_NOT_ALLOWED", `This form does not accept the fields ${unknown.join(", ")}.`, unknown);
+  }
+
+  const values = new Map<FormField, ColumnValue>();
+  const failures: Extract<ParseResult, { ok: false }>[] = [];
+  for (const field of fields) {
+    const result = parseFieldValue(field, entries.get(field.name) ?? [], { utc_offset });
+    if (result.ok) values.set(field, result.value);
+    else failures.push(result);
+  }
+  const first = failures[0];
+  if (first) {
+    // One code for the answer, every failing field named, the first reason spelled out.
+    throw new FieldworkError(first.code, `${first.field} ${first.reason}.`, failures.map((f) => f.field));
+  }
+
+  const extra: Answers["extra"] = {};
+  if (strategy === "accept") {
+    for (const name of unknown) {
+      const list = entries.get(name) ?? [];
+      extra[name] = list.length === 1 ? list[0]! : list;
+    }
+  }
+  return { values, extra };
+}

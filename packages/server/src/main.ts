@@ -1,0 +1,45 @@
+/** `npm start`: migrate, seed on first start, serve. */
+import { randomBytes } from "node:crypto";
+import { buildApp } from "./app";
+import { writeServerFile } from "./cli/server-file";
+import { loadConfig } from "./config";
+import { openDatabase } from "./db/database";
+import { migrate } from "./db/migrate";
+import { seedDemo } from "./seed/seed";
+
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await migrate(database.db);
+const seed = await seedDemo(database.db);
+
+const token = randomBytes(24).toString("hex");
+const app = await buildApp({
+  db: database.db,
+  logger: { level: process.env.LOG_LEVEL ?? "info" },
+  cli: { token, publicUrl: config.publicUrl },
+});
+await app.listen({ port: config.port, host: config.host });
+const removeServerFile = database.kind === "pglite"
+  ? writeServerFile(config.dataDir, { pid: process.pid, port: config.port, token })
+  : () => {};
+
+const lines = [
+  "",
+  `Fieldwork is running on ${config.publicUrl} (${database.kind === "pglite" ? `PGlite in ${config.dataDir}` : "PostgreSQL"})`,
+];
+if (seed.owner) lines.push(`Demo owner login: ${seed.owner.email} / ${seed.owner.password}  (shown once; sign-in arrives with the workbench)`);
+else lines.push("Demo owner: owner@fieldwork.local (password was printed on first start)");
+if (seed.form_id) lines.push(`Demo form: ${config.publicUrl}/d/e/${seed.form_id}`);
+console.log(`${lines.join("\n")}\n`);
+
+let stopping = false;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    removeServerFile();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  });
+}

@@ -1,0 +1,32 @@
+/** The one error handler: catalogue errors to JSON or pages, everything else hidden and logged. */
+import { errorPagePath, FieldworkError } from "@fieldwork/core";
+import type { PageAssets } from "@fieldwork/web/ssr";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { toFieldworkError } from "../http-errors";
+import { renderDeveloperError, renderNotFound } from "./pages";
+import { wantsJson } from "./public";
+
+const formIdOf = (request: FastifyRequest) => (request.params as { form_id?: string } | undefined)?.form_id;
+
+export function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply, assets: () => PageAssets) {
+  let known = toFieldworkError(error);
+  if (!known) {
+    request.log.error({ err: error, reqId: request.id }, "unhandled error");
+    known = new FieldworkError("INTERNAL_SERVER_ERROR", `Something went wrong on our side (request ${request.id}).`);
+  }
+  if (request.routeOptions.config.html && !wantsJson(request)) {
+    const formId = formIdOf(request);
+    const page = formId && known.code !== "FORM_NOT_FOUND" ? errorPagePath(formId, known.code) : undefined;
+    if (page) return reply.redirect(page, 303);
+    if (known.status === 404) return renderNotFound(reply, assets());
+    if (known.status >= 500) return renderDeveloperError(reply, assets());
+  }
+  return reply.code(known.status).send({ data: null, error: known.toJSON() });
+}
+
+export function handleNotFound(request: FastifyRequest, reply: FastifyReply, assets: () => PageAssets) {
+  if (request.method === "GET" && (request.headers.accept ?? "").includes("text/html")) {
+    return renderNotFound(reply, assets());
+  }
+  return reply.code(404).send({ data: null, error: new FieldworkError("NOT_FOUND").toJSON() });
+}

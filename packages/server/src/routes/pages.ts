@@ -1,0 +1,63 @@
+/** The public form page `/d/e/{form_id}` and its status pages (spec 1 §2.1), rendered here. */
+import { errorPagePath, FieldworkError, type FormPage } from "@fieldwork/core";
+import { renderFormPage, renderStatusPage, type PageAssets } from "@fieldwork/web/ssr";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { endingOf, stylesheetOf } from "../forms/form-document";
+import { loadFormRecord } from "../forms/form-record";
+import { preloadForm } from "../forms/preload";
+import { flatQuery } from "./public";
+
+const STATUS_PAGES = new Set<string>([
+  "developererror", "badrequest", "formclosed", "alreadyresponded", "formsoldout", "formoptionsoldout", "complete",
+] satisfies FormPage[]);
+
+const html = (reply: FastifyReply, body: string, status = 200) =>
+  reply.code(status).type("text/html; charset=utf-8").header("cache-control", "no-store").send(body);
+
+export async function pageRoutes(app: FastifyInstance, options: { assets: () => PageAssets }): Promise<void> {
+  app.get<{ Params: { form_id: string }; Querystring: Record<string, string | string[]> }>(
+    "/d/e/:form_id",
+    { config: { html: true } },
+    async (request, reply) => {
+      const query = flatQuery(request.query);
+      const preload = await preloadForm(app.db, { form_id: request.params.form_id, params: query });
+      if (preload.error) {
+        const target = errorPagePath(preload.form_id, preload.error.code);
+        if (target) return reply.redirect(target, 302);
+      }
+      return html(reply, renderFormPage({
+        preload, assets: options.assets(), submit_action: `/submit/${preload.form_id}`, query,
+      }));
+    },
+  );
+
+  app.get<{ Params: { form_id: string; page: string }; Querystring: Record<string, string | string[]> }>(
+    "/d/e/:form_id/:page",
+    { config: { html: true } },
+    async (request, reply) => {
+      const { form_id, page } = request.params;
+      if (!STATUS_PAGES.has(page)) throw new FieldworkError("NOT_FOUND");
+      const record = await loadFormRecord(app.db, form_id);
+      if (!record || !record.form.is_published) throw new FieldworkError("FORM_NOT_FOUND");
+      const { form, document } = record;
+      return html(reply, renderStatusPage({
+        kind: page as FormPage,
+        form: {
+          id: form.id, title: form.title, lang: document.lang,
+          stylesheet: stylesheetOf(document),
+          ending: endingOf(document),
+        },
+        query: flatQuery(request.query),
+        assets: options.assets(),
+      }));
+    },
+  );
+}
+
+export function renderNotFound(reply: FastifyReply, assets: PageAssets) {
+  return html(reply, renderStatusPage({ kind: "notfound", form: null, query: {}, assets }), 404);
+}
+
+export function renderDeveloperError(reply: FastifyReply, assets: PageAssets) {
+  return html(reply, renderStatusPage({ kind: "developererror", form: null, query: {}, assets }), 500);
+}

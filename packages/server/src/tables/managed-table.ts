@@ -1,0 +1,85 @@
+/**
+ * One physical table per form in the `form_data` schema: system columns plus one typed
+ * column per field, named after the field. Every function here runs inside the caller's
+ * transaction, so a field and its column change together or not at all.
+ */
+import { columnTypeOf, type ColumnType, type FieldType } from "@fieldwork/core";
+import { sql, type RawBuilder } from "kysely";
+
+/** Anything raw SQL can run on: a Kysely instance or a transaction. */
+export type Executor = Parameters<RawBuilder<unknown>["execute"]>[0];
+
+export const MANAGED_SCHEMA = "form_data";
+
+/** Column definitions of the system columns every managed table has. */
+export const SYSTEM_COLUMN_DDL = [
+  "id uuid primary key default gen_random_uuid()",
+  "local_index integer not null",
+  "created_at timestamptz not null default now()",
+  "session_id uuid",
+  "customer_id uuid",
+  "visitor_id text",
+  "utc_offset integer",
+  "user_agent text",
+  "referer text",
+  "ip text",
+  "meta jsonb not null default '{}'",
+] as const;
+
+export const managedTable = (tableName: string) => sql.table(`${MANAGED_SCHEMA}.${tableName}`);
+
+/** A readable, unique table name: `customer_feedback_3f2a9c1d`. */
+export function tableNameFor(title: string, formId: string): string {
+  const slug = title.normalize("NFKD").toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 40);
+  const suffix = formId.replace(/-/g, "").slice(0, 8);
+  return `${/^[a-z]/.test(slug) ? slug : `form${slug ? `_${slug}` : ""}`}_${suffix}`;
+}
+
+const columnSql = (type: ColumnType): RawBuilder<unknown> => sql.raw(type);
+
+export interface ColumnField {
+  name: string;
+  type: FieldType;
+  multiple?: boolean | null;
+}
+
+export async function createManagedTable(trx: Executor, tableName: string, fields: readonly ColumnField[]): Promise<void> {
+  const columns = [
+    ...SYSTEM_COLUMN_DDL.map((ddl) => sql.raw(ddl)),
+    ...fields.map((f) => sql`${sql.id(f.name)} ${columnSql(columnTypeOf(f))}`),
+  ];
+  await sql`create table ${managedTable(tableName)} (${sql.join(columns)})`.execute(trx);
+  await sql`create unique index ${sql.id(`${tableName}_local_index`)} on ${managedTable(tableName)} (local_index)`.execute(trx);
+  await sql`create unique index ${sql.id(`${tableName}_session_id`)} on ${managedTable(tableName)} (session_id)`.execute(trx);
+  await sql`create index ${sql.id(`${tableName}_customer_id`)} on ${managedTable(tableName)} (customer_id)`.execute(trx);
+  await sql`create index ${sql.id(`${tableName}_created_at`)} on ${managedTable(tableName)} (created_at)`.execute(trx);
+}
+
+export async function dropManagedTable(trx: Executor, tableName: string): Promise<void> {
+  await sql`drop table if exists ${managedTable(tableName)}`.execute(trx);
+}
+
+export async function addColumn(trx: Executor, tableName: string, field: ColumnField): Promise<void> {
+  await sql`alter table ${managedTable(tableName)} add column ${sql.id(field.name)} ${columnSql(columnTypeOf(field))}`.execute(trx);
+}
+
+export async function renameColumn(trx: Executor, tableName: string, from: string, to: string): Promise<void> {
+  if (from === to) return;
+  await sql`alter table ${managedTable(tableName)} rename column ${sql.id(from)} to ${sql.id(to)}`.execute(trx);
+}
+
+export async function dropColumn(trx: Executor, tableName: string, name: string): Promise<void> {
+  await sql`alter table ${managedTable(tableName)} drop column ${sql.id(name)}`.execute(trx);
+}
+
+/** The columns the database really has, for checks and tests. */
+export async function describeManagedTable(db: Executor, tableName: string): Promise<{ name: string; type: string }[]> {
+  const { rows } = await sql<{ name: string; type: string }>`
+    select a.attname as name, format_type(a.atttypid, a.atttypmod) as type
+    from pg_attribute a
+    join pg_class c on c.oid = a.attrelid
+    join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = ${MANAGED_SCHEMA} and c.relname = ${tableName} and a.attnum > 0 and not a.attisdropped
+    order by a.attnum`.execute(db);
+  return rows;
+}
