@@ -46,7 +46,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("db", options.db);
 
   await app.register(fastifyMultipart, {
-    limits: { fileSize: MULTIPART_FILE_LIMIT_BYTES, files: 20, fields: 1000, fieldSize: 1024 * 1024, parts: 1100 },
+    limits: { fileSize: MULTIPART_FILE_LIMIT_BYTES, files: 20, fields: 300, fieldSize: 1024 * 1024, parts: 320 },
   });
   await app.register(fastifyFormbody, { bodyLimit: SUBMIT_BODY_LIMIT_BYTES });
   if (existsSync(`${WEB_DIST}assets`)) {

@@ -57,6 +57,8 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
         PARSERS[oid] ?? pg.types.getTypeParser(oid, format ?? "text")) as typeof pg.types.getTypeParser,
     },
   });
+  // An idle client whose server went away must not crash the process; the pool replaces it.
+  pool.on("error", (error) => console.warn(`[fieldwork] idle PostgreSQL client error: ${error.message}`));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   await sql`select 1`.execute(db);
   return { db, kind: "postgres", close: () => db.destroy() };
