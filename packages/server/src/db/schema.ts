@@ -36,6 +36,7 @@ export interface FormTable {
   max_form_responses_by_customer: number | null;
   table_name: string;
   response_count: Generated<number>;
+  revision: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -22,7 +22,11 @@ export function closedReason(form: FormSettings, now: Date, moment: "load" | "su
   return null;
 }
 
+/**
+ * Checks closing and schedule before a submit. The total limit is left to the insert
+ * statement, which counts inside Postgres (the form row here may come from the cache).
+ */
 export function assertOpen(form: FormSettings, now: Date): void {
-  const reason = closedReason(form, now, "submit");
+  const reason = closedReason({ ...form, max_form_responses_in_total: null }, now, "submit");
   if (reason) throw new FieldworkError(reason);
 }

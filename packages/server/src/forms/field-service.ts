@@ -7,7 +7,7 @@ import type { Kysely } from "kysely";
 import type { DB } from "../db/schema";
 import { addColumn, dropColumn, renameColumn } from "../tables/managed-table";
 import { insertField } from "./definition-import";
-import { isUuid } from "./form-record";
+import { bumpRevision, isUuid } from "./form-record";
 
 const UNIQUE_VIOLATION = "23505";
 
@@ -41,7 +41,7 @@ export async function createField(db: Kysely<DB>, formId: string, input: unknown
       .where("form_id", "=", formId).executeTakeFirst();
     const id = await insertField(trx, formId, field, Number(last?.n ?? -1) + 1).catch(rethrowTaken);
     await addColumn(trx, form.table_name, field);
-    await trx.updateTable("form").set({ updated_at: new Date() }).where("id", "=", formId).execute();
+    await bumpRevision(trx, formId);
     return { id };
   });
 }
@@ -55,7 +55,7 @@ export async function renameField(db: Kysely<DB>, fieldId: string, name: string)
     const form = await lockForm(trx, field.form_id);
     await trx.updateTable("form_field").set({ name }).where("id", "=", fieldId).execute().catch(rethrowTaken);
     await renameColumn(trx, form.table_name, field.name, name);
-    await trx.updateTable("form").set({ updated_at: new Date() }).where("id", "=", form.id).execute();
+    await bumpRevision(trx, form.id);
   });
 }
 
@@ -68,6 +68,6 @@ export async function deleteField(db: Kysely<DB>, fieldId: string): Promise<void
     const form = await lockForm(trx, field.form_id);
     await trx.deleteFrom("form_field").where("id", "=", fieldId).execute();
     await dropColumn(trx, form.table_name, field.name);
-    await trx.updateTable("form").set({ updated_at: new Date() }).where("id", "=", form.id).execute();
+    await bumpRevision(trx, form.id);
   });
 }

@@ -17,13 +17,57 @@ export interface FormRecord {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: unknown): value is string => typeof value === "string" && UUID.test(value);
 
+/**
+ * Definitions (document, fields, blocks) cached per database and form, keyed by the form's
+ * `revision`. Readers that load the form row check the revision; the submit statement
+ * checks it inside Postgres, so a stale definition never writes a row.
+ */
+type Definition = Omit<FormRecord, "form">;
+const MAX_CACHED_FORMS = 500;
+const caches = new WeakMap<Kysely<DB>, Map<string, FormRecord>>();
+
+function cacheOf(db: Kysely<DB>): Map<string, FormRecord> {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
+  return cache;
+}
+
+/** The last record loaded for this form, without touching the database (may be stale). */
+export function cachedFormRecord(db: Kysely<DB>, formId: string): FormRecord | undefined {
+  return cacheOf(db).get(formId);
+}
+
+/** Marks a form's definition changed: call inside the transaction that changes it. */
+export async function bumpRevision(trx: Kysely<DB>, formId: string): Promise<void> {
+  await trx.updateTable("form")
+    .set((eb) => ({ updated_at: new Date(), revision: eb("revision", "+", 1) }))
+    .where("id", "=", formId).execute();
+}
+
+/** The form row (always fresh) with its definition (from the cache when the revision matches). */
 export async function loadFormRecord(db: Kysely<DB>, formId: string): Promise<FormRecord | undefined> {
   if (!isUuid(formId)) return undefined;
-  const [form, document] = await Promise.all([
-    db.selectFrom("form").selectAll().where("id", "=", formId).executeTakeFirst(),
-    db.selectFrom("form_document").selectAll().where("form_id", "=", formId).executeTakeFirst(),
-  ]);
-  if (!form || !document) return undefined;
+  const form = await db.selectFrom("form").selectAll().where("id", "=", formId).executeTakeFirst();
+  if (!form) return undefined;
+  const cache = cacheOf(db);
+  const cached = cache.get(formId);
+  if (cached && cached.form.revision === form.revision) {
+    const record = { ...cached, form };
+    cache.set(formId, record);
+    return record;
+  }
+  const definition = await loadDefinition(db, formId);
+  if (!definition) return undefined;
+  const record = { form, ...definition };
+  cache.delete(formId);
+  cache.set(formId, record);
+  if (cache.size > MAX_CACHED_FORMS) cache.delete(cache.keys().next().value as string);
+  return record;
+}
+
+async function loadDefinition(db: Kysely<DB>, formId: string): Promise<Definition | undefined> {
+  const document = await db.selectFrom("form_document").selectAll().where("form_id", "=", formId).executeTakeFirst();
+  if (!document) return undefined;
   const [fieldRows, optionRows, optgroupRows, blockRows] = await Promise.all([
     db.selectFrom("form_field").selectAll().where("form_id", "=", formId).orderBy("local_index").orderBy("created_at").execute(),
     db.selectFrom("form_field_option").selectAll().where("form_id", "=", formId).orderBy("index").orderBy("created_at").execute(),
@@ -55,7 +99,7 @@ export async function loadFormRecord(db: Kysely<DB>, formId: string): Promise<Fo
     title_html: b.title_html, description_html: b.description_html, src: b.src, data: b.data,
   }));
 
-  return { form, document, fields, blocks };
+  return { document, fields, blocks };
 }
 
 function bound(value: JsonValue): number | string | null {

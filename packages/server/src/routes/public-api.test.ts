@@ -7,6 +7,7 @@ import { importForm } from "../forms/definition-import";
 import { defaultProject, demoFormDefinition } from "../seed/seed";
 import { BACKENDS, multipart } from "../test/backends";
 import { listResponses } from "../forms/responses";
+import { renameField } from "../forms/field-service";
 
 const VALID = {
   full_name: "Ada Lovelace", email: "ada@example.com", phone: "555-123-4567", website: "https://ada.dev",
@@ -108,7 +109,7 @@ describe.each(BACKENDS)("public form API on $name", (backend) => {
 
   it.skipIf(!backend.available)("refuses bad input with a catalogue code and writes nothing", async () => {
     const before = await rowCount();
-    const cases: [Promise<{ statusCode: number; json(): { error: { code: string; fields?: string[] } } }>, number, string][] = [
+    const cases: [Promise<{ statusCode: number; body: string; json(): { error: { code: string; fields?: string[] } } }>, number, string][] = [
       [submit({ ...VALID, email: "not-an-email" }), 400, "INVALID_FIELD_VALUE"],
       [submit({ ...VALID, full_name: "" }), 400, "REQUIRED_FIELD_MISSING"],
       [submit({ ...VALID, plan: "platinum" }), 400, "INVALID_OPTION"],
@@ -183,6 +184,19 @@ describe.each(BACKENDS)("public form API on $name", (backend) => {
     expect(results.filter((r) => r.statusCode !== 201).every((r) => r.json().error.code === "FORM_RESPONSE_LIMIT_REACHED")).toBe(true);
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from form_data.${sql.id((await database.db.selectFrom("form").select("table_name").where("id", "=", limited).executeTakeFirstOrThrow()).table_name)}`.execute(database.db);
     expect(rows[0]!.n).toBe(5);
+  });
+
+  it.skipIf(!backend.available)("reads a submit against the new definition after a field is renamed", async () => {
+    const id = (await importForm(database.db, await defaultProject(database.db), {
+      title: "Renamed", fields: [{ name: "comments", type: "text" }, { name: "age", type: "number" }],
+    })).id;
+    expect((await post(id, { comments: "first", age: "1" })).statusCode).toBe(201);
+    const field = await database.db.selectFrom("form_field").select("id").where("form_id", "=", id).where("name", "=", "comments").executeTakeFirstOrThrow();
+    await renameField(database.db, field.id, "notes");
+    const second = await post(id, { notes: "second", age: "2" });
+    expect(second.statusCode).toBe(201);
+    const rows = await listResponses(database.db, id);
+    expect(rows.map((r) => [r.notes, r.age])).toEqual([["first", 1], ["second", 2]]);
   });
 
   it.skipIf(!backend.available)("answers /healthz", async () => {

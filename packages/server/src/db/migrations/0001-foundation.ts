@@ -74,6 +74,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       max_form_responses_by_customer integer check (max_form_responses_by_customer > 0),
       table_name text not null unique,
       response_count integer not null default 0,
+      -- Bumped by every change to the form's definition (settings, document, fields,
+      -- options, blocks); cached definitions are checked against it.
+      revision integer not null default 1,
       created_at timestamptz not null default now(),
       updated_at timestamptz not null default now()
     );

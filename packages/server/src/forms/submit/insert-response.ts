@@ -2,9 +2,10 @@
  * Step 3 of the submit pipeline: one statement that takes the next `local_index` (the form
  * row's counter, locked for the statement, so indexes have no gaps or duplicates and the
  * total limit holds exactly), links session and customer, inserts the row and marks the
- * session submitted. A session submits once: a retry gets the row it already made.
+ * session submitted. A session submits once: a retry gets the row it already made. The
+ * counter only moves when the form's `revision` is the one the answers were read against.
  */
-import { columnTypeOf, FieldworkError, type ColumnValue, type FormField } from "@fieldwork/core";
+import { columnTypeOf, type ColumnValue, type FormField } from "@fieldwork/core";
 import { sql, type Kysely } from "kysely";
 import type { DB } from "../../db/schema";
 import { managedTable } from "../../tables/managed-table";
@@ -17,6 +18,9 @@ export interface RequestMeta {
   ip: string | null;
 }
 
+/** The insert did not happen: the limit is reached, or the definition changed meanwhile. */
+export const NOT_COUNTED = Symbol("not counted");
+
 export interface InsertedResponse {
   id: string;
   local_index: number;
@@ -26,11 +30,13 @@ export interface InsertedResponse {
 }
 
 const UNIQUE_VIOLATION = "23505";
+/** The table or a column is gone: the definition this insert was built from is stale. */
+const STALE_SHAPE = new Set(["42P01", "42703"]);
 
 export async function insertResponse(
   db: Kysely<DB>, { form }: FormRecord, values: Map<FormField, ColumnValue>, extra: Record<string, unknown>,
   system: SystemInputs & { session_id: string | null }, meta: RequestMeta,
-): Promise<InsertedResponse> {
+): Promise<InsertedResponse | typeof NOT_COUNTED> {
   const table = managedTable(form.table_name);
   const fieldColumns = [...values.keys()].map((f) => sql.id(f.name));
   const fieldValues = [...values.entries()].map(([f, v]) => sql`${v}::${sql.raw(columnTypeOf(f))}`);
@@ -47,7 +53,7 @@ export async function insertResponse(
     cust as (${customer}),
     counter as (
       update form set response_count = response_count + 1
-      where id = ${form.id}
+      where id = ${form.id} and revision = ${form.revision}
         and (max_form_responses_in_total is null or response_count < max_form_responses_in_total)
       returning response_count
     ),
@@ -74,9 +80,9 @@ export async function insertResponse(
   try {
     const { rows } = await statement.execute(db);
     const row = rows[0];
-    if (!row) throw new FieldworkError("FORM_RESPONSE_LIMIT_REACHED");
-    return { ...row, duplicate: false };
+    return row ? { ...row, duplicate: false } : NOT_COUNTED;
   } catch (error) {
+    if (STALE_SHAPE.has((error as { code?: string }).code ?? "")) return NOT_COUNTED;
     if (system.session_id && (error as { code?: string }).code === UNIQUE_VIOLATION) {
       const { rows } = await sql<{ id: string; local_index: number; created_at: Date }>`
         select id, local_index, created_at from ${table} where session_id = ${system.session_id}::uuid`.execute(db);

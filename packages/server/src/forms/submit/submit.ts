@@ -1,16 +1,18 @@
 /**
  * The submit pipeline of POST /submit/{form_id}, as small named steps:
- * load the published form → check it is open → read the answers → check the customer's
- * limit → insert the row. Each step throws a catalogue error and nothing is written.
+ * take the form's definition (cached) → check it is open → read the answers → check the
+ * customer's limit → insert the row. Each step throws a catalogue error and nothing is
+ * written. The insert checks the definition's revision inside Postgres; when the form
+ * changed meanwhile, the answers are read again against the fresh definition.
  */
 import { FieldworkError } from "@fieldwork/core";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema";
 import { assertOpen } from "../availability";
 import { countCustomerResponses, customerForVisitor } from "../customer";
-import { isUuid } from "../form-record";
+import { cachedFormRecord, isUuid, type FormRecord } from "../form-record";
 import { loadPublishedForm } from "../preload";
-import { insertResponse, type InsertedResponse, type RequestMeta } from "./insert-response";
+import { insertResponse, NOT_COUNTED, type InsertedResponse, type RequestMeta } from "./insert-response";
 import { readAnswers, readSystemInputs, type PostedEntries } from "./read-answers";
 
 export interface SubmitResult extends InsertedResponse {
@@ -19,13 +21,28 @@ export interface SubmitResult extends InsertedResponse {
   redirect: string;
 }
 
+const ATTEMPTS = 3;
+
 export async function submitResponse(
   db: Kysely<DB>, formId: string, entries: PostedEntries, meta: RequestMeta, now = new Date(),
 ): Promise<SubmitResult> {
-  const record = await loadPublishedForm(db, formId);
-  const { form, document } = record;
-  assertOpen(form, now);
+  const cached = cachedFormRecord(db, formId);
+  let record = cached?.form.is_published ? cached : await loadPublishedForm(db, formId);
+  for (let attempt = 1; ; attempt++) {
+    const inserted = await submitTo(db, record, entries, meta, now);
+    if (inserted !== NOT_COUNTED) return { ...inserted, form_id: record.form.id, redirect: redirectAfter(record, inserted) };
+    const fresh = await loadPublishedForm(db, formId);
+    if (fresh.form.revision === record.form.revision) throw new FieldworkError("FORM_RESPONSE_LIMIT_REACHED");
+    if (attempt === ATTEMPTS) throw new FieldworkError("FORM_CLOSED_WHILE_RESPONDING", "The form kept changing while you submitted; please try again.");
+    record = fresh;
+  }
+}
 
+async function submitTo(
+  db: Kysely<DB>, record: FormRecord, entries: PostedEntries, meta: RequestMeta, now: Date,
+): Promise<InsertedResponse | typeof NOT_COUNTED> {
+  const { form } = record;
+  assertOpen(form, now);
   const system = readSystemInputs(entries);
   const answers = readAnswers(record.fields, entries, form.unknown_field_handling_strategy, system.utc_offset);
   const session_id = isUuid(system.session_id) ? system.session_id : null;
@@ -36,9 +53,10 @@ export async function submitResponse(
       throw new FieldworkError("FORM_RESPONSE_LIMIT_BY_CUSTOMER_REACHED");
     }
   }
+  return insertResponse(db, record, answers.values, answers.extra, { ...system, session_id }, meta);
+}
 
-  const inserted = await insertResponse(db, record, answers.values, answers.extra, { ...system, session_id }, meta);
-  const redirect = document.redirect_after_response_uri
+function redirectAfter({ form, document }: FormRecord, inserted: InsertedResponse): string {
+  return document.redirect_after_response_uri
     ?? `/d/e/${form.id}/complete?${new URLSearchParams({ response: String(inserted.local_index) }).toString()}`;
-  return { ...inserted, form_id: form.id, redirect };
 }
