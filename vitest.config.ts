@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: "unit", include: ["packages/core/src/**/*.test.ts", "packages/web/src/**/*.test.ts"] } },
+      { test: { name: "unit", include: ["packages/core/src/**/*.test.ts", "packages/web/src/**/*.test.{ts,tsx}", "packages/embed/src/**/*.test.ts"] } },
       {
         test: {
           name: "integration",

@@ -16,7 +16,7 @@ import type { DB } from "./db/schema";
 import { cliRoutes, type CliEndpoint } from "./routes/cli";
 import { pageRoutes } from "./routes/pages";
 import { publicRoutes } from "./routes/public";
-import { readAssets, WEB_DIST } from "./ssr/assets";
+import { loadPageAssets, WEB_DIST_DIR } from "@fieldwork/web/ssr";
 import { handleError, handleNotFound } from "./routes/errors";
 
 declare module "fastify" {
@@ -49,13 +49,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limits: { fileSize: MULTIPART_FILE_LIMIT_BYTES, files: 20, fields: 300, fieldSize: 1024 * 1024, parts: 320 },
   });
   await app.register(fastifyFormbody, { bodyLimit: SUBMIT_BODY_LIMIT_BYTES });
-  if (existsSync(`${WEB_DIST}assets`)) {
-    await app.register(fastifyStatic, { root: `${WEB_DIST}assets`, prefix: "/assets/", immutable: true, maxAge: "365d" });
+  if (existsSync(`${WEB_DIST_DIR}assets`)) {
+    await app.register(fastifyStatic, { root: `${WEB_DIST_DIR}assets`, prefix: "/assets/", immutable: true, maxAge: "365d" });
   } else {
     app.log.warn("packages/web/dist is missing (run `npm run build`): forms are served without JavaScript");
   }
 
-  const pageAssets = readAssets() ?? { scripts: [], styles: [] };
+  const pageAssets = loadPageAssets();
   const assets = () => pageAssets;
   app.setErrorHandler((error, request, reply) => handleError(error, request, reply, assets));
   app.setNotFoundHandler((request, reply) => handleNotFound(request, reply, assets));

@@ -1,0 +1,51 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { FormDefinition } from "@fieldwork/core";
+import { DEMO_FORM_FILE, demoFormDefinition } from "../seed/seed";
+import { parseCommand, UsageError } from "./commands";
+
+const ROOT = new URL("../../../../", import.meta.url).pathname;
+const dataDir = mkdtempSync(join(tmpdir(), "fieldwork-cli-"));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+function cli(...args: string[]) {
+  const result = spawnSync(process.execPath, ["--import", "tsx", "packages/server/src/cli/main.ts", ...args], {
+    cwd: ROOT, encoding: "utf8", env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", PUBLIC_URL: "http://forms.test" },
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe("parseCommand", () => {
+  it("reads the definition file in the CLI process and names what is missing", () => {
+    expect(parseCommand(["forms", "import", "x.json"], () => '{"title":"T"}')).toEqual({ cmd: "forms.import", definition: { title: "T" }, project_id: undefined });
+    expect(() => parseCommand(["forms", "export"])).toThrow(UsageError);
+    expect(() => parseCommand(["forms", "import", "x.json"], () => "{not json")).toThrow(/Cannot read x.json/);
+    expect(() => parseCommand(["dance"])).toThrow(/Usage/);
+  });
+});
+
+describe("npm run cli on PGlite without a running server", () => {
+  it("migrates, imports, exports the same form and lists responses as JSON lines", () => {
+    expect(cli("db", "migrate")).toMatchObject({ code: 0, stdout: "applied 0001-foundation\n" });
+    const imported = cli("forms", "import", DEMO_FORM_FILE.pathname);
+    expect(imported.code).toBe(0);
+    const { id, url } = JSON.parse(imported.stdout) as { id: string; url: string };
+    expect(url).toBe(`http://forms.test/d/e/${id}`);
+
+    const exported = cli("forms", "export", id);
+    expect(JSON.parse(exported.stdout)).toEqual(FormDefinition.parse(demoFormDefinition()));
+    expect(cli("responses", "list", id)).toMatchObject({ code: 0, stdout: "" });
+  }, 60_000);
+
+  it("reports a bad definition with its code and exit status 1", () => {
+    const file = join(dataDir, "bad.json");
+    writeFileSync(file, JSON.stringify({ title: "Bad", fields: [{ name: "Bad Name", type: "text" }] }));
+    const result = cli("forms", "import", file);
+    expect(result.code).toBe(1);
+    expect(JSON.parse(result.stdout).error.code).toBe("FIELD_NAME_INVALID");
+    expect(cli("forms", "export").code).toBe(2);
+  }, 60_000);
+});

@@ -1,0 +1,56 @@
+/**
+ * The HTML shell around every public page: `<html>` carrying the theme attributes, the head
+ * (viewport, title, colour scheme, pre-paint theme script, stylesheets, owner CSS) and the
+ * body markup a page renders.
+ */
+import type { FormStylesheet } from "@fieldwork/core";
+import { escapeHtml } from "./escape";
+import { themeScript } from "./theme-script";
+import { safeStyleText, themeAttributesOf } from "../respondent/theme";
+
+export interface PageAssets {
+  /** Absolute URLs of module scripts, like `/assets/entry-abc.js`. */
+  scripts: string[];
+  /** Absolute URLs of stylesheets, like `/assets/entry-abc.css`. */
+  styles: string[];
+}
+
+export interface HtmlDocumentInput {
+  lang: string;
+  title: string;
+  stylesheet: FormStylesheet | null;
+  styles: string[];
+  /** Module scripts to load; empty for server-only pages. */
+  scripts: string[];
+  /** Extra head markup, already escaped. */
+  head?: string;
+  /** Body markup, already escaped. */
+  body: string;
+}
+
+const attr = (value: string) => `"${escapeHtml(value)}"`;
+
+export function htmlDocument(input: HtmlDocumentInput): string {
+  const theme = themeAttributesOf(input.stylesheet);
+  const css = safeStyleText(input.stylesheet?.custom_css);
+  const head = [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">',
+    `<meta name="color-scheme" content=${attr(theme.color_scheme)}>`,
+    `<title>${escapeHtml(input.title)}</title>`,
+    `<script>${themeScript(theme.appearance)}</script>`,
+    ...input.styles.map((href) => `<link rel="stylesheet" href=${attr(href)}>`),
+    ...input.scripts.map((src) => `<link rel="modulepreload" href=${attr(src)}>`),
+    css ? `<style id="fw-custom-css">${css}</style>` : "",
+    input.head ?? "",
+  ].filter(Boolean);
+  const scripts = input.scripts.map((src) => `<script type="module" src=${attr(src)}></script>`);
+  const style = `--fw-font:${theme.font};color-scheme:${theme.color_scheme}`;
+  return (
+    "<!doctype html>" +
+    `<html lang=${attr(input.lang || "en")} class="no-js" data-appearance=${attr(theme.appearance)} data-palette=${attr(theme.palette)} style=${attr(style)}>` +
+    `<head>${head.join("")}</head>` +
+    `<body>${input.body}${scripts.join("")}</body>` +
+    "</html>"
+  );
+}

@@ -1,0 +1,2 @@
+/** @fieldwork/web: the public form UI. The server imports `@fieldwork/web/ssr`. */
+export * from "./ssr";

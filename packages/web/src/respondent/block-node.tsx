@@ -1,0 +1,76 @@
+/** @jsxRuntime automatic */
+/**
+ * Renders one node of the tree by block type: field, header, html, divider, image, video,
+ * pdf, group (and a section nested below the top level). Top-level sections are drawn by
+ * SectionView. Owner HTML (title_html, description_html, body_html) is trusted as stored.
+ */
+import type { FormBlock, TreeNode } from "@fieldwork/core";
+import { FieldRenderer } from "./fields/field-renderer";
+import { useFormModel } from "./form-model-context";
+import { isBlockHidden } from "./form-index";
+
+export function BlockNode({ node, locked }: { node: TreeNode; locked: boolean }) {
+  const { index, prefill } = useFormModel();
+  const block = index.blocks.get(node.id);
+  if (!block) return null;
+  const hidden = isBlockHidden(block);
+  const content = renderBlock(block, node, locked || hidden);
+  if (content === null) return null;
+  return hidden ? <div hidden>{content}</div> : content;
+
+  function renderBlock(block: FormBlock, node: TreeNode, locked: boolean) {
+    switch (node.type) {
+      case "field": {
+        const field = block.form_field_id ? index.fields.get(block.form_field_id) : undefined;
+        return field ? <FieldRenderer field={field} locked={locked} prefill={prefill(field)} /> : null;
+      }
+      case "header":
+        return <BlockHeading block={block} level={2} />;
+      case "html":
+        return block.body_html ? <Html html={block.body_html} /> : null;
+      case "divider":
+        return <hr className="border-line" />;
+      case "image":
+        return block.src ? <img src={block.src} alt="" loading="lazy" className="w-full rounded-xl" /> : null;
+      case "video":
+        return block.src ? <video src={block.src} controls preload="metadata" className="w-full rounded-xl bg-black" /> : null;
+      case "pdf":
+        return block.src ? (
+          <a href={block.src} target="_blank" rel="noreferrer" className="text-accent underline underline-offset-2">
+            Open the PDF
+          </a>
+        ) : null;
+      case "group":
+      case "section":
+        return (
+          <fieldset className="flex min-w-0 flex-col gap-8 rounded-2xl border border-line p-5 sm:p-6">
+            {block.title_html ? (
+              <legend className="px-2 text-base font-semibold text-fg" dangerouslySetInnerHTML={{ __html: block.title_html }} />
+            ) : null}
+            {block.description_html ? <Html html={block.description_html} muted /> : null}
+            {node.children.map((child) => (
+              <BlockNode key={child.id} node={child} locked={locked} />
+            ))}
+          </fieldset>
+        );
+    }
+  }
+}
+
+/** A title and description pair (header blocks, section headings). */
+export function BlockHeading({ block, level }: { block: FormBlock; level: 2 | 3 }) {
+  if (!block.title_html && !block.description_html) return null;
+  const Heading = level === 2 ? "h2" : "h3";
+  return (
+    <div className="space-y-2">
+      {block.title_html ? (
+        <Heading className="text-xl font-semibold tracking-tight text-fg" dangerouslySetInnerHTML={{ __html: block.title_html }} />
+      ) : null}
+      {block.description_html ? <Html html={block.description_html} muted /> : null}
+    </div>
+  );
+}
+
+function Html({ html, muted = false }: { html: string; muted?: boolean }) {
+  return <div className={`fw-prose text-base leading-relaxed ${muted ? "text-muted" : "text-fg"}`} dangerouslySetInnerHTML={{ __html: html }} />;
+}

@@ -1,0 +1,44 @@
+/** @jsxRuntime automatic */
+/**
+ * The error-code badge at the top right (spec 1 §2.2): code, message and, when the error is
+ * about fields (missing required hidden fields, invalid values), their names.
+ */
+import { CircleAlert, X } from "lucide-react";
+import type { BadgeError } from "./form-state";
+
+export function ErrorBadge({ error, onDismiss }: { error: BadgeError; onDismiss?: () => void }) {
+  return (
+    <div
+      role="alert"
+      data-testid="error-badge"
+      className="fixed top-3 right-3 left-3 z-50 ml-auto max-w-sm rounded-2xl border border-line bg-card p-4 shadow-card sm:top-5 sm:right-5 sm:left-auto"
+    >
+      <div className="flex items-start gap-3">
+        <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-danger" />
+        <div className="min-w-0 flex-1">
+          <p className="font-mono text-xs font-semibold tracking-wide break-all text-danger">{error.code}</p>
+          <p className="mt-1 text-sm text-fg">{error.message}</p>
+          {error.fields && error.fields.length > 0 ? (
+            <ul className="mt-2 flex flex-wrap gap-1.5">
+              {error.fields.map((name) => (
+                <li key={name} className="rounded-md bg-danger-soft px-1.5 py-0.5 font-mono text-xs text-danger">
+                  {name}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+        {onDismiss ? (
+          <button
+            type="button"
+            onClick={onDismiss}
+            aria-label="Dismiss"
+            className="-m-1.5 grid size-8 shrink-0 place-items-center rounded-lg text-muted hover:bg-subtle hover:text-fg focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-accent-soft"
+          >
+            <X aria-hidden="true" className="size-4" />
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
+}

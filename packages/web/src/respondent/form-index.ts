@@ -1,0 +1,33 @@
+/**
+ * Lookup tables the renderer needs from a preload: blocks and fields by id, the render tree
+ * (the server's `tree`, or one built from `blocks`) and the section order for navigation.
+ */
+import { buildTree, sectionIds, type FormBlock, type FormField, type FormPreload, type TreeNode } from "@fieldwork/core";
+
+export interface FormIndex {
+  blocks: ReadonlyMap<string, FormBlock>;
+  fields: ReadonlyMap<string, FormField>;
+  fields_by_name: ReadonlyMap<string, FormField>;
+  tree: TreeNode[];
+  section_ids: string[];
+  payment_section_ids: string[];
+}
+
+export function indexForm(preload: Pick<FormPreload, "blocks" | "fields" | "tree">): FormIndex {
+  const blocks = new Map(preload.blocks.map((b) => [b.id, b]));
+  const tree = preload.tree.length > 0 ? preload.tree : buildTree(preload.blocks);
+  const section_ids = sectionIds(tree);
+  return {
+    blocks,
+    fields: new Map(preload.fields.map((f) => [f.id, f])),
+    fields_by_name: new Map(preload.fields.map((f) => [f.name, f])),
+    tree,
+    section_ids,
+    payment_section_ids: section_ids.filter((id) => blocks.get(id)?.attributes?.contains_payment === true),
+  };
+}
+
+/** A block hidden by its `v_hidden` flag. Only the literal `true` hides until expressions exist. */
+export function isBlockHidden(block: Pick<FormBlock, "v_hidden"> | undefined): boolean {
+  return block?.v_hidden === true;
+}

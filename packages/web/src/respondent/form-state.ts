@@ -1,0 +1,88 @@
+/**
+ * The public form's state as one reducer: section navigation (core's navigationReducer)
+ * plus what the page adds around it: whether React is interactive yet, the session and
+ * visitor ids and utc offset that go into hidden inputs, the invalid-section alert and the
+ * error badge of a failed submit.
+ */
+import {
+  MESSAGES, initNavigation, navigationReducer,
+  type NavigationAction, type NavigationState,
+} from "@fieldwork/core";
+
+/** What the error badge shows (spec 1 §2.2): the code, the message, the fields concerned. */
+export interface BadgeError {
+  code: string;
+  message: string;
+  fields?: string[];
+}
+
+export interface FormState {
+  nav: NavigationState;
+  /**
+   * False for the server render and the hydration pass (the no-JavaScript form: every
+   * section, native Submit); true once mounted (one section at a time).
+   */
+  interactive: boolean;
+  session_id: string | null;
+  visitor_id: string | null;
+  /** Minutes east of UTC, known only in the browser. */
+  utc_offset: number | null;
+  alert: string | null;
+  error: BadgeError | null;
+}
+
+export type FormAction =
+  | NavigationAction
+  | { type: "mounted"; utc_offset: number }
+  | { type: "session"; session_id: string }
+  | { type: "visitor"; visitor_id: string }
+  | { type: "invalid" }
+  | { type: "submit_failed"; error: BadgeError }
+  | { type: "dismiss_error" };
+
+export function initFormState(input: { section_ids: string[]; payment_section_ids: string[]; session_id: string | null }): FormState {
+  return {
+    nav: initNavigation(input.section_ids, input.payment_section_ids),
+    interactive: false,
+    session_id: input.session_id,
+    visitor_id: null,
+    utc_offset: null,
+    alert: null,
+    error: null,
+  };
+}
+
+export function formReducer(state: FormState, action: FormAction): FormState {
+  switch (action.type) {
+    case "next":
+    case "back": {
+      const nav = navigationReducer(state.nav, action);
+      return nav === state.nav && state.alert === null ? state : { ...state, nav, alert: null };
+    }
+    case "submit_start": {
+      const nav = navigationReducer(state.nav, action);
+      return nav === state.nav ? state : { ...state, nav, alert: null, error: null };
+    }
+    case "submit_end":
+      return { ...state, nav: navigationReducer(state.nav, action) };
+    case "submit_failed":
+      return { ...state, nav: navigationReducer(state.nav, { type: "submit_end" }), error: action.error };
+    case "mounted":
+      return { ...state, interactive: true, utc_offset: action.utc_offset };
+    case "session":
+      return state.session_id === action.session_id ? state : { ...state, session_id: action.session_id };
+    case "visitor":
+      return { ...state, visitor_id: action.visitor_id };
+    case "invalid":
+      return { ...state, alert: MESSAGES.form_invalid };
+    case "dismiss_error":
+      return state.error ? { ...state, error: null } : state;
+  }
+}
+
+/** 1-based position of the current section and the section count, for the progress indicator. */
+export function sectionProgress(nav: NavigationState): { position: number; total: number } {
+  const total = nav.section_ids.length;
+  const index = nav.current_section_id ? nav.section_ids.indexOf(nav.current_section_id) : 0;
+  return { position: Math.max(index, 0) + 1, total };
+}

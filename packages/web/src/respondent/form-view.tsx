@@ -1,0 +1,147 @@
+/** @jsxRuntime automatic */
+/**
+ * The public form: one native `<form>` that works without JavaScript (every section,
+ * native validation, Submit posts multipart) and, once React is interactive, shows one
+ * section at a time, validates per section, syncs partial answers and submits with fetch.
+ */
+import { useCallback, useEffect, useMemo, useReducer, useRef, type KeyboardEvent } from "react";
+import { CircleAlert } from "lucide-react";
+import { PARAM, navigationButtons, type FormPreload } from "@fieldwork/core";
+import { BlockNode } from "./block-node";
+import { ErrorBadge } from "./error-badge";
+import { FormFooter } from "./form-footer";
+import { indexForm } from "./form-index";
+import { FormModelContext, type FormModel } from "./form-model-context";
+import { CARD_PADDING, Card, FormPage } from "./form-page";
+import { formReducer, initFormState, sectionProgress } from "./form-state";
+import { notifyParent } from "./embed-events";
+import { prefillFrom } from "./prefill";
+import { ProgressBar } from "./progress-bar";
+import { enterSection, reportSectionValidity, sectionElement, submitsOnEnter } from "./section-dom";
+import { SectionView } from "./section-view";
+import { applyTheme } from "./theme";
+import { useFormSubmit } from "./use-form-submit";
+import { useSessionId } from "./use-session-id";
+import { useSessionSync } from "./use-session-sync";
+import { useVisitorId } from "./use-visitor-id";
+
+export interface FormViewProps {
+  preload: FormPreload;
+  /** The form's action, `/submit/{form_id}`. */
+  submit_action: string;
+  /** URL parameters of the page, used to prefill fields (hidden ones mostly). */
+  query: Record<string, string>;
+}
+
+export function FormView({ preload, submit_action, query }: FormViewProps) {
+  const { form_id } = preload;
+  const model = useMemo<FormModel>(
+    () => ({ index: indexForm(preload), prefill: prefillFrom(preload.default_values, query) }),
+    [preload, query],
+  );
+  const { index } = model;
+  const [state, dispatch] = useReducer(formReducer, null, () =>
+    initFormState({ section_ids: index.section_ids, payment_section_ids: index.payment_section_ids, session_id: preload.session_id }),
+  );
+  const { nav, interactive } = state;
+  const formRef = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    dispatch({ type: "mounted", utc_offset: -new Date().getTimezoneOffset() });
+    applyTheme(document, preload.stylesheet);
+    notifyParent("form_view_loaded", form_id);
+  }, [form_id, preload.stylesheet]);
+  useSessionId(form_id, preload.session_id, dispatch);
+  useVisitorId(dispatch);
+  const sync = useSessionSync(index.fields_by_name, state.session_id);
+  const onSubmit = useFormSubmit({ form_id, action: submit_action, is_submitting: nav.is_submitting, dispatch, beforeSubmit: sync.cancel });
+  useSectionFocus(formRef, nav.current_section_id);
+
+  const goNext = useCallback(() => {
+    const form = formRef.current;
+    const section = form && nav.current_section_id ? sectionElement(form, nav.current_section_id) : null;
+    if (section && !reportSectionValidity(section)) dispatch({ type: "invalid" });
+    else dispatch({ type: "next" });
+  }, [nav.current_section_id]);
+  const goBack = useCallback(() => dispatch({ type: "back" }), []);
+
+  const buttons = navigationButtons(nav);
+  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    // Enter in a text input goes to the next section instead of submitting the whole form.
+    if (event.key !== "Enter" || event.nativeEvent.isComposing || !interactive || !buttons.next) return;
+    if (!submitsOnEnter(event.target)) return;
+    event.preventDefault();
+    goNext();
+  };
+  const progress = sectionProgress(nav);
+
+  return (
+    <FormModelContext value={model}>
+      <FormPage powered_by={preload.options.is_powered_by_branding_enabled}>
+        {state.error ? <ErrorBadge error={state.error} onDismiss={() => dispatch({ type: "dismiss_error" })} /> : null}
+        <Card>
+          <ProgressBar position={progress.position} total={progress.total} className={interactive ? "" : "fw-js-only"} />
+          <form
+            ref={formRef}
+            method="post"
+            action={submit_action}
+            encType="multipart/form-data"
+            onSubmit={onSubmit}
+            onInput={sync.onInput}
+            onKeyDown={onKeyDown}
+            aria-busy={nav.is_submitting || undefined}
+            aria-labelledby="fw-form-title"
+            data-fw-ready={interactive ? "" : undefined}
+            className={CARD_PADDING}
+          >
+            <h1 id="fw-form-title" className="text-title font-semibold text-fg">
+              {preload.title}
+            </h1>
+            <div className="mt-10 flex flex-col gap-8">
+              {index.tree.map((node) =>
+                node.type === "section" ? (
+                  <SectionView key={node.id} node={node} current={node.id === nav.current_section_id} interactive={interactive} />
+                ) : (
+                  <BlockNode key={node.id} node={node} locked={false} />
+                ),
+              )}
+            </div>
+            <input type="hidden" name={PARAM.session} value={state.session_id ?? ""} />
+            <input type="hidden" name={PARAM.utc_offset} value={state.utc_offset ?? ""} />
+            <input type="hidden" name={PARAM.visitor_id} value={state.visitor_id ?? ""} />
+            <div role="alert" className="empty:hidden mt-8">
+              {state.alert ? (
+                <p className="flex items-center gap-2.5 rounded-xl bg-danger-soft px-4 py-3 text-sm font-medium text-danger">
+                  <CircleAlert aria-hidden="true" className="size-5 shrink-0" />
+                  {state.alert}
+                </p>
+              ) : null}
+            </div>
+            <div className="mt-10">
+              <FormFooter
+                buttons={buttons}
+                interactive={interactive}
+                is_submitting={nav.is_submitting}
+                progress={progress}
+                onBack={goBack}
+                onNext={goNext}
+              />
+            </div>
+          </form>
+        </Card>
+      </FormPage>
+    </FormModelContext>
+  );
+}
+
+/** Moves focus into a section when Next or Back changes it (not on the first render). */
+function useSectionFocus(formRef: React.RefObject<HTMLFormElement | null>, section_id: string | null) {
+  const previous = useRef(section_id);
+  useEffect(() => {
+    if (previous.current === section_id) return;
+    previous.current = section_id;
+    const form = formRef.current;
+    const section = form && section_id ? sectionElement(form, section_id) : null;
+    if (form && section) enterSection(form, section);
+  }, [formRef, section_id]);
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { loadOutcome, submitOutcome } from "./outcomes";
+import { samplePreload } from "../fixtures/sample-preload";
+
+describe("submitOutcome", () => {
+  it("goes to data.redirect on success", () => {
+    const body = { data: { id: "r", local_index: 1, redirect: "/d/e/f1/complete?x=1" }, error: null };
+    expect(submitOutcome("f1", body)).toEqual({ kind: "complete", redirect: "/d/e/f1/complete?x=1" });
+  });
+
+  it("goes to the error's page when the catalogue gives it one other than badrequest", () => {
+    expect(submitOutcome("f1", { data: null, error: { code: "FORM_SOLD_OUT", message: "m" } })).toEqual({ kind: "redirect", url: "/d/e/f1/formsoldout" });
+    expect(submitOutcome("f1", { data: null, error: { code: "FORM_FORCE_CLOSED", message: "m" } })).toEqual({
+      kind: "redirect", url: "/d/e/f1/formclosed?oops=FORM_CLOSED_WHILE_RESPONDING",
+    });
+  });
+
+  it("shows badrequest errors in the badge with their fields", () => {
+    const body = { data: null, error: { code: "MISSING_REQUIRED_HIDDEN_FIELDS", message: "Missing", fields: ["ref"] } };
+    expect(submitOutcome("f1", body)).toEqual({ kind: "badge", error: { code: "MISSING_REQUIRED_HIDDEN_FIELDS", message: "Missing", fields: ["ref"] } });
+  });
+
+  it("shows an unreadable answer as INTERNAL_SERVER_ERROR", () => {
+    expect(submitOutcome("f1", "<html>")).toMatchObject({ kind: "badge", error: { code: "INTERNAL_SERVER_ERROR" } });
+  });
+});
+
+describe("loadOutcome", () => {
+  it("accepts the preload wrapped in data or bare", () => {
+    const preload = samplePreload();
+    expect(loadOutcome("f_sample", { data: preload, error: null })).toEqual({ kind: "ready", preload });
+    expect(loadOutcome("f_sample", preload)).toEqual({ kind: "ready", preload });
+  });
+
+  it("redirects a load error by code and shows not-found for codes without a page", () => {
+    const closed = samplePreload({ error: { code: "FORM_SCHEDULE_NOT_IN_RANGE", message: "m" } });
+    expect(loadOutcome("f_sample", { data: closed, error: null })).toEqual({ kind: "redirect", url: "/d/e/f_sample/formclosed?oops=FORM_SCHEDULE_NOT_IN_RANGE" });
+    expect(loadOutcome("f_sample", { data: null, error: { code: "FORM_NOT_FOUND", message: "m" } })).toEqual({ kind: "notfound" });
+    expect(loadOutcome("f_sample", null)).toEqual({ kind: "notfound" });
+  });
+});

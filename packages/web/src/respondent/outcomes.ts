@@ -1,0 +1,75 @@
+/**
+ * What the form does with the server's answers, as pure functions: the load answer
+ * (spec 1 §4.2, §8) and the submit answer. The view only carries the outcome out.
+ */
+import { ERROR_CATALOGUE, errorPagePath, isErrorCode, type ErrorEntry, type FormPreload } from "@fieldwork/core";
+import { isRecord } from "./api";
+import type { BadgeError } from "./form-state";
+
+export type LoadOutcome =
+  | { kind: "ready"; preload: FormPreload }
+  | { kind: "redirect"; url: string }
+  | { kind: "notfound" };
+
+export type SubmitOutcome =
+  | { kind: "complete"; redirect: string }
+  | { kind: "redirect"; url: string }
+  | { kind: "badge"; error: BadgeError };
+
+const stringList = (v: unknown): string[] | undefined =>
+  Array.isArray(v) && v.every((x) => typeof x === "string") ? (v as string[]) : undefined;
+
+/** The error page for a code, when the catalogue gives it one. */
+export function errorRedirect(form_id: string, code: unknown): string | undefined {
+  return isErrorCode(code) ? errorPagePath(form_id, code) : undefined;
+}
+
+/**
+ * A load error: its page, or the not-found state (spec 1 §8: "A load call that fails
+ * outright shows a not-found page").
+ */
+export function loadErrorOutcome(form_id: string, code: unknown): LoadOutcome {
+  const url = errorRedirect(form_id, code);
+  return url ? { kind: "redirect", url } : { kind: "notfound" };
+}
+
+/** Reads `GET /v1/{form_id}`: the preload (wrapped in `data` or not), or an error. */
+export function loadOutcome(form_id: string, body: unknown): LoadOutcome {
+  if (!isRecord(body)) return { kind: "notfound" };
+  const preload = isRecord(body.data) ? body.data : typeof body.form_id === "string" ? body : null;
+  const error = (preload && isRecord(preload.error) ? preload.error : null) ?? (isRecord(body.error) ? body.error : null);
+  if (error) return loadErrorOutcome(form_id, error.code);
+  if (preload && typeof preload.form_id === "string" && Array.isArray(preload.blocks)) {
+    return { kind: "ready", preload: preload as unknown as FormPreload };
+  }
+  return { kind: "notfound" };
+}
+
+export const NETWORK_ERROR: BadgeError = {
+  code: "INTERNAL_SERVER_ERROR",
+  message: ERROR_CATALOGUE.INTERNAL_SERVER_ERROR.message,
+};
+
+/**
+ * Reads `POST /submit/{form_id}`: success goes to `data.redirect`; an error whose catalogue
+ * entry has a page of its own (other than badrequest) goes there; anything else is shown in
+ * the error badge so the respondent can fix it and submit again.
+ */
+export function submitOutcome(form_id: string, body: unknown): SubmitOutcome {
+  if (!isRecord(body)) return { kind: "badge", error: NETWORK_ERROR };
+  if (isRecord(body.data) && typeof body.data.redirect === "string") return { kind: "complete", redirect: body.data.redirect };
+  if (!isRecord(body.error)) return { kind: "badge", error: NETWORK_ERROR };
+  const { code, message, fields } = body.error;
+  if (isErrorCode(code)) {
+    const entry: ErrorEntry = ERROR_CATALOGUE[code];
+    const page = entry.page;
+    const url = errorPagePath(form_id, code);
+    if (page && page !== "badrequest" && url) return { kind: "redirect", url };
+  }
+  const codeText = typeof code === "string" ? code : NETWORK_ERROR.code;
+  const fallback = isErrorCode(code) ? ERROR_CATALOGUE[code].message : NETWORK_ERROR.message;
+  const error: BadgeError = { code: codeText, message: typeof message === "string" && message ? message : fallback };
+  const names = stringList(fields);
+  if (names && names.length > 0) error.fields = names;
+  return { kind: "badge", error };
+}

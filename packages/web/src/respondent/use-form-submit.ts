@@ -1,0 +1,47 @@
+/**
+ * Submitting with JavaScript: the native post is replaced by a fetch of the same multipart
+ * body with `Accept: application/json`, so errors can be shown in place (spec 1 §4.1).
+ */
+import { useCallback, type Dispatch, type FormEvent } from "react";
+import { postSubmission } from "./api";
+import { notifyParent } from "./embed-events";
+import { NETWORK_ERROR, submitOutcome, type SubmitOutcome } from "./outcomes";
+import { clearStoredSession } from "./session-store";
+import type { FormAction } from "./form-state";
+
+export function useFormSubmit(input: {
+  form_id: string;
+  action: string;
+  is_submitting: boolean;
+  dispatch: Dispatch<FormAction>;
+  beforeSubmit: () => void;
+}): (event: FormEvent<HTMLFormElement>) => void {
+  const { form_id, action, is_submitting, dispatch, beforeSubmit } = input;
+  return useCallback(
+    (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      if (is_submitting) return;
+      const body = new FormData(event.currentTarget);
+      beforeSubmit();
+      dispatch({ type: "submit_start" });
+      postSubmission(action, body)
+        .then((answer) => submitOutcome(form_id, answer))
+        .catch((): SubmitOutcome => ({ kind: "badge", error: NETWORK_ERROR }))
+        .then((outcome) => {
+          switch (outcome.kind) {
+            case "complete":
+              clearStoredSession(form_id);
+              notifyParent("submit", form_id);
+              location.assign(outcome.redirect);
+              return;
+            case "redirect":
+              location.assign(outcome.url);
+              return;
+            case "badge":
+              dispatch({ type: "submit_failed", error: outcome.error });
+          }
+        });
+    },
+    [form_id, action, is_submitting, dispatch, beforeSubmit],
+  );
+}

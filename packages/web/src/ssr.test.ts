@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { renderFormPage, renderStatusPage, STATUS_KINDS } from "./ssr";
+import { samplePreload } from "./fixtures/sample-preload";
+
+const assets = { scripts: ["/assets/entry-abc.js"], styles: ["/assets/entry-abc.css"] };
+
+describe("renderFormPage", () => {
+  const preload = samplePreload({
+    title: "Hello </script><b>",
+    lang: "fr",
+    stylesheet: { appearance: "system", palette: "violet", font_family: "serif", section: null, custom_css: "body{}</style><script>x</script>" },
+  });
+  const page = renderFormPage({ preload, assets, submit_action: "/submit/f_sample", query: {} });
+
+  it("is a full document with lang, viewport, title and theme attributes", () => {
+    expect(page.startsWith("<!doctype html>")).toBe(true);
+    expect(page).toMatch(/<html lang="fr" class="no-js" data-appearance="system" data-palette="violet"/);
+    expect(page).toContain('<meta name="viewport"');
+    expect(page).toContain("<title>Hello &lt;/script&gt;&lt;b&gt;</title>");
+  });
+
+  it("sets html.js and dark mode in the head before the stylesheet and body", () => {
+    const script = page.indexOf("c.add('js')");
+    expect(script).toBeGreaterThan(0);
+    expect(script).toBeLessThan(page.indexOf('<link rel="stylesheet"'));
+    expect(page).toContain("prefers-color-scheme: dark");
+  });
+
+  it("links the stylesheet and the module script", () => {
+    expect(page).toContain('<link rel="stylesheet" href="/assets/entry-abc.css">');
+    expect(page).toContain('<script type="module" src="/assets/entry-abc.js"></script>');
+  });
+
+  it("embeds the preload as JSON that cannot break out of its script element", () => {
+    const match = /<script type="application\/json" id="__fw_preload">([\s\S]*?)<\/script>/.exec(page);
+    expect(match).not.toBeNull();
+    expect(match![1]).not.toContain("<");
+    expect(JSON.parse(match![1]!)).toEqual(preload);
+  });
+
+  it("keeps owner CSS inside its style element", () => {
+    expect(page).toContain("body{}<\\/style><script>x</script>");
+  });
+
+  it("server-renders the form inside #root with the submit action", () => {
+    expect(page).toMatch(/<div id="root" data-submit-action="\/submit\/f_sample"><main/);
+    expect(page).toContain('data-section-id="s2"');
+  });
+});
+
+describe("renderStatusPage", () => {
+  const form = { id: "f1", title: "Survey", lang: "en", stylesheet: samplePreload().stylesheet };
+
+  it("renders every kind as a static page without scripts", () => {
+    for (const kind of STATUS_KINDS) {
+      const page = renderStatusPage({ kind, form, query: {}, assets });
+      expect(page.startsWith("<!doctype html>")).toBe(true);
+      expect(page).toContain('<link rel="stylesheet" href="/assets/entry-abc.css">');
+      expect(page).not.toContain('type="module"');
+    }
+  });
+
+  it("says what happened", () => {
+    const says = (kind: (typeof STATUS_KINDS)[number], query: Record<string, string> = {}) => renderStatusPage({ kind, form, query, assets });
+    expect(says("formclosed")).toContain("This form is closed");
+    expect(says("formclosed", { oops: "FORM_SCHEDULE_NOT_IN_RANGE" })).toContain("This form is not open right now");
+    expect(says("alreadyresponded")).toContain("You have already responded");
+    expect(says("formsoldout")).toContain("Sold out");
+    expect(says("formoptionsoldout")).toContain("An option you chose is sold out");
+    expect(says("developererror")).toContain("Something went wrong");
+    expect(says("complete")).toContain("Your response has been recorded.");
+    expect(says("notfound")).toContain("Form not found");
+    const bad = says("badrequest", { error: "MISSING_REQUIRED_HIDDEN_FIELDS" });
+    expect(bad).toContain("MISSING_REQUIRED_HIDDEN_FIELDS");
+    expect(bad).toContain("Required hidden fields were not supplied.");
+    expect(bad).toContain('href="/d/e/f1"');
+  });
+
+  it("escapes the query it shows", () => {
+    expect(renderStatusPage({ kind: "badrequest", form: null, query: { error: "<img onerror=x>" }, assets })).not.toContain("<img onerror");
+  });
+});

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { statusContent } from "./status-content";
+
+const form = { id: "f1" };
+
+describe("statusContent", () => {
+  it("tells a closed form from one outside its schedule", () => {
+    expect(statusContent("formclosed", form, {}).title).toBe("This form is closed");
+    expect(statusContent("formclosed", form, { oops: "FORM_SCHEDULE_NOT_IN_RANGE" }).title).toBe("This form is not open right now");
+  });
+
+  it("shows the bad request's code and catalogue message, with a link back", () => {
+    const content = statusContent("badrequest", form, { error: "UNKNOWN_FIELDS_NOT_ALLOWED" });
+    expect(content).toMatchObject({ code: "UNKNOWN_FIELDS_NOT_ALLOWED", text: ["The form does not accept fields it does not define."], link: { href: "/d/e/f1" } });
+  });
+
+  it("uses the ending page when enabled, else thanks", () => {
+    const ending = { is_ending_page_enabled: true, title: "See you soon", body_html: "<p>Bye</p>", redirect_after_response_uri: null };
+    expect(statusContent("complete", { id: "f1", ending }, {})).toMatchObject({ title: "See you soon", html: "<p>Bye</p>" });
+    expect(statusContent("complete", { id: "f1", ending: { ...ending, is_ending_page_enabled: false } }, {})).toMatchObject({
+      title: "Thank you", text: ["Your response has been recorded."],
+    });
+  });
+
+  it("redirects after a response only to http(s) URLs", () => {
+    const ending = { is_ending_page_enabled: false, title: null, body_html: null, redirect_after_response_uri: "javascript:alert(1)" };
+    expect(statusContent("complete", { id: "f1", ending }, {}).redirect).toBeUndefined();
+    const ok = { ...ending, redirect_after_response_uri: "https://example.com/thanks" };
+    expect(statusContent("complete", { id: "f1", ending: ok }, {}).redirect).toBe("https://example.com/thanks");
+  });
+
+  it("has no link back without a form", () => {
+    expect(statusContent("developererror", null, {}).link).toBeUndefined();
+    expect(statusContent("notfound", null, {}).title).toBe("Form not found");
+  });
+});
