@@ -19,11 +19,11 @@ describe("renderFormPage", () => {
     expect(page).toContain("<title>Hello &lt;/script&gt;&lt;b&gt;</title>");
   });
 
-  it("sets html.js and dark mode in the head before the stylesheet and body", () => {
+  it("sets html.js in the head before the stylesheet and body, and the color scheme for dark mode", () => {
     const script = page.indexOf("c.add('js')");
     expect(script).toBeGreaterThan(0);
     expect(script).toBeLessThan(page.indexOf('<link rel="stylesheet"'));
-    expect(page).toContain("prefers-color-scheme: dark");
+    expect(page).toMatch(/<html[^>]*style="[^"]*color-scheme:light dark/);
   });
 
   it("links the stylesheet and the module script", () => {

@@ -38,7 +38,7 @@ export function htmlDocument(input: HtmlDocumentInput): string {
     '<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">',
     `<meta name="color-scheme" content=${attr(theme.color_scheme)}>`,
     `<title>${escapeHtml(input.title)}</title>`,
-    `<script>${themeScript(theme.appearance)}</script>`,
+    `<script>${themeScript()}</script>`,
     ...input.styles.map((href) => `<link rel="stylesheet" href=${attr(href)}>`),
     ...input.scripts.map((src) => `<link rel="modulepreload" href=${attr(src)}>`),
     css ? `<style id="fw-custom-css">${css}</style>` : "",

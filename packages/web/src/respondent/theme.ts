@@ -81,8 +81,6 @@ export function applyTheme(doc: Document, stylesheet: FormStylesheet): void {
   html.dataset.palette = theme.palette;
   html.style.setProperty("--fw-font", theme.font);
   html.style.colorScheme = theme.color_scheme;
-  const dark = theme.appearance === "dark" || (theme.appearance === "system" && matchMedia("(prefers-color-scheme: dark)").matches);
-  html.classList.toggle("dark", dark);
   const css = safeStyleText(stylesheet.custom_css);
   if (css && !doc.getElementById(CUSTOM_CSS_ID)) {
     const style = doc.createElement("style");
