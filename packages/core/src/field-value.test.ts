@@ -5,7 +5,7 @@ import type { FormField } from "./form-model";
 const field = (over: Partial<FormField>): FormField => ({
   id: "f", name: "answer", label: null, type: "text", placeholder: null, help_text: null, required: false,
   readonly: false, pattern: null, step: null, min: null, max: null, autocomplete: null, accept: null,
-  multiple: false, is_array: false, data: null, v_value: null, storage: null, reference: null,
+  multiple: false, is_array: false, data: null, v_value: null, upload: null, resolve: null, storage: null, reference: null, options_inventory: null,
   options: [], optgroups: [], ...over,
 });
 

@@ -44,6 +44,11 @@ export const FieldDefinition = z.strictObject({
   is_array: z.boolean().default(false),
   data: json.default(null),
   v_value: json.default(null),
+  upload: json.default(null),
+  resolve: json.default(null),
+  storage: json.default(null),
+  reference: json.default(null),
+  options_inventory: json.default(null),
   options: z.array(OptionDefinition).default([]),
   optgroups: z.array(OptgroupDefinition).default([]),
 });

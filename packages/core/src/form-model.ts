@@ -43,8 +43,14 @@ export interface FormField {
   is_array: boolean;
   data: JsonValue;
   v_value: JsonValue;
+  /** Upload configuration (request and signed URLs) of file fields. */
+  upload: JsonValue;
+  /** How stored file paths resolve to URLs. */
+  resolve: JsonValue;
   storage: JsonValue;
   reference: JsonValue;
+  /** Per-option inventory tracking, keyed by option id. */
+  options_inventory: JsonValue;
   options: FormOption[];
   optgroups: FormOptgroup[];
 }

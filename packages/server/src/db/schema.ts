@@ -78,8 +78,11 @@ export interface FormFieldTable {
   is_array: Generated<boolean>;
   data: Json;
   v_value: Json;
+  upload: Json;
+  resolve: Json;
   storage: Json;
   reference: Json;
+  options_inventory: Json;
   local_index: Generated<number>;
   created_at: Timestamp;
 }

@@ -74,7 +74,8 @@ export async function exportForm(db: Kysely<DB>, formId: string): Promise<FormDe
         name: f.name, type: f.type, label: f.label, placeholder: f.placeholder, help_text: f.help_text,
         required: f.required, readonly: f.readonly, pattern: f.pattern, step: f.step, min: f.min, max: f.max,
         autocomplete: f.autocomplete, accept: f.accept, multiple: f.multiple, is_array: f.is_array,
-        data: f.data, v_value: f.v_value,
+        data: f.data, v_value: f.v_value, upload: f.upload, resolve: f.resolve, storage: f.storage,
+        reference: f.reference, options_inventory: f.options_inventory,
         options: f.options.map((o) => ({
           value: o.value, label: o.label, src: o.src, disabled: o.disabled,
           group: o.optgroup_id ? groupLabel.get(o.optgroup_id) ?? null : null,

@@ -78,7 +78,9 @@ export async function insertField(trx: Transaction<DB>, formId: string, field: F
     help_text: field.help_text, required: field.required, readonly: field.readonly, pattern: field.pattern,
     step: field.step, min: json(field.min), max: json(field.max), autocomplete: field.autocomplete,
     accept: field.accept, multiple: field.multiple, is_array: field.is_array, data: json(field.data),
-    v_value: json(field.v_value), local_index: localIndex,
+    v_value: json(field.v_value), upload: json(field.upload), resolve: json(field.resolve),
+    storage: json(field.storage), reference: json(field.reference),
+    options_inventory: json(field.options_inventory), local_index: localIndex,
   }).returning("id").executeTakeFirstOrThrow();
 
   const groupIds = new Map<string, string>();

@@ -88,7 +88,8 @@ async function loadDefinition(db: Kysely<DB>, formId: string): Promise<Definitio
       help_text: row.help_text, required: row.required, readonly: row.readonly, pattern: row.pattern,
       step: row.step, min: bound(row.min), max: bound(row.max), autocomplete: row.autocomplete,
       accept: row.accept, multiple: row.multiple, is_array: row.is_array, data: row.data,
-      v_value: row.v_value, storage: row.storage, reference: row.reference, options, optgroups,
+      v_value: row.v_value, upload: row.upload, resolve: row.resolve, storage: row.storage,
+      reference: row.reference, options_inventory: row.options_inventory, options, optgroups,
     }];
   });
 

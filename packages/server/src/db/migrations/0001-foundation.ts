@@ -118,8 +118,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       is_array boolean not null default false,
       data jsonb,
       v_value jsonb,
+      upload jsonb,
+      resolve jsonb,
       storage jsonb,
       reference jsonb,
+      options_inventory jsonb,
       local_index integer not null default 0,
       created_at timestamptz not null default now(),
       unique (form_id, name)
