@@ -58,6 +58,14 @@ export const ERROR_CATALOGUE = {
   FIELD_NAME_TAKEN: { status: 409, message: "Another field of this form has this name." },
   FIELD_TYPE_NOT_SUPPORTED: { status: 400, message: "This field type is not supported yet." },
   UNSUPPORTED_DOCTYPE: { status: 400, message: "Unsupported doctype." },
+
+  UNAUTHORIZED: { status: 401, message: "Sign in, or send a project API key." },
+  FORBIDDEN: { status: 403, message: "Your role does not allow this." },
+  CSRF_TOKEN_INVALID: { status: 403, message: "The request's CSRF token is missing or wrong. Reload the page and try again." },
+  NAME_INVALID: { status: 400, message: "Use 2–39 lowercase letters, digits and dashes." },
+  NAME_TAKEN: { status: 409, message: "This name is already taken." },
+  USER_NOT_FOUND: { status: 404, message: "No account has this email address." },
+  LAST_OWNER: { status: 409, message: "An organization keeps at least one owner." },
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

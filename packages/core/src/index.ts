@@ -8,3 +8,4 @@ export * from "./form-model";
 export * from "./navigation";
 export * from "./schedule";
 export * from "./tree";
+export * from "./documents";
