@@ -4,7 +4,7 @@
  * the form's error page for HTML requests); other errors are logged with the request id
  * and answered as INTERNAL_SERVER_ERROR without their internal message.
  */
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import fastifyFormbody from "@fastify/formbody";
 import fastifyMultipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
@@ -12,7 +12,11 @@ import { existsSync } from "node:fs";
 import { MULTIPART_FILE_LIMIT_BYTES, SUBMIT_BODY_LIMIT_BYTES } from "@fieldwork/core";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { sql, type Kysely } from "kysely";
+import { createAuth, type Auth } from "./auth/better-auth";
 import type { DB } from "./db/schema";
+import { authRoutes } from "./routes/auth";
+import { privateRoutes } from "./routes/private/index";
+import { workbenchRoutes } from "./routes/workbench";
 import { cliRoutes, type CliEndpoint } from "./routes/cli";
 import { pageRoutes } from "./routes/pages";
 import { publicRoutes } from "./routes/public";
@@ -22,6 +26,9 @@ import { handleError, handleNotFound } from "./routes/errors";
 declare module "fastify" {
   interface FastifyInstance {
     db: Kysely<DB>;
+    auth: Auth;
+    /** Every route of the app, for the route-table checks and docs. */
+    routeTable: { method: string; url: string }[];
   }
   interface FastifyContextConfig {
     /** The route serves pages to browsers: errors become redirects or error pages. */
@@ -31,6 +38,10 @@ declare module "fastify" {
 
 export interface AppOptions {
   db: Kysely<DB>;
+  /** Signs sessions and CSRF tokens; tests get a random one. */
+  secret?: string;
+  /** The origin browsers use; better-auth trusts only this origin. */
+  publicUrl?: string;
   logger?: FastifyServerOptions["logger"];
   /** Lets the CLI run its commands through this process (PGlite is single-process). */
   cli?: CliEndpoint;
@@ -43,7 +54,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     trustProxy: true,
   });
+  const secret = options.secret ?? randomBytes(32).toString("hex");
+  const publicUrl = options.publicUrl ?? "http://localhost:3000";
   app.decorate("db", options.db);
+  app.decorate("routeTable", []);
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) if (method !== "HEAD") app.routeTable.push({ method, url: route.url });
+  });
+  app.decorate("auth", createAuth({ db: options.db, secret, publicUrl }));
 
   await app.register(fastifyMultipart, {
     limits: { fileSize: MULTIPART_FILE_LIMIT_BYTES, files: 20, fields: 300, fieldSize: 1024 * 1024, parts: 320 },
@@ -66,6 +84,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(publicRoutes);
   await app.register(pageRoutes, { assets });
+  await app.register(authRoutes, { auth: app.auth, publicUrl });
+  await app.register(privateRoutes, { prefix: "/private/editor", auth: app.auth, secret });
+  await app.register(workbenchRoutes);
   if (options.cli) await app.register(cliRoutes, options.cli);
   return app;
 }

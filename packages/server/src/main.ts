@@ -10,14 +10,15 @@ import { seedDemo } from "./seed/seed";
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await migrate(database.db);
-const seed = await seedDemo(database.db);
-
 const token = randomBytes(24).toString("hex");
 const app = await buildApp({
   db: database.db,
+  secret: config.secretKey,
+  publicUrl: config.publicUrl,
   logger: { level: process.env.LOG_LEVEL ?? "info" },
   cli: { token, publicUrl: config.publicUrl },
 });
+const seed = await seedDemo(database.db, app.auth);
 await app.listen({ port: config.port, host: config.host });
 const removeServerFile = database.kind === "pglite"
   ? writeServerFile(config.dataDir, { pid: process.pid, port: config.port, token })
@@ -27,7 +28,7 @@ const lines = [
   "",
   `Fieldwork is running on ${config.publicUrl} (${database.kind === "pglite" ? `PGlite in ${config.dataDir}` : "PostgreSQL"})`,
 ];
-if (seed.owner) lines.push(`Demo owner login: ${seed.owner.email} / ${seed.owner.password}  (shown once; sign-in arrives with the workbench)`);
+if (seed.owner) lines.push(`Demo owner login: ${seed.owner.email} / ${seed.owner.password}  (shown once; sign in at ${config.publicUrl}/sign-in)`);
 else lines.push("Demo owner: owner@fieldwork.local (password was printed on first start)");
 if (seed.form_id) lines.push(`Demo form: ${config.publicUrl}/d/e/${seed.form_id}`);
 console.log(`${lines.join("\n")}\n`);

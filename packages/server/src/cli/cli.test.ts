@@ -29,7 +29,8 @@ describe("parseCommand", () => {
 
 describe("npm run cli on PGlite without a running server", () => {
   it("migrates, imports, exports the same form and lists responses as JSON lines", () => {
-    expect(cli("db", "migrate")).toMatchObject({ code: 0, stdout: "applied 0001-foundation\n" });
+    expect(cli("db", "migrate")).toMatchObject({ code: 0, stdout: "applied 0001-foundation, 0002-accounts\n" });
+    expect(cli("db", "migrate")).toMatchObject({ code: 0, stdout: "up to date\n" });
     const imported = cli("forms", "import", DEMO_FORM_FILE.pathname);
     expect(imported.code).toBe(0);
     const { id, url } = JSON.parse(imported.stdout) as { id: string; url: string };
@@ -38,6 +39,15 @@ describe("npm run cli on PGlite without a running server", () => {
     const exported = cli("forms", "export", id);
     expect(JSON.parse(exported.stdout)).toEqual(FormDefinition.parse(demoFormDefinition()));
     expect(cli("responses", "list", id)).toMatchObject({ code: 0, stdout: "" });
+  }, 60_000);
+
+  it("creates a user who can then sign in, and refuses a second account with the same email", () => {
+    const created = cli("users", "create", "--email", "Lin@Example.com", "--password", "correct horse battery", "--name", "Lin");
+    expect(created.code).toBe(0);
+    expect(JSON.parse(created.stdout)).toMatchObject({ email: "lin@example.com" });
+    const again = cli("users", "create", "--email", "lin@example.com", "--password", "another password");
+    expect(again.code).toBe(1);
+    expect(JSON.parse(again.stdout).error.code).toMatch(/USER_ALREADY_EXISTS/);
   }, 60_000);
 
   it("reports a bad definition with its code and exit status 1", () => {

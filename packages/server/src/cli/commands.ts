@@ -4,9 +4,10 @@
  * or the running server (PGlite allows one process at a time).
  */
 import { readFileSync } from "node:fs";
-import { hash } from "@node-rs/argon2";
 import { FieldworkError } from "@fieldwork/core";
+import { APIError } from "better-auth/api";
 import type { Kysely } from "kysely";
+import type { Auth } from "../auth/better-auth";
 import type { DB } from "../db/schema";
 import { migrate } from "../db/migrate";
 import { exportForm } from "../forms/definition-export";
@@ -70,7 +71,9 @@ export function parseCommand(argv: string[], readFile: (path: string) => string 
 
 const json = (value: unknown) => JSON.stringify(value, (_k, v: unknown) => (typeof v === "bigint" ? Number(v) : v));
 
-export async function runCommand(db: Kysely<DB>, publicUrl: string, command: CliCommand): Promise<CliOutput> {
+export interface CliContext { db: Kysely<DB>; auth: Auth; publicUrl: string }
+
+export async function runCommand({ db, auth, publicUrl }: CliContext, command: CliCommand): Promise<CliOutput> {
   try {
     switch (command.cmd) {
       case "db.migrate": {
@@ -90,15 +93,17 @@ export async function runCommand(db: Kysely<DB>, publicUrl: string, command: Cli
         return { stdout: rows.map((row) => `${json(row)}\n`).join(""), exit_code: 0 };
       }
       case "users.create": {
-        const user = await db.insertInto("app_user")
-          .values({ email: command.email.toLowerCase(), password_hash: await hash(command.password) })
-          .returning("id").executeTakeFirstOrThrow();
-        await db.insertInto("user_profile").values({ uid: user.id, display_name: command.display_name, avatar_path: null }).execute();
-        return { stdout: `${json({ id: user.id, email: command.email.toLowerCase() })}\n`, exit_code: 0 };
+        const { user } = await auth.api.signUpEmail({
+          body: { email: command.email.toLowerCase(), password: command.password, name: command.display_name },
+        });
+        return { stdout: `${json({ id: user.id, email: user.email })}\n`, exit_code: 0 };
       }
     }
   } catch (error) {
     if (error instanceof FieldworkError) return { stdout: `${json({ error: error.toJSON() })}\n`, exit_code: 1 };
+    if (error instanceof APIError) {
+      return { stdout: `${json({ error: { code: String(error.body?.code ?? error.status), message: error.message } })}\n`, exit_code: 1 };
+    }
     throw error;
   }
 }

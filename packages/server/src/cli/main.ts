@@ -2,6 +2,7 @@
  * `npm run cli -- <command>`. With DATABASE_URL it talks to PostgreSQL directly. With
  * PGlite it runs the command through the server when one holds DATA_DIR, else opens it.
  */
+import { createAuth } from "../auth/better-auth";
 import { loadConfig } from "../config";
 import { openDatabase } from "../db/database";
 import { migrate } from "../db/migrate";
@@ -39,7 +40,8 @@ async function main(argv: string[]): Promise<number> {
     const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
     try {
       if (command.cmd !== "db.migrate") await migrate(database.db);
-      output = await runCommand(database.db, config.publicUrl, command);
+      const auth = createAuth({ db: database.db, secret: config.secretKey, publicUrl: config.publicUrl });
+      output = await runCommand({ db: database.db, auth, publicUrl: config.publicUrl }, command);
     } finally {
       await database.close();
     }

@@ -1,10 +1,12 @@
 import type { Kysely } from "kysely";
 import { Migrator, type Migration, type MigrationResultSet } from "kysely/migration";
 import * as foundation from "./migrations/0001-foundation";
+import * as accounts from "./migrations/0002-accounts";
 
 /** Named, ordered migrations; the same list runs on PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
   "0001-foundation": foundation,
+  "0002-accounts": accounts,
 };
 
 export async function migrate<T>(db: Kysely<T>): Promise<MigrationResultSet> {

@@ -7,10 +7,27 @@ type Json = ColumnType<JsonValue, string | undefined | null, string | null>;
 
 export interface OrganizationTable { id: Generated<string>; name: string; display_name: string; created_at: Timestamp }
 export interface ProjectTable { id: Generated<string>; organization_id: string; name: string; created_at: Timestamp }
-export interface AppUserTable { id: Generated<string>; email: string; password_hash: string | null; created_at: Timestamp }
+export interface AppUserTable {
+  id: string; name: string; email: string; email_verified: Generated<boolean>; image: string | null;
+  created_at: Timestamp; updated_at: Timestamp;
+}
+export interface AuthSessionTable {
+  id: string; user_id: string; token: string; expires_at: Timestamp; ip_address: string | null;
+  user_agent: string | null; created_at: Timestamp; updated_at: Timestamp;
+}
 export interface UserProfileTable { uid: string; display_name: string; avatar_path: string | null }
+export type Role = "owner" | "editor" | "viewer";
+export interface ProjectApiKeyTable {
+  id: Generated<string>; project_id: string; name: string; role: Role; prefix: string; token_hash: string;
+  created_by: string | null; created_at: Timestamp; last_used_at: Timestamp | null;
+}
+export interface AuditLogTable {
+  id: Generated<number>; at: Timestamp; event: string; user_id: string | null; api_key_id: string | null;
+  ip: string | null; method: string | null; path: string | null; status: number | null;
+  details: ColumnType<Record<string, JsonValue>, string | undefined, string>;
+}
 export interface OrganizationMemberTable {
-  organization_id: string; user_id: string; role: "owner" | "editor" | "viewer"; created_at: Timestamp;
+  organization_id: string; user_id: string; role: Role; created_at: Timestamp;
 }
 export interface DocumentTable {
   id: Generated<string>; project_id: string;
@@ -137,7 +154,10 @@ export interface DB {
   organization: OrganizationTable;
   project: ProjectTable;
   app_user: AppUserTable;
+  auth_session: AuthSessionTable;
   user_profile: UserProfileTable;
+  project_api_key: ProjectApiKeyTable;
+  audit_log: AuditLogTable;
   organization_member: OrganizationMemberTable;
   document: DocumentTable;
   form: FormTable;

@@ -30,46 +30,51 @@ export function parseDefinition(input: unknown): FormDefinition {
   return def;
 }
 
-export async function importForm(db: Kysely<DB>, projectId: string, input: unknown): Promise<{ id: string }> {
-  const def = parseDefinition(input);
-  return db.transaction().execute(async (trx) => {
-    const document = await trx.insertInto("document")
-      .values({ project_id: projectId, doctype: "v0_form", title: def.title })
-      .returning("id").executeTakeFirstOrThrow();
-    const formId = crypto.randomUUID();
-    const { settings } = def;
-    await trx.insertInto("form").values({
-      id: formId, project_id: projectId, document_id: document.id, title: def.title,
-      method: settings.method, unknown_field_handling_strategy: settings.unknown_field_handling_strategy,
-      is_published: settings.published, is_force_closed: settings.is_force_closed,
-      is_scheduling_enabled: settings.scheduling.enabled, scheduling_open_at: settings.scheduling.open_at,
-      scheduling_close_at: settings.scheduling.close_at, scheduling_tz: settings.scheduling.tz,
-      max_form_responses_in_total: settings.max_form_responses_in_total,
-      max_form_responses_by_customer: settings.max_form_responses_by_customer,
-      table_name: tableNameFor(def.title, formId),
-    }).execute();
-    const page = await trx.insertInto("form_document").values({
-      form_id: formId, project_id: projectId, start_page: json(def.start_page), lang: def.theme.lang,
-      stylesheet: JSON.stringify({
-        appearance: def.theme.appearance, palette: def.theme.palette, font_family: def.theme.font_family,
-        section: def.theme.section, custom_css: def.theme.custom_css,
-      }),
-      background: json(def.theme.background),
-      is_powered_by_branding_enabled: def.theme.is_powered_by_branding_enabled,
-      optimize_for_cjk: def.theme.optimize_for_cjk,
-      is_ending_page_enabled: def.ending.enabled, ending_title: def.ending.title,
-      ending_body_html: def.ending.body_html, redirect_after_response_uri: def.ending.redirect_uri,
-    }).returning("id").executeTakeFirstOrThrow();
+export interface ImportedForm { id: string; document_id: string }
 
-    const fieldIds = new Map<string, string>();
-    for (const [index, field] of def.fields.entries()) {
-      fieldIds.set(field.name, await insertField(trx, formId, field, index));
-    }
-    await insertBlocks(trx, { formId, pageId: page.id, fieldIds }, def.blocks, null);
-    const table = await trx.selectFrom("form").select("table_name").where("id", "=", formId).executeTakeFirstOrThrow();
-    await createManagedTable(trx, table.table_name, def.fields);
-    return { id: formId };
-  });
+export async function importForm(db: Kysely<DB>, projectId: string, input: unknown): Promise<ImportedForm> {
+  const def = parseDefinition(input);
+  return db.transaction().execute((trx) => createForm(trx, projectId, def));
+}
+
+/** Creates a form from a parsed definition inside the caller's transaction. */
+export async function createForm(trx: Transaction<DB>, projectId: string, def: FormDefinition): Promise<ImportedForm> {
+  const document = await trx.insertInto("document")
+    .values({ project_id: projectId, doctype: "v0_form", title: def.title })
+    .returning("id").executeTakeFirstOrThrow();
+  const formId = crypto.randomUUID();
+  const tableName = tableNameFor(def.title, formId);
+  const { settings } = def;
+  await trx.insertInto("form").values({
+    id: formId, project_id: projectId, document_id: document.id, title: def.title,
+    method: settings.method, unknown_field_handling_strategy: settings.unknown_field_handling_strategy,
+    is_published: settings.published, is_force_closed: settings.is_force_closed,
+    is_scheduling_enabled: settings.scheduling.enabled, scheduling_open_at: settings.scheduling.open_at,
+    scheduling_close_at: settings.scheduling.close_at, scheduling_tz: settings.scheduling.tz,
+    max_form_responses_in_total: settings.max_form_responses_in_total,
+    max_form_responses_by_customer: settings.max_form_responses_by_customer,
+    table_name: tableName,
+  }).execute();
+  const page = await trx.insertInto("form_document").values({
+    form_id: formId, project_id: projectId, start_page: json(def.start_page), lang: def.theme.lang,
+    stylesheet: JSON.stringify({
+      appearance: def.theme.appearance, palette: def.theme.palette, font_family: def.theme.font_family,
+      section: def.theme.section, custom_css: def.theme.custom_css,
+    }),
+    background: json(def.theme.background),
+    is_powered_by_branding_enabled: def.theme.is_powered_by_branding_enabled,
+    optimize_for_cjk: def.theme.optimize_for_cjk,
+    is_ending_page_enabled: def.ending.enabled, ending_title: def.ending.title,
+    ending_body_html: def.ending.body_html, redirect_after_response_uri: def.ending.redirect_uri,
+  }).returning("id").executeTakeFirstOrThrow();
+
+  const fieldIds = new Map<string, string>();
+  for (const [index, field] of def.fields.entries()) {
+    fieldIds.set(field.name, await insertField(trx, formId, field, index));
+  }
+  await insertBlocks(trx, { formId, pageId: page.id, fieldIds }, def.blocks, null);
+  await createManagedTable(trx, tableName, def.fields);
+  return { id: formId, document_id: document.id };
 }
 
 export async function insertField(trx: Transaction<DB>, formId: string, field: FieldDefinition, localIndex: number): Promise<string> {

@@ -15,6 +15,6 @@ export async function cliRoutes(app: FastifyInstance, options: CliEndpoint): Pro
     if (!LOOPBACK.has(remote) || given.length !== expected.length || !timingSafeEqual(given, expected)) {
       return reply.code(404).send({ data: null, error: { code: "NOT_FOUND", message: "Not found." } });
     }
-    return runCommand(app.db, options.publicUrl, request.body);
+    return runCommand({ db: app.db, auth: app.auth, publicUrl: options.publicUrl }, request.body);
   });
 }

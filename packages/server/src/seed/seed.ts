@@ -1,11 +1,11 @@
 /**
  * First start: a demo organization, project, owner and form, made once. The owner's
- * password is generated and printed once; only its argon2 hash is stored.
+ * password is generated and printed once; only its argon2 hash is stored (by better-auth).
  */
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { hash } from "@node-rs/argon2";
 import type { Kysely } from "kysely";
+import type { Auth } from "../auth/better-auth";
 import type { DB } from "../db/schema";
 import { importForm } from "../forms/definition-import";
 
@@ -34,7 +34,7 @@ export async function defaultProject(db: Kysely<DB>): Promise<string> {
   return project.id;
 }
 
-export async function seedDemo(db: Kysely<DB>): Promise<SeedResult> {
+export async function seedDemo(db: Kysely<DB>, auth: Auth): Promise<SeedResult> {
   const hasOrganization = await db.selectFrom("organization").select("id").limit(1).executeTakeFirst();
   if (hasOrganization) {
     const project_id = await defaultProject(db);
@@ -44,9 +44,7 @@ export async function seedDemo(db: Kysely<DB>): Promise<SeedResult> {
   }
   const project_id = await defaultProject(db);
   const password = randomBytes(9).toString("base64url");
-  const user = await db.insertInto("app_user").values({ email: DEMO_OWNER_EMAIL, password_hash: await hash(password) })
-    .returning("id").executeTakeFirstOrThrow();
-  await db.insertInto("user_profile").values({ uid: user.id, display_name: "Demo Owner", avatar_path: null }).execute();
+  const { user } = await auth.api.signUpEmail({ body: { email: DEMO_OWNER_EMAIL, password, name: "Demo Owner" } });
   const org = await db.selectFrom("project").select("organization_id").where("id", "=", project_id).executeTakeFirstOrThrow();
   await db.insertInto("organization_member").values({ organization_id: org.organization_id, user_id: user.id, role: "owner" }).execute();
   const form = await importForm(db, project_id, demoFormDefinition());

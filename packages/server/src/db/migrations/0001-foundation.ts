@@ -25,27 +25,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       unique (organization_id, name)
     );
 
-    create table app_user (
-      id uuid primary key default gen_random_uuid(),
-      email text not null unique,
-      password_hash text,
-      created_at timestamptz not null default now()
-    );
-
-    create table user_profile (
-      uid uuid primary key references app_user(id) on delete cascade,
-      display_name text not null,
-      avatar_path text
-    );
-
-    create table organization_member (
-      organization_id uuid not null references organization(id) on delete cascade,
-      user_id uuid not null references app_user(id) on delete cascade,
-      role text not null check (role in ('owner', 'editor', 'viewer')),
-      created_at timestamptz not null default now(),
-      primary key (organization_id, user_id)
-    );
-
     create table document (
       id uuid primary key default gen_random_uuid(),
       project_id uuid not null references project(id) on delete cascade,

@@ -1,0 +1,89 @@
+/** Organizations, their members and roles, and their projects. */
+import { FieldworkError, slugProblem } from "@fieldwork/core";
+import type { Kysely } from "kysely";
+import type { DB, Role } from "../db/schema";
+
+const UNIQUE_VIOLATION = "23505";
+
+function assertSlug(name: string): void {
+  const problem = slugProblem(name);
+  if (problem) throw new FieldworkError("NAME_INVALID", problem);
+}
+
+const taken = (what: string) => (error: unknown): never => {
+  if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw new FieldworkError("NAME_TAKEN", `This ${what} name is already taken.`);
+  throw error;
+};
+
+export async function createOrganization(
+  db: Kysely<DB>, ownerId: string, input: { name: string; display_name?: string | undefined },
+) {
+  assertSlug(input.name);
+  return db.transaction().execute(async (trx) => {
+    const org = await trx.insertInto("organization")
+      .values({ name: input.name, display_name: input.display_name?.trim() || input.name })
+      .returning(["id", "name", "display_name"]).executeTakeFirstOrThrow().catch(taken("organization"));
+    await trx.insertInto("organization_member").values({ organization_id: org.id, user_id: ownerId, role: "owner" }).execute();
+    return org;
+  });
+}
+
+export async function createProject(db: Kysely<DB>, organizationId: string, name: string) {
+  assertSlug(name);
+  return db.insertInto("project").values({ organization_id: organizationId, name })
+    .returning(["id", "name"]).executeTakeFirstOrThrow().catch(taken("project"));
+}
+
+export async function listMembers(db: Kysely<DB>, organizationId: string) {
+  return db.selectFrom("organization_member as m")
+    .innerJoin("app_user as u", "u.id", "m.user_id")
+    .leftJoin("user_profile as p", "p.uid", "m.user_id")
+    .select(["m.user_id", "u.email", "p.display_name", "m.role"])
+    .where("m.organization_id", "=", organizationId).orderBy("m.created_at").execute();
+}
+
+export async function addMember(db: Kysely<DB>, organizationId: string, email: string, role: Role) {
+  const user = await db.selectFrom("app_user").select("id").where("email", "=", email.trim().toLowerCase()).executeTakeFirst();
+  if (!user) throw new FieldworkError("USER_NOT_FOUND");
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto("organization_member").values({ organization_id: organizationId, user_id: user.id, role })
+      .onConflict((oc) => oc.columns(["organization_id", "user_id"]).doUpdateSet({ role })).execute();
+    await assertAnOwnerLeft(trx, organizationId);
+  });
+  return { user_id: user.id, role };
+}
+
+export async function removeMember(db: Kysely<DB>, organizationId: string, userId: string) {
+  await db.transaction().execute(async (trx) => {
+    const removed = await trx.deleteFrom("organization_member")
+      .where("organization_id", "=", organizationId).where("user_id", "=", userId).executeTakeFirst();
+    if (!removed.numDeletedRows) throw new FieldworkError("NOT_FOUND");
+    await assertAnOwnerLeft(trx, organizationId);
+  });
+  return { user_id: userId };
+}
+
+async function assertAnOwnerLeft(trx: Kysely<DB>, organizationId: string) {
+  const owner = await trx.selectFrom("organization_member").select("user_id")
+    .where("organization_id", "=", organizationId).where("role", "=", "owner").forUpdate().executeTakeFirst();
+  if (!owner) throw new FieldworkError("LAST_OWNER");
+}
+
+/** What the workbench needs at start: the user, their organizations with roles and projects. */
+export async function describeUser(db: Kysely<DB>, userId: string) {
+  const [user, profile, memberships, projects] = await Promise.all([
+    db.selectFrom("app_user").select(["id", "email", "name"]).where("id", "=", userId).executeTakeFirstOrThrow(),
+    db.selectFrom("user_profile").select(["uid", "display_name", "avatar_path"]).where("uid", "=", userId).executeTakeFirst(),
+    db.selectFrom("organization_member as m").innerJoin("organization as o", "o.id", "m.organization_id")
+      .select(["o.id", "o.name", "o.display_name", "m.role"]).where("m.user_id", "=", userId).orderBy("o.name").execute(),
+    db.selectFrom("project").innerJoin("organization_member as m", "m.organization_id", "project.organization_id")
+      .select(["project.id", "project.name", "project.organization_id"]).where("m.user_id", "=", userId).orderBy("project.name").execute(),
+  ]);
+  return {
+    user,
+    profile: { uid: userId, display_name: profile?.display_name ?? user.name, avatar: profile?.avatar_path ?? null },
+    organizations: memberships.map((org) => ({
+      ...org, projects: projects.filter((p) => p.organization_id === org.id).map(({ id, name }) => ({ id, name })),
+    })),
+  };
+}

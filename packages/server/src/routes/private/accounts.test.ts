@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "../../app";
+import type { Database } from "../../db/database";
+import { as, cookieFrom, ORIGIN, signUp } from "../../test/accounts";
+import { BACKENDS } from "../../test/backends";
+
+describe.each(BACKENDS)("accounts on $name", (backend) => {
+  let database: Database;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    if (!backend.available) return;
+    database = await backend.open();
+    app = await buildApp({ db: database.db, publicUrl: ORIGIN });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  const signIn = (email: string, password: string, remoteAddress: string) => app.inject({
+    method: "POST", url: "/api/auth/sign-in/email", remoteAddress,
+    headers: { origin: ORIGIN, "content-type": "application/json" }, payload: { email, password },
+  });
+  const auditEvents = async (event: string) =>
+    (await database.db.selectFrom("audit_log").selectAll().where("event", "=", event).execute());
+
+  it.skipIf(!backend.available)("signs up, signs in with an HTTP-only SameSite cookie, and signs out", async () => {
+    const member = await signUp(app, "ada@example.com", "correct horse battery", "10.1.0.1");
+    expect(member.csrf).toEqual(expect.any(String));
+    const hash = await database.db.selectFrom("auth_account").select("password").executeTakeFirstOrThrow();
+    expect(hash.password).toMatch(/^\$argon2id\$/);
+
+    const response = await signIn("ada@example.com", "correct horse battery", "10.1.0.1");
+    expect(response.statusCode).toBe(200);
+    const setCookie = [response.headers["set-cookie"]].flat().join("\n");
+    expect(setCookie).toMatch(/fieldwork\.session_token=/);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    const cookie = cookieFrom(response.headers["set-cookie"]);
+    expect((await app.inject({ method: "GET", url: "/private/editor/me", headers: { cookie } })).json().data.user.email).toBe("ada@example.com");
+
+    const out = await app.inject({ method: "POST", url: "/api/auth/sign-out", headers: { cookie, origin: ORIGIN, "content-type": "application/json" }, payload: {} });
+    expect(out.statusCode).toBe(200);
+    expect((await app.inject({ method: "GET", url: "/private/editor/me", headers: { cookie } })).statusCode).toBe(401);
+  });
+
+  it.skipIf(!backend.available)("refuses a wrong password and an unknown email with a clear error and an audit row", async () => {
+    await signUp(app, "grace@example.com", "correct horse battery", "10.2.0.1");
+    const wrong = await signIn("grace@example.com", "wrong password!", "10.2.0.2");
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().code).toBe("INVALID_EMAIL_OR_PASSWORD");
+    const unknown = await signIn("nobody@example.com", "whatever123", "10.2.0.3");
+    expect(unknown.statusCode).toBe(401);
+    const rows = await auditEvents("sign_in.failed");
+    expect(rows.map((r) => r.details.email)).toEqual(expect.arrayContaining(["grace@example.com", "nobody@example.com"]));
+  });
+
+  it.skipIf(!backend.available)("limits sign-in attempts per client address", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) statuses.push((await signIn("grace@example.com", `guess-${i}-xxxx`, "10.3.0.1")).statusCode);
+    expect(statuses.slice(0, 5).every((s) => s === 401)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    expect((await auditEvents("sign_in.rate_limited")).length).toBeGreaterThan(0);
+    // Another address is not affected.
+    expect((await signIn("grace@example.com", "correct horse battery", "10.3.0.2")).statusCode).toBe(200);
+  });
+
+  it.skipIf(!backend.available)("answers 401 for an expired session", async () => {
+    const member = await signUp(app, "expired@example.com", "correct horse battery", "10.4.0.1");
+    await database.db.updateTable("auth_session").set({ expires_at: new Date(Date.now() - 60_000) })
+      .where("user_id", "=", member.user_id).execute();
+    const response = await as(app, member)("GET", "/private/editor/me");
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error).toMatchObject({ code: "UNAUTHORIZED", message: "Your session has expired. Sign in again." });
+  });
+
+  it.skipIf(!backend.available)("refuses cookie mutations without the session's CSRF token and changes nothing", async () => {
+    const member = await signUp(app, "csrf@example.com", "correct horse battery", "10.5.0.1");
+    const before = await database.db.selectFrom("organization").select("id").execute();
+    for (const token of [undefined, "forged-token", (await signUp(app, "other@example.com", "correct horse battery", "10.5.0.2")).csrf]) {
+      const response = await app.inject({
+        method: "POST", url: "/private/editor/organizations",
+        headers: { cookie: member.cookie, ...(token ? { "x-fieldwork-csrf": token } : {}) }, payload: { name: "evil-org" },
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json().error.code).toBe("CSRF_TOKEN_INVALID");
+    }
+    expect(await database.db.selectFrom("organization").select("id").execute()).toEqual(before);
+    expect((await auditEvents("auth.csrf_rejected")).length).toBe(3);
+    expect((await as(app, member)("POST", "/private/editor/organizations", { name: "good-org" })).statusCode).toBe(201);
+  });
+});

@@ -1,0 +1,40 @@
+/**
+ * The private editor API under /private/editor. Authentication runs as an onRequest hook
+ * of this subtree, which also owns a catch-all route, so every path under the prefix,
+ * known or not, answers 401 to a caller without credentials.
+ */
+import { FieldworkError } from "@fieldwork/core";
+import type { FastifyInstance } from "fastify";
+import { audit } from "../../auth/audit";
+import type { Auth } from "../../auth/better-auth";
+import { authenticator } from "./authenticate";
+import { documentRoutes } from "./documents";
+import { organizationRoutes } from "./organizations";
+import { apiKeyRoutes } from "./api-keys";
+
+export interface PrivateOptions { auth: Auth; secret: string }
+
+export async function privateRoutes(app: FastifyInstance, options: PrivateOptions): Promise<void> {
+  const authenticate = authenticator(options);
+  app.decorateRequest("caller", null);
+  app.addHook("onRequest", authenticate);
+  app.addHook("onError", async (request, _reply, error) => {
+    if (error instanceof FieldworkError && error.code === "FORBIDDEN" && request.caller) {
+      const caller = request.caller;
+      await audit(app.db, request, {
+        event: "access.forbidden", status: 403,
+        user_id: caller.kind === "user" ? caller.user_id : null,
+        api_key_id: caller.kind === "api_key" ? caller.api_key_id : null,
+        details: { message: error.message },
+      });
+    }
+  });
+  // Unknown paths of the subtree land here (after the hook), not in the app-wide handlers.
+  app.all("/*", async () => {
+    throw new FieldworkError("NOT_FOUND");
+  });
+
+  await app.register(organizationRoutes, { auth: options.auth, secret: options.secret });
+  await app.register(documentRoutes);
+  await app.register(apiKeyRoutes);
+}

@@ -1,0 +1,55 @@
+import { FieldworkError } from "@fieldwork/core";
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { requireOrganizationRole } from "../../auth/access";
+import { csrfTokenFor } from "../../auth/csrf";
+import {
+  addMember, createOrganization, createProject, describeUser, listMembers, removeMember,
+} from "../../projects/organizations";
+import { callerOf } from "./authenticate";
+import { parseBody } from "./parse";
+import type { PrivateOptions } from "./index";
+
+const Role = z.enum(["owner", "editor", "viewer"]);
+type OrgParams = { Params: { org_id: string } };
+
+export async function organizationRoutes(app: FastifyInstance, options: PrivateOptions): Promise<void> {
+  const userOf = (caller: ReturnType<typeof callerOf>) => {
+    if (caller.kind !== "user") throw new FieldworkError("FORBIDDEN", "API keys act on one project; this needs a signed-in member.");
+    return caller;
+  };
+
+  app.get("/me", async (request) => {
+    const caller = userOf(callerOf(request));
+    const me = await describeUser(app.db, caller.user_id);
+    return { data: { ...me, csrf_token: csrfTokenFor(options.secret, caller.session_id) }, error: null };
+  });
+
+  app.post("/organizations", async (request, reply) => {
+    const caller = userOf(callerOf(request));
+    const body = parseBody(z.object({ name: z.string(), display_name: z.string().max(100).optional() }), request.body);
+    return reply.code(201).send({ data: await createOrganization(app.db, caller.user_id, body), error: null });
+  });
+
+  app.get<OrgParams>("/organizations/:org_id/members", async (request) => {
+    await requireOrganizationRole(app.db, callerOf(request), request.params.org_id, "viewer");
+    return { data: await listMembers(app.db, request.params.org_id), error: null };
+  });
+
+  app.post<OrgParams>("/organizations/:org_id/members", async (request, reply) => {
+    await requireOrganizationRole(app.db, callerOf(request), request.params.org_id, "owner");
+    const body = parseBody(z.object({ email: z.string().email(), role: Role }), request.body);
+    return reply.code(201).send({ data: await addMember(app.db, request.params.org_id, body.email, body.role), error: null });
+  });
+
+  app.delete<{ Params: { org_id: string; user_id: string } }>("/organizations/:org_id/members/:user_id", async (request) => {
+    await requireOrganizationRole(app.db, callerOf(request), request.params.org_id, "owner");
+    return { data: await removeMember(app.db, request.params.org_id, request.params.user_id), error: null };
+  });
+
+  app.post<OrgParams>("/organizations/:org_id/projects", async (request, reply) => {
+    await requireOrganizationRole(app.db, callerOf(request), request.params.org_id, "owner");
+    const body = parseBody(z.object({ name: z.string() }), request.body);
+    return reply.code(201).send({ data: await createProject(app.db, request.params.org_id, body.name), error: null });
+  });
+}

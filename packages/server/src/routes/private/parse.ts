@@ -1,0 +1,10 @@
+import { FieldworkError } from "@fieldwork/core";
+import type { z } from "zod";
+
+/** Parses a request body with a zod schema; a mismatch is MALFORMED_REQUEST naming the fields. */
+export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
+  const parsed = schema.safeParse(body ?? {});
+  if (parsed.success) return parsed.data;
+  const detail = parsed.error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; ");
+  throw new FieldworkError("MALFORMED_REQUEST", detail);
+}
