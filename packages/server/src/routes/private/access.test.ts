@@ -45,29 +45,57 @@ describe.each(BACKENDS)("roles and the private route table on $name", (backend) 
     await database?.close();
   });
 
-  it.skipIf(!backend.available)("lets each role do what it may and refuses the rest with 403", async () => {
-    const docs = `/private/editor/projects/${w.project}/documents`;
-    const expectations: [Member, string, string, unknown, number][] = [
-      [w.viewer, "GET", docs, undefined, 200],
-      [w.viewer, "GET", `/private/editor/documents/${w.document}`, undefined, 200],
-      [w.viewer, "POST", docs, { doctype: "v0_canvas", title: "Sketch" }, 403],
-      [w.viewer, "PATCH", `/private/editor/documents/${w.document}`, { title: "Renamed" }, 403],
-      [w.viewer, "DELETE", `/private/editor/documents/${w.document}`, undefined, 403],
-      [w.viewer, "GET", `/private/editor/organizations/${w.org}/members`, undefined, 200],
-      [w.editor, "POST", docs, { doctype: "v0_canvas", title: "Sketch" }, 201],
-      [w.editor, "PATCH", `/private/editor/documents/${w.document}`, { title: "CRM 2" }, 200],
-      [w.editor, "POST", `/private/editor/organizations/${w.org}/members`, { email: "stranger@example.com", role: "viewer" }, 403],
-      [w.editor, "POST", `/private/editor/organizations/${w.org}/projects`, { name: "app" }, 403],
-      [w.editor, "GET", `/private/editor/projects/${w.project}/api-keys`, undefined, 403],
-      [w.owner, "GET", `/private/editor/projects/${w.project}/api-keys`, undefined, 200],
-      [w.owner, "POST", `/private/editor/organizations/${w.org}/projects`, { name: "app" }, 201],
+  it.skipIf(!backend.available)("lets each role call each kind of private route it may, and answers 403 for the rest", async () => {
+    type Call = [string, string, unknown?];
+    let n = 0;
+    const unique = (prefix: string) => `${prefix}-${++n}`;
+    const freshDocument = async () =>
+      (await as(app, w.owner)("POST", `/private/editor/projects/${w.project}/documents`, { doctype: "v0_site", title: unique("site") })).json().data.id as string;
+    const freshMember = async () => {
+      const member = await signUp(app, `${unique("member")}@example.com`, "correct horse battery", `10.8.${n}.1`);
+      await as(app, w.owner)("POST", `/private/editor/organizations/${w.org}/members`, { email: member.email, role: "viewer" });
+      return member.user_id;
+    };
+    const freshKey = async () =>
+      (await as(app, w.owner)("POST", `/private/editor/projects/${w.project}/api-keys`, { name: unique("key"), role: "viewer" })).json().data.id as string;
+
+    const matrix: { route: string; min: "viewer" | "editor" | "owner"; call: () => Promise<Call> }[] = [
+      { route: "GET /organizations/:org_id/members", min: "viewer", call: async () => ["GET", `/organizations/${w.org}/members`] },
+      { route: "POST /organizations/:org_id/members", min: "owner", call: async () => {
+        const member = await signUp(app, `${unique("invitee")}@example.com`, "correct horse battery", `10.7.${n}.1`);
+        return ["POST", `/organizations/${w.org}/members`, { email: member.email, role: "viewer" }];
+      } },
+      { route: "DELETE /organizations/:org_id/members/:user_id", min: "owner", call: async () => ["DELETE", `/organizations/${w.org}/members/${await freshMember()}`] },
+      { route: "POST /organizations/:org_id/projects", min: "owner", call: async () => ["POST", `/organizations/${w.org}/projects`, { name: unique("proj") }] },
+      { route: "GET /projects/:project_id/documents", min: "viewer", call: async () => ["GET", `/projects/${w.project}/documents`] },
+      { route: "POST /projects/:project_id/documents", min: "editor", call: async () => ["POST", `/projects/${w.project}/documents`, { doctype: "v0_canvas", title: "Sketch" }] },
+      { route: "GET /documents/:document_id", min: "viewer", call: async () => ["GET", `/documents/${w.document}`] },
+      { route: "PATCH /documents/:document_id", min: "editor", call: async () => ["PATCH", `/documents/${w.document}`, { title: unique("CRM") }] },
+      { route: "DELETE /documents/:document_id", min: "editor", call: async () => ["DELETE", `/documents/${await freshDocument()}`] },
+      { route: "GET /projects/:project_id/api-keys", min: "owner", call: async () => ["GET", `/projects/${w.project}/api-keys`] },
+      { route: "POST /projects/:project_id/api-keys", min: "owner", call: async () => ["POST", `/projects/${w.project}/api-keys`, { name: unique("key"), role: "viewer" }] },
+      { route: "DELETE /projects/:project_id/api-keys/:key_id", min: "owner", call: async () => ["DELETE", `/projects/${w.project}/api-keys/${await freshKey()}`] },
     ];
-    for (const [member, method, url, body, status] of expectations) {
-      const response = await as(app, member)(method as "GET", url, body);
-      expect({ who: member.email, method, url, status: response.statusCode }).toEqual({ who: member.email, method, url, status });
+
+    // The matrix covers every private route that names a resource.
+    const resourceRoutes = app.routeTable.filter((r) => r.url.startsWith("/private/editor") && /:\w+/.test(r.url))
+      .map((r) => `${r.method} ${r.url.replace("/private/editor", "")}`).sort();
+    expect(matrix.map((m) => m.route).sort()).toEqual(resourceRoutes);
+
+    const rank = { viewer: 1, editor: 2, owner: 3 } as const;
+    const outcomes: string[] = [];
+    const expected: string[] = [];
+    for (const { route, min, call } of matrix) {
+      for (const role of ["viewer", "editor", "owner"] as const) {
+        const [method, path, body] = await call();
+        const response = await as(app, w[role])(method as "GET", `/private/editor${path}`, body);
+        outcomes.push(`${role} ${route} → ${response.statusCode < 300 ? "ok" : response.statusCode}`);
+        expected.push(`${role} ${route} → ${rank[role] >= rank[min] ? "ok" : 403}`);
+      }
     }
+    expect(outcomes).toEqual(expected);
     const forbidden = await database.db.selectFrom("audit_log").select("event").where("event", "=", "access.forbidden").execute();
-    expect(forbidden.length).toBeGreaterThanOrEqual(6);
+    expect(forbidden.length).toBe(expected.filter((line) => line.endsWith("403")).length);
   });
 
   it.skipIf(!backend.available)("creates a form document with its managed table and drops both on delete", async () => {
