@@ -15,6 +15,10 @@ export interface AuthSessionTable {
   id: string; user_id: string; token: string; expires_at: Timestamp; ip_address: string | null;
   user_agent: string | null; created_at: Timestamp; updated_at: Timestamp;
 }
+export interface AuthAccountTable {
+  id: string; user_id: string; account_id: string; provider_id: string; password: string | null;
+  created_at: Timestamp; updated_at: Timestamp;
+}
 export interface UserProfileTable { uid: string; display_name: string; avatar_path: string | null }
 export type Role = "owner" | "editor" | "viewer";
 export interface ProjectApiKeyTable {
@@ -155,6 +159,7 @@ export interface DB {
   project: ProjectTable;
   app_user: AppUserTable;
   auth_session: AuthSessionTable;
+  auth_account: AuthAccountTable;
   user_profile: UserProfileTable;
   project_api_key: ProjectApiKeyTable;
   audit_log: AuditLogTable;
