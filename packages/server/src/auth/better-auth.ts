@@ -18,13 +18,23 @@ export interface AuthOptions {
 
 const timestamps = { createdAt: "created_at", updatedAt: "updated_at" } as const;
 
+/** PUBLIC_URL, plus its loopback twin (localhost ↔ 127.0.0.1) so a local install works either way. */
+export function trustedOriginsFor(publicUrl: string): string[] {
+  const url = new URL(publicUrl);
+  const twin = { localhost: "127.0.0.1", "127.0.0.1": "localhost" }[url.hostname];
+  if (!twin) return [url.origin];
+  const other = new URL(url.origin);
+  other.hostname = twin;
+  return [url.origin, other.origin];
+}
+
 export function createAuth({ db, secret, publicUrl, signInAttemptsPerMinute = 5 }: AuthOptions) {
   return betterAuth({
     appName: "Fieldwork",
     baseURL: publicUrl,
     basePath: "/api/auth",
     secret,
-    trustedOrigins: [publicUrl],
+    trustedOrigins: trustedOriginsFor(publicUrl),
     telemetry: { enabled: false },
     database: { db, type: "postgres" },
     emailAndPassword: {
