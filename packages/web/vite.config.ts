@@ -4,9 +4,11 @@ import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 
 /**
- * Builds the respondent bundle (the hydrating client of the public form) to `dist/`.
- * The server serves `dist/assets/*` at `/assets/*` and reads `dist/.vite/manifest.json`
- * (see `loadPageAssets` in src/page-assets.ts) to link the entry script and its CSS.
+ * Builds two browser entries to `dist/`: the respondent bundle (the hydrating client of the
+ * public form) and the workbench SPA (the owner-facing app). Each has its own entry chunk
+ * and stylesheet; what both import (React) lands in a shared chunk, so the public form
+ * loads nothing of the workbench. The server serves `dist/assets/*` at `/assets/*` and reads
+ * `dist/.vite/manifest.json` (see `loadPageAssets` in src/page-assets.ts) per entry.
  */
 export default defineConfig({
   root: fileURLToPath(new URL(".", import.meta.url)),
@@ -19,10 +21,13 @@ export default defineConfig({
     manifest: true,
     target: "es2022",
     rolldownOptions: {
-      input: { entry: "src/respondent/entry.tsx" },
+      input: { entry: "src/respondent/entry.tsx", workbench: "src/workbench/entry.tsx" },
       // @fieldwork/core's modules only declare things; without this its zod schemas (used by
       // the server, never by the form) would stay in the respondent bundle.
       treeshake: { moduleSideEffects: (id: string) => !/packages\/core\/src\//.test(id) },
+      // Code both entries use (React, icon runtime) goes to a chunk named for what it is,
+      // not after its first module; lazy chunks (fingerprintjs) keep their own names.
+      output: { chunkFileNames: (chunk) => (chunk.isDynamicEntry ? "assets/[name]-[hash].js" : "assets/shared-[hash].js") },
     },
   },
 });

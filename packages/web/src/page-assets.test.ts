@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageAssetsFromManifest } from "./page-assets";
+import { pageAssetsFromManifest, RESPONDENT_ENTRY, WORKBENCH_ENTRY } from "./page-assets";
 
 describe("pageAssetsFromManifest", () => {
   it("links the entry script and the CSS of the entry and its static imports", () => {
@@ -10,7 +10,22 @@ describe("pageAssetsFromManifest", () => {
     expect(pageAssetsFromManifest(manifest)).toEqual({
       scripts: ["/assets/entry-abc.js"],
       styles: ["/assets/entry-abc.css", "/assets/shared-x.css"],
+      preloads: ["/assets/shared-x.js"],
     });
+  });
+
+  it("gives each entry its own script and stylesheet, sharing only common chunks", () => {
+    const manifest = {
+      [RESPONDENT_ENTRY]: { file: "assets/entry-a.js", css: ["assets/entry-a.css"], imports: ["_react.js"], isEntry: true },
+      [WORKBENCH_ENTRY]: { file: "assets/workbench-b.js", css: ["assets/workbench-b.css"], imports: ["_react.js"], isEntry: true },
+      "_react.js": { file: "assets/react-c.js" },
+    };
+    expect(pageAssetsFromManifest(manifest, WORKBENCH_ENTRY)).toEqual({
+      scripts: ["/assets/workbench-b.js"],
+      styles: ["/assets/workbench-b.css"],
+      preloads: ["/assets/react-c.js"],
+    });
+    expect(pageAssetsFromManifest(manifest).scripts).toEqual(["/assets/entry-a.js"]);
   });
 
   it("gives no assets when the entry is missing", () => {

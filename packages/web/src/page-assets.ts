@@ -1,6 +1,7 @@
 /**
  * The built files a page links, read from Vite's manifest (`dist/.vite/manifest.json`).
- * The server serves `dist/assets/*` at `/assets/*`.
+ * The server serves `dist/assets/*` at `/assets/*`. The build has two entries, the public
+ * form and the workbench; ask for the one the page needs.
  */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -8,6 +9,8 @@ import type { PageAssets } from "./document/html-document";
 
 /** The respondent entry as the manifest names it. */
 export const RESPONDENT_ENTRY = "src/respondent/entry.tsx";
+/** The workbench (owner app) entry as the manifest names it. */
+export const WORKBENCH_ENTRY = "src/workbench/entry.tsx";
 
 /** Absolute path of packages/web/dist/ (built by `npm run build -w @fieldwork/web`). */
 export const WEB_DIST_DIR = fileURLToPath(new URL("../dist/", import.meta.url));
@@ -20,28 +23,39 @@ export interface ManifestChunk {
 }
 export type ViteManifest = Record<string, ManifestChunk>;
 
-/** Entry script and every stylesheet it (or a static import) needs, as absolute URLs. */
+/**
+ * Entry script, the chunks it statically imports (to modulepreload, so the shared React
+ * chunk does not wait for the entry to be parsed) and every stylesheet they need, as
+ * absolute URLs.
+ */
 export function pageAssetsFromManifest(manifest: ViteManifest, entry = RESPONDENT_ENTRY, base = "/"): PageAssets {
   const chunk = manifest[entry];
   if (!chunk) return { scripts: [], styles: [] };
   const styles = new Set<string>();
+  const preloads = new Set<string>();
   const seen = new Set<string>();
   const collect = (key: string) => {
     const c = manifest[key];
     if (!c || seen.has(key)) return;
     seen.add(key);
+    if (key !== entry) preloads.add(base + c.file);
     for (const css of c.css ?? []) styles.add(base + css);
     for (const imported of c.imports ?? []) collect(imported);
   };
   collect(entry);
-  return { scripts: [base + chunk.file], styles: [...styles] };
+  return preloads.size
+    ? { scripts: [base + chunk.file], styles: [...styles], preloads: [...preloads] }
+    : { scripts: [base + chunk.file], styles: [...styles] };
 }
 
-/** Reads the manifest of a built dist dir; no build yet gives empty assets (pages still render). */
-export function loadPageAssets(distDir = WEB_DIST_DIR): PageAssets {
+/**
+ * Reads the manifest of a built dist dir and gives the assets of one entry (the respondent
+ * form unless told otherwise); no build yet gives empty assets (pages still render).
+ */
+export function loadPageAssets(distDir = WEB_DIST_DIR, entry = RESPONDENT_ENTRY): PageAssets {
   try {
     const manifest = JSON.parse(readFileSync(`${distDir.replace(/\/?$/, "/")}.vite/manifest.json`, "utf8")) as ViteManifest;
-    return pageAssetsFromManifest(manifest);
+    return pageAssetsFromManifest(manifest, entry);
   } catch {
     return { scripts: [], styles: [] };
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderFormPage, renderStatusPage, STATUS_KINDS } from "./ssr";
+import { renderFormPage, renderStatusPage, renderWorkbenchShell, STATUS_KINDS, WORKBENCH_ENTRY } from "./ssr";
 import { samplePreload } from "./fixtures/sample-preload";
 
 const assets = { scripts: ["/assets/entry-abc.js"], styles: ["/assets/entry-abc.css"] };
@@ -78,5 +78,31 @@ describe("renderStatusPage", () => {
 
   it("escapes the query it shows", () => {
     expect(renderStatusPage({ kind: "badrequest", form: null, query: { error: "<img onerror=x>" }, assets })).not.toContain("<img onerror");
+  });
+});
+
+describe("renderWorkbenchShell", () => {
+  const shell = renderWorkbenchShell({ assets: { scripts: ["/assets/workbench-b.js"], styles: ["/assets/workbench-b.css"], preloads: ["/assets/shared-c.js"] } });
+
+  it("is a full document that follows the system's light or dark setting", () => {
+    expect(shell.startsWith("<!doctype html>")).toBe(true);
+    expect(shell).toMatch(/<html lang="en"[^>]*style="[^"]*color-scheme:light dark/);
+    expect(shell).toContain('<meta name="color-scheme" content="light dark">');
+    expect(shell).toContain("<title>Fieldwork</title>");
+    expect(renderWorkbenchShell({ assets: { scripts: [], styles: [] }, title: "A & B" })).toContain("<title>A &amp; B</title>");
+  });
+
+  it("links the workbench stylesheet, its module script and the shared chunk", () => {
+    expect(shell).toContain('<link rel="stylesheet" href="/assets/workbench-b.css">');
+    expect(shell).toContain('<script type="module" src="/assets/workbench-b.js"></script>');
+    expect(shell).toContain('<link rel="modulepreload" href="/assets/shared-c.js">');
+    expect(WORKBENCH_ENTRY).toBe("src/workbench/entry.tsx");
+  });
+
+  it("holds the loading frames in #root and picks one in the head before first paint", () => {
+    expect(shell).toMatch(/<div id="root"><div data-boot="app">/);
+    expect(shell).toContain('data-boot="editor"');
+    expect(shell).toContain('data-boot="auth"');
+    expect(shell.indexOf("data-fw-boot")).toBeLessThan(shell.indexOf("<body>"));
   });
 });

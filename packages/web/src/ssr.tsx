@@ -6,6 +6,8 @@
  * - `renderFormPage`: the form as HTML that works without JavaScript, plus the preload JSON
  *   and the module script that hydrates it.
  * - `renderStatusPage`: the static pages under `/d/e/{form_id}/{kind}`.
+ * - `renderWorkbenchShell`: the document of every workbench path (the owner app is
+ *   client-rendered; the shell holds its loading frame and the module script).
  *
  * Every .tsx file of this package starts with `@jsxRuntime automatic`, so tsx compiles its
  * JSX right even when the server process runs from a directory without our tsconfig.
@@ -18,11 +20,13 @@ import { FormApp } from "./respondent/form-app";
 import { PRELOAD_ELEMENT_ID, ROOT_ELEMENT_ID } from "./respondent/mount-ids";
 import { StatusPage } from "./status/status-page";
 import { statusContent, type StatusKind } from "./status/status-content";
+import { BootScreen } from "./workbench/shell/frame-skeleton";
+import { bootScript } from "./workbench/shell/boot";
 
 export type { PageAssets } from "./document/html-document";
 export type { StatusKind } from "./status/status-content";
 export { STATUS_KINDS } from "./status/status-content";
-export { loadPageAssets, pageAssetsFromManifest, WEB_DIST_DIR, type ViteManifest } from "./page-assets";
+export { loadPageAssets, pageAssetsFromManifest, RESPONDENT_ENTRY, WEB_DIST_DIR, WORKBENCH_ENTRY, type ViteManifest } from "./page-assets";
 
 export interface RenderFormPageInput {
   preload: FormPreload;
@@ -46,6 +50,7 @@ export function renderFormPage(input: RenderFormPageInput): string {
     stylesheet: preload.stylesheet,
     styles: assets.styles,
     scripts: assets.scripts,
+    preloads: assets.preloads,
     body,
   });
 }
@@ -72,5 +77,37 @@ export function renderStatusPage(input: RenderStatusPageInput): string {
     scripts: [],
     head: head.join(""),
     body: `<div id="${ROOT_ELEMENT_ID}">${body}</div>`,
+  });
+}
+
+export interface RenderWorkbenchShellInput {
+  /** `loadPageAssets(undefined, WORKBENCH_ENTRY)`. */
+  assets: PageAssets;
+  /** The tab's title until the app sets its own; "Fieldwork" by default. */
+  title?: string;
+}
+
+/** The workbench follows the system's light or dark setting (`color-scheme: light dark`). */
+const WORKBENCH_STYLESHEET = { appearance: "system", palette: null, font_family: "sans", section: null, custom_css: null } as const;
+
+/**
+ * The whole `<!doctype html>` document the server sends for every workbench path. `#root`
+ * holds the loading frames (workspace, editor, signed-out); a head script shows the one for
+ * the path before first paint, and the app's first render draws the same frame.
+ */
+export function renderWorkbenchShell(input: RenderWorkbenchShellInput): string {
+  const { assets, title = "Fieldwork" } = input;
+  const frames = renderToStaticMarkup(<BootScreen />);
+  return htmlDocument({
+    lang: "en",
+    title,
+    stylesheet: WORKBENCH_STYLESHEET,
+    styles: assets.styles,
+    scripts: assets.scripts,
+    preloads: assets.preloads,
+    head: `<meta name="robots" content="noindex"><script>${bootScript()}</script>`,
+    body:
+      `<div id="${ROOT_ELEMENT_ID}">${frames}</div>` +
+      "<noscript><p style=\"position:fixed;inset:auto 0 0;padding:12px;text-align:center;font:14px system-ui\">The Fieldwork workbench needs JavaScript.</p></noscript>",
   });
 }

@@ -13,6 +13,8 @@ export interface PageAssets {
   scripts: string[];
   /** Absolute URLs of stylesheets, like `/assets/entry-abc.css`. */
   styles: string[];
+  /** Chunks the scripts import (React, shared code), preloaded so they load in parallel. */
+  preloads?: string[];
 }
 
 export interface HtmlDocumentInput {
@@ -22,6 +24,8 @@ export interface HtmlDocumentInput {
   styles: string[];
   /** Module scripts to load; empty for server-only pages. */
   scripts: string[];
+  /** Modules the scripts import, preloaded alongside them. */
+  preloads?: string[];
   /** Extra head markup, already escaped. */
   head?: string;
   /** Body markup, already escaped. */
@@ -40,7 +44,7 @@ export function htmlDocument(input: HtmlDocumentInput): string {
     `<title>${escapeHtml(input.title)}</title>`,
     `<script>${themeScript()}</script>`,
     ...input.styles.map((href) => `<link rel="stylesheet" href=${attr(href)}>`),
-    ...input.scripts.map((src) => `<link rel="modulepreload" href=${attr(src)}>`),
+    ...[...input.scripts, ...(input.preloads ?? [])].map((src) => `<link rel="modulepreload" href=${attr(src)}>`),
     css ? `<style id="fw-custom-css">${css}</style>` : "",
     input.head ?? "",
   ].filter(Boolean);

@@ -1,0 +1,2 @@
+/** Joins class names, skipping falsy ones (`cn("a", cond && "b")`). */
+export { clsx as cn } from "clsx";

@@ -1,0 +1,90 @@
+/** @jsxRuntime automatic */
+/**
+ * Modal dialogs on the native `<dialog>`: the browser traps focus, closes on Escape and
+ * puts the dialog in the top layer. `Dialog` is the centred one with a title; `Sheet`
+ * slides in from the left (the sidebar on mobile). Content mounts only while open, so a
+ * form inside starts fresh each time.
+ */
+import { useEffect, useId, useRef, type MouseEvent, type ReactNode, type RefObject } from "react";
+import { X } from "lucide-react";
+import { cn } from "./cn";
+
+function useModal(ref: RefObject<HTMLDialogElement | null>, open: boolean) {
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    else if (!open && dialog.open) dialog.close();
+  }, [ref, open]);
+}
+
+interface ModalProps {
+  open: boolean;
+  /** Escape, the close button, a click on the backdrop. */
+  onClose: () => void;
+  children: ReactNode;
+  className?: string;
+}
+
+const closeOnBackdrop = (onClose: () => void) => (event: MouseEvent<HTMLDialogElement>) => {
+  if (event.target === event.currentTarget) onClose();
+};
+
+export function Dialog(props: ModalProps & { title: ReactNode; description?: ReactNode }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+  useModal(ref, props.open);
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      aria-describedby={props.description ? descriptionId : undefined}
+      onClose={props.onClose}
+      onClick={closeOnBackdrop(props.onClose)}
+      className={cn(
+        "m-auto w-[calc(100%-2rem)] max-w-md rounded-lg border border-line bg-card p-0 text-fg shadow-pop",
+        props.className,
+      )}
+    >
+      {props.open ? (
+        <div className="p-6">
+          <div className="flex items-start gap-4">
+            <div className="min-w-0 flex-1">
+              <h2 id={titleId} className="text-base font-semibold text-fg">{props.title}</h2>
+              {props.description ? <p id={descriptionId} className="mt-1 text-sm text-muted">{props.description}</p> : null}
+            </div>
+            <button
+              type="button"
+              onClick={props.onClose}
+              aria-label="Close"
+              className="focus-ring -mt-1 -mr-2 grid size-8 shrink-0 cursor-pointer place-items-center rounded-md text-muted hover:bg-subtle hover:text-fg"
+            >
+              <X aria-hidden="true" className="size-4" />
+            </button>
+          </div>
+          <div className="mt-6">{props.children}</div>
+        </div>
+      ) : null}
+    </dialog>
+  );
+}
+
+export function Sheet(props: ModalProps & { label: string }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useModal(ref, props.open);
+  return (
+    <dialog
+      ref={ref}
+      aria-label={props.label}
+      onClose={props.onClose}
+      onClick={closeOnBackdrop(props.onClose)}
+      className={cn(
+        "my-0 mr-auto ml-0 h-dvh max-h-none w-72 max-w-[85vw] border-r border-line bg-sidebar p-0 text-fg shadow-pop",
+        props.className,
+      )}
+    >
+      {props.open ? props.children : null}
+    </dialog>
+  );
+}

@@ -1,0 +1,18 @@
+import type { Doctype } from "@fieldwork/core";
+import { privateRequest, seg } from "./http";
+import type { CreatedDocument, DocumentSummary, EditorDocument } from "./types";
+
+/** `GET /private/editor/projects/{project_id}/documents`. */
+export function fetchDocuments(project_id: string, signal?: AbortSignal): Promise<DocumentSummary[]> {
+  return privateRequest<DocumentSummary[]>("GET", `/projects/${seg(project_id)}/documents`, { signal });
+}
+
+/** `POST /private/editor/projects/{project_id}/documents` `{ doctype, title }` (editors and owners). */
+export function createDocument(project_id: string, body: { doctype: Doctype; title: string }, options: { csrf_token: string; signal?: AbortSignal }) {
+  return privateRequest<CreatedDocument>("POST", `/projects/${seg(project_id)}/documents`, { ...options, body });
+}
+
+/** `GET /private/editor/documents/{document_id}`. */
+export function fetchDocument(document_id: string, signal?: AbortSignal): Promise<EditorDocument> {
+  return privateRequest<EditorDocument>("GET", `/documents/${seg(document_id)}`, { signal });
+}

@@ -1,0 +1,7 @@
+import { privateRequest } from "./http";
+import type { Me } from "./types";
+
+/** `GET /private/editor/me`: who is signed in, their organizations and the CSRF token. 401 when signed out. */
+export function fetchMe(signal?: AbortSignal): Promise<Me> {
+  return privateRequest<Me>("GET", "/me", { signal });
+}

@@ -1,0 +1,51 @@
+/** Shapes of the private API's answers (docs/private-api.md), named as the API names them. */
+import type { Doctype } from "@fieldwork/core";
+
+export type Role = "owner" | "editor" | "viewer";
+
+export interface ProjectRef {
+  id: string;
+  name: string;
+}
+
+export interface OrganizationRef {
+  id: string;
+  name: string;
+  display_name: string;
+  role: Role;
+  projects: ProjectRef[];
+}
+
+export interface Me {
+  user: { id: string; email: string; name: string };
+  profile: { uid: string; display_name: string; avatar: string | null };
+  organizations: OrganizationRef[];
+  csrf_token: string;
+}
+
+export interface Member {
+  user_id: string;
+  email: string;
+  display_name: string;
+  role: Role;
+}
+
+export interface DocumentSummary {
+  id: string;
+  doctype: Doctype;
+  title: string;
+  form_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EditorDocument extends DocumentSummary {
+  project_id: string;
+}
+
+export interface CreatedDocument {
+  id: string;
+  doctype: Doctype;
+  title: string;
+  form_id: string | null;
+}

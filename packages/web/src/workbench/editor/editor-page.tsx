@@ -1,0 +1,93 @@
+/** @jsxRuntime automatic */
+/**
+ * `/{org}/{project}/{document_id}/{suffix}`: loads the document, then the editor frame —
+ * sidebar with the mode switch, breadcrumb org / project / document, and a main area that
+ * says honestly what will live there.
+ */
+import { useEffect, useReducer } from "react";
+import { DOCTYPE_LABELS } from "@fieldwork/core";
+import { Ban, Construction, ExternalLink } from "lucide-react";
+import { buttonClass } from "../../ui/button";
+import { EmptyState } from "../../ui/empty-state";
+import { fetchDocument } from "../api/documents";
+import type { EditorDocument, Me } from "../api/types";
+import { AppFrame } from "../shell/app-frame";
+import { Breadcrumb, BreadcrumbSkeleton } from "../shell/breadcrumb";
+import { LoadError, NotFoundState } from "../shell/page";
+import { findProject } from "../session/lookup";
+import { useResource } from "../session/use-resource";
+import type { Route } from "../router/routes";
+import { organizationPath, projectPath } from "../router/routes";
+import { editorPlaceholder } from "./editor-placeholder";
+import { editorReducer, initEditor } from "./editor-state";
+import { EditorSidebar } from "./editor-sidebar";
+import { EditorMainSkeleton, EditorSidebarSkeleton } from "./editor-skeleton";
+
+type EditorRouteParams = Extract<Route, { name: "editor" }>["editor"];
+
+export const publicFormPath = (form_id: string) => `/d/e/${encodeURIComponent(form_id)}`;
+
+export function EditorPage({ me, route }: { me: Me; route: EditorRouteParams }) {
+  const found = findProject(me, route.org, route.project);
+  const { state, reload } = useResource(found ? route.document_id : null, (signal) => fetchDocument(route.document_id, signal));
+  const crumbs = found
+    ? [{ label: found.org.display_name || found.org.name, href: organizationPath(found.org.name) }, { label: found.project.name, href: projectPath(found.org.name, found.project.name) }]
+    : [];
+
+  if (!found || (state.status === "ready" && state.data.project_id !== found.project.id) || (state.status === "failed" && state.code === "NOT_FOUND")) {
+    return (
+      <AppFrame me={me} sidebar={null} header={<Breadcrumb items={[...crumbs, { label: "Not found" }]} />}>
+        <NotFoundState title="Document not found">This document does not exist, or it belongs to a project you are not a member of.</NotFoundState>
+      </AppFrame>
+    );
+  }
+  if (state.status === "failed") {
+    return (
+      <AppFrame me={me} sidebar={null} header={<Breadcrumb items={crumbs} />}>
+        <LoadError message={state.message} onRetry={reload} />
+      </AppFrame>
+    );
+  }
+  if (state.status === "loading") {
+    return (
+      <AppFrame me={me} sidebar={<EditorSidebarSkeleton />} header={<BreadcrumbSkeleton crumbs={crumbs} />}>
+        <EditorMainSkeleton />
+      </AppFrame>
+    );
+  }
+  return <Editor key={state.data.id} me={me} route={route} document={state.data} crumbs={crumbs} />;
+}
+
+function Editor({ me, route, document, crumbs }: { me: Me; route: EditorRouteParams; document: EditorDocument; crumbs: { label: string; href: string }[] }) {
+  const [state, dispatch] = useReducer(editorReducer, { doctype: document.doctype, pattern: route.pattern }, initEditor);
+  useEffect(() => {
+    dispatch({ type: "route", pattern: route.pattern });
+  }, [route.pattern]);
+  const placeholder = editorPlaceholder(document.doctype, state.mode, route.pattern);
+  const publicForm = document.doctype === "v0_form" && document.form_id ? publicFormPath(document.form_id) : null;
+  const openPublicForm = publicForm ? (
+    <a href={publicForm} target="_blank" rel="noopener" aria-label="Open public form" className={buttonClass({ size: "sm" })}>
+      <ExternalLink aria-hidden="true" />
+      <span className="hidden sm:inline">Open public form</span>
+    </a>
+  ) : null;
+
+  useEffect(() => {
+    if (document.title) window.document.title = `${document.title} · Fieldwork`;
+  }, [document.title]);
+
+  return (
+    <AppFrame
+      me={me}
+      sidebar={<EditorSidebar document={document} basepath={route.basepath} pattern={route.pattern} suffix={route.suffix} mode={state.mode} onMode={(mode) => dispatch({ type: "select-mode", mode })} />}
+      header={<Breadcrumb items={[...crumbs, { label: document.title || `Untitled ${DOCTYPE_LABELS[document.doctype].toLowerCase()}` }]} />}
+      actions={openPublicForm}
+    >
+      <div className="grid min-h-full place-items-center px-4 py-12" data-editor-mode={state.mode} data-editor-suffix={route.suffix}>
+        <EmptyState icon={placeholder.unavailable ? Ban : Construction} title={placeholder.title} className="max-w-md">
+          {placeholder.body}
+        </EmptyState>
+      </div>
+    </AppFrame>
+  );
+}

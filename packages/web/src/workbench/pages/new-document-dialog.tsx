@@ -1,0 +1,59 @@
+/** @jsxRuntime automatic */
+import { DOCTYPE_LABELS, DOCTYPES, editorPath, type Doctype } from "@fieldwork/core";
+import { Button } from "../../ui/button";
+import { Dialog } from "../../ui/dialog";
+import { Field } from "../../ui/field";
+import { Input } from "../../ui/input";
+import { Select } from "../../ui/select";
+import { createDocument } from "../api/documents";
+import { useForm } from "../forms/use-form";
+import { validateNewDocument, type NewDocumentValues } from "../forms/validation";
+import { navigate } from "../router/history";
+import { FormAlert } from "./auth-layout";
+
+interface Target {
+  org: string;
+  project: string;
+  project_id: string;
+  csrf_token: string;
+}
+
+/** Type and title; the new document opens in the editor (`/{org}/{project}/{id}`). */
+function NewDocumentForm({ target, onCancel }: { target: Target; onCancel: () => void }) {
+  const { state, onSubmit, field } = useForm<NewDocumentValues>({
+    initial: { doctype: "v0_form", title: "" },
+    validate: validateNewDocument,
+    async submit(values) {
+      const created = await createDocument(target.project_id, { doctype: values.doctype as Doctype, title: values.title.trim() }, { csrf_token: target.csrf_token });
+      navigate(editorPath(`${target.org}/${target.project}`, created.id));
+    },
+  });
+  const label = DOCTYPE_LABELS[state.values.doctype as Doctype] ?? "document";
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <FormAlert message={state.message} />
+      <Field label="Type" error={state.errors.doctype}>
+        {(p) => (
+          <Select {...p} {...field("doctype")}>
+            {DOCTYPES.map((doctype) => <option key={doctype} value={doctype}>{DOCTYPE_LABELS[doctype]}</option>)}
+          </Select>
+        )}
+      </Field>
+      <Field label="Title" error={state.errors.title}>
+        {(p) => <Input {...p} {...field("title")} autoFocus placeholder={`Untitled ${label.toLowerCase()}`} />}
+      </Field>
+      <div className="mt-2 flex justify-end gap-2">
+        <Button onClick={onCancel}>Cancel</Button>
+        <Button type="submit" variant="primary" loading={state.submitting}>Create {label.toLowerCase()}</Button>
+      </div>
+    </form>
+  );
+}
+
+export function NewDocumentDialog({ open, onClose, target }: { open: boolean; onClose: () => void; target: Target }) {
+  return (
+    <Dialog open={open} onClose={onClose} title="New document" description={`Add a form, site, database, storage bucket or canvas to ${target.project}.`}>
+      <NewDocumentForm target={target} onCancel={onClose} />
+    </Dialog>
+  );
+}

@@ -1,0 +1,49 @@
+/** @jsxRuntime automatic */
+import { Button } from "../../ui/button";
+import { Dialog } from "../../ui/dialog";
+import { Field } from "../../ui/field";
+import { Input } from "../../ui/input";
+import { createProject } from "../api/projects";
+import type { OrganizationRef } from "../api/types";
+import { useForm } from "../forms/use-form";
+import { nameErrorField, validateNewProject, type NewProjectValues } from "../forms/validation";
+import { navigate } from "../router/history";
+import { projectPath } from "../router/routes";
+import { useSession } from "../session/session-context";
+import { toast } from "../shell/toast-store";
+import { FormAlert } from "./auth-layout";
+
+function NewProjectForm({ org, csrf_token, onCancel }: { org: OrganizationRef; csrf_token: string; onCancel: () => void }) {
+  const { refresh } = useSession();
+  const { state, onSubmit, field } = useForm<NewProjectValues>({
+    initial: { name: "" },
+    validate: validateNewProject,
+    async submit(values) {
+      const created = await createProject(org.id, { name: values.name }, { csrf_token });
+      await refresh();
+      toast.success(`Project ${created.name} created.`);
+      navigate(projectPath(org.name, created.name));
+    },
+    errorField: nameErrorField("name"),
+  });
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <FormAlert message={state.message} />
+      <Field label="Project name" error={state.errors.name} hint={`Lowercase letters, digits and dashes: /${org.name}/${state.values.name || "name"}.`}>
+        {(p) => <Input {...p} {...field("name")} autoFocus placeholder="website" autoCapitalize="none" autoCorrect="off" spellCheck={false} className="font-mono" />}
+      </Field>
+      <div className="mt-2 flex justify-end gap-2">
+        <Button onClick={onCancel}>Cancel</Button>
+        <Button type="submit" variant="primary" loading={state.submitting}>Create project</Button>
+      </div>
+    </form>
+  );
+}
+
+export function NewProjectDialog(props: { open: boolean; onClose: () => void; org: OrganizationRef; csrf_token: string }) {
+  return (
+    <Dialog open={props.open} onClose={props.onClose} title="New project" description={`A project in ${props.org.display_name || props.org.name} groups forms, sites, databases, buckets and canvases.`}>
+      <NewProjectForm org={props.org} csrf_token={props.csrf_token} onCancel={props.onClose} />
+    </Dialog>
+  );
+}

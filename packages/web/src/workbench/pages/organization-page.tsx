@@ -1,0 +1,108 @@
+/** @jsxRuntime automatic */
+import { useState } from "react";
+import { ChevronRight, FolderClosed, Plus } from "lucide-react";
+import { Badge } from "../../ui/badge";
+import { Button } from "../../ui/button";
+import { Card, CardHeader } from "../../ui/card";
+import { EmptyState } from "../../ui/empty-state";
+import { fetchMembers } from "../api/organizations";
+import type { Me, OrganizationRef } from "../api/types";
+import { canCreateProject, ROLE_LABELS, whyNoProject } from "../permissions";
+import { Link } from "../router/link";
+import { organizationPath, projectPath } from "../router/routes";
+import { findOrganization } from "../session/lookup";
+import { useResource } from "../session/use-resource";
+import { initialsOf } from "../shell/initials";
+import { LoadError, NotFoundState, PageBody, PageHeader, RowsSkeleton } from "../shell/page";
+import { WorkspaceFrame } from "../shell/workspace-frame";
+import { NewProjectDialog } from "./new-project-dialog";
+
+function Members({ org }: { org: OrganizationRef }) {
+  const { state, reload } = useResource(org.id, (signal) => fetchMembers(org.id, signal));
+  return (
+    <Card aria-labelledby="members-title">
+      <CardHeader id="members-title" title="Members" description="People in this organization and their roles." />
+      {state.status === "loading" ? (
+        <RowsSkeleton rows={2} rowClassName="h-14" />
+      ) : state.status === "failed" ? (
+        <LoadError message={state.message} onRetry={reload} />
+      ) : (
+        <ul>
+          {state.data.map((member) => (
+            <li key={member.user_id} className="flex h-14 items-center gap-3 border-b border-line px-4 last:border-b-0">
+              <span aria-hidden="true" className="grid size-8 shrink-0 place-items-center rounded-full bg-selected text-xs font-medium">{initialsOf(member.display_name, member.email)}</span>
+              <div className="min-w-0 flex-1">
+                <p className="truncate text-sm font-medium text-fg">{member.display_name || member.email}</p>
+                <p className="truncate text-xs text-muted">{member.email}</p>
+              </div>
+              <Badge>{ROLE_LABELS[member.role]}</Badge>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+/** `/{org}`: the organization's projects (owners create them) and its members. */
+export function OrganizationPage({ me, orgName }: { me: Me; orgName: string }) {
+  const [creating, setCreating] = useState(false);
+  const org = findOrganization(me, orgName);
+  if (!org) {
+    return (
+      <WorkspaceFrame me={me} crumbs={[{ label: "Organizations", href: "/" }, { label: orgName }]}>
+        <NotFoundState title="Organization not found">There is no organization /{orgName}, or you are not one of its members.</NotFoundState>
+      </WorkspaceFrame>
+    );
+  }
+  const owner = canCreateProject(org.role);
+  const why = whyNoProject(org.role);
+  return (
+    <WorkspaceFrame me={me} crumbs={[{ label: org.display_name || org.name, href: organizationPath(org.name) }]}>
+      <PageBody>
+        <PageHeader
+          title={org.display_name || org.name}
+          description={`/${org.name} · ${ROLE_LABELS[org.role]}`}
+          actions={
+            <Button
+              variant="primary"
+              aria-disabled={owner ? undefined : true}
+              title={why ?? undefined}
+              onClick={() => owner && setCreating(true)}
+            >
+              <Plus aria-hidden="true" />
+              New project
+            </Button>
+          }
+        />
+        <Card aria-labelledby="projects-title">
+          <CardHeader id="projects-title" title="Projects" description={why ?? `${org.projects.length} ${org.projects.length === 1 ? "project" : "projects"}`} />
+          {org.projects.length ? (
+            <ul className="py-1">
+              {org.projects.map((project) => (
+                <li key={project.id}>
+                  <Link href={projectPath(org.name, project.name)} className="focus-ring group flex h-11 items-center gap-3 px-4 text-sm text-fg hover:bg-subtle">
+                    <FolderClosed aria-hidden="true" strokeWidth={1.75} className="size-4 text-muted" />
+                    <span className="min-w-0 flex-1 truncate font-medium">{project.name}</span>
+                    <span className="hidden font-mono text-xs text-faint sm:inline">/{org.name}/{project.name}</span>
+                    <ChevronRight aria-hidden="true" className="size-4 text-faint transition-transform group-hover:translate-x-0.5" />
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <EmptyState
+              icon={FolderClosed}
+              title="No projects yet"
+              action={owner ? <Button size="sm" onClick={() => setCreating(true)}><Plus aria-hidden="true" />New project</Button> : null}
+            >
+              {owner ? "A project groups forms, sites, databases, buckets and canvases." : "Projects the owners create show up here."}
+            </EmptyState>
+          )}
+        </Card>
+        <Members org={org} />
+      </PageBody>
+      {owner ? <NewProjectDialog open={creating} onClose={() => setCreating(false)} org={org} csrf_token={me.csrf_token} /> : null}
+    </WorkspaceFrame>
+  );
+}

@@ -1,0 +1,49 @@
+/** @jsxRuntime automatic */
+import { Button } from "../../ui/button";
+import { Field } from "../../ui/field";
+import { Input } from "../../ui/input";
+import { signIn } from "../api/auth";
+import { useForm } from "../forms/use-form";
+import { validateSignIn, type SignInValues } from "../forms/validation";
+import { navigate } from "../router/history";
+import { Link } from "../router/link";
+import { authPath, safeNextPath, SIGN_UP_PATH } from "../router/routes";
+import { useSession } from "../session/session-context";
+import { AuthLayout, FormAlert } from "./auth-layout";
+
+/** `/sign-in`: email and password; then back to `?next=` or home. */
+export function SignInPage({ next }: { next: string | null }) {
+  const { reset } = useSession();
+  const { state, onSubmit, field } = useForm<SignInValues>({
+    initial: { email: "", password: "" },
+    validate: validateSignIn,
+    async submit(values) {
+      await signIn({ email: values.email.trim(), password: values.password });
+      reset();
+      navigate(safeNextPath(next), { replace: true });
+    },
+  });
+  return (
+    <AuthLayout
+      title="Sign in to Fieldwork"
+      description="Welcome back. Enter your email and password."
+      footer={
+        <>
+          No account yet?{" "}
+          <Link href={authPath(SIGN_UP_PATH, next)} className="focus-ring rounded font-medium text-fg underline-offset-4 hover:underline">Create one</Link>
+        </>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+        <FormAlert message={state.message} />
+        <Field label="Email" error={state.errors.email}>
+          {(p) => <Input {...p} {...field("email")} type="email" autoComplete="email" autoFocus placeholder="you@example.com" />}
+        </Field>
+        <Field label="Password" error={state.errors.password}>
+          {(p) => <Input {...p} {...field("password")} type="password" autoComplete="current-password" />}
+        </Field>
+        <Button type="submit" variant="primary" className="mt-2 w-full" loading={state.submitting}>Sign in</Button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,47 @@
+/** @jsxRuntime automatic */
+import { LayoutGrid, LogOut } from "lucide-react";
+import { Menu } from "../../ui/menu";
+import { signOut } from "../api/auth";
+import { messageOf } from "../api/http";
+import type { Me } from "../api/types";
+import { navigate } from "../router/history";
+import { SIGN_IN_PATH } from "../router/routes";
+import { useSession } from "../session/session-context";
+import { toast } from "./toast-store";
+import { initialsOf } from "./initials";
+
+export function Avatar({ label }: { label: string }) {
+  return <span className="grid size-8 place-items-center rounded-full bg-selected text-xs font-medium text-fg">{label}</span>;
+}
+
+/** The avatar button in the header: who is signed in, and Sign out. */
+export function UserMenu({ me }: { me: Me }) {
+  const { reset } = useSession();
+  const name = me.profile?.display_name || me.user.name || me.user.email;
+  const onSignOut = async () => {
+    try {
+      await signOut();
+      reset();
+      navigate(SIGN_IN_PATH);
+    } catch (error) {
+      toast.error(`Could not sign out: ${messageOf(error)}`);
+    }
+  };
+  return (
+    <Menu
+      label="Account"
+      button={<Avatar label={initialsOf(name, me.user.email)} />}
+      buttonClassName="rounded-full"
+      header={
+        <>
+          <p className="truncate text-sm font-medium text-fg">{name}</p>
+          <p className="truncate text-xs text-muted">{me.user.email}</p>
+        </>
+      }
+      items={[
+        { label: "All organizations", icon: LayoutGrid, onSelect: () => navigate("/") },
+        { label: "Sign out", icon: LogOut, onSelect: () => void onSignOut() },
+      ]}
+    />
+  );
+}
