@@ -3,13 +3,17 @@
  * build) on a fresh DATA_DIR and a free port, and Chromium through playwright-core.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser } from "playwright-core";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/** Whether Chromium is here; under CI=true its absence fails the run instead of skipping. */
+export const CHROMIUM_AVAILABLE = existsSync(CHROMIUM);
+if (!CHROMIUM_AVAILABLE && process.env.CI === "true") throw new Error(`Chromium is required under CI=true (${CHROMIUM}).`);
 const ROOT = new URL("..", import.meta.url).pathname;
 
 export interface RunningServer {
