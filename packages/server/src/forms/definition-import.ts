@@ -9,6 +9,7 @@ import {
 import type { Kysely, Transaction } from "kysely";
 import type { DB } from "../db/schema";
 import { createManagedTable, tableNameFor } from "../tables/managed-table";
+import { sanitizeOwnerHtml as clean } from "./owner-html";
 
 const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 
@@ -65,7 +66,7 @@ export async function createForm(trx: Transaction<DB>, projectId: string, def: F
     is_powered_by_branding_enabled: def.theme.is_powered_by_branding_enabled,
     optimize_for_cjk: def.theme.optimize_for_cjk,
     is_ending_page_enabled: def.ending.enabled, ending_title: def.ending.title,
-    ending_body_html: def.ending.body_html, redirect_after_response_uri: def.ending.redirect_uri,
+    ending_body_html: clean(def.ending.body_html), redirect_after_response_uri: def.ending.redirect_uri,
   }).returning("id").executeTakeFirstOrThrow();
 
   const fieldIds = new Map<string, string>();
@@ -116,12 +117,12 @@ async function insertBlocks(trx: Transaction<DB>, ctx: BlockContext, blocks: Blo
     const specific = (() => {
       switch (block.type) {
         case "section":
-          return { title_html: block.title_html, description_html: block.description_html, attributes: json({ contains_payment: block.contains_payment }) };
-        case "group": return { title_html: block.title_html };
+          return { title_html: clean(block.title_html), description_html: clean(block.description_html), attributes: json({ contains_payment: block.contains_payment }) };
+        case "group": return { title_html: clean(block.title_html) };
         case "field": return { form_field_id: ctx.fieldIds.get(block.field) ?? null };
-        case "header": return { title_html: block.title_html, description_html: block.description_html };
-        case "html": return { body_html: block.body_html };
-        case "image": case "video": case "pdf": return { src: block.src, title_html: block.title_html };
+        case "header": return { title_html: clean(block.title_html), description_html: clean(block.description_html) };
+        case "html": return { body_html: clean(block.body_html) };
+        case "image": case "video": case "pdf": return { src: block.src, title_html: clean(block.title_html) };
         case "divider": return {};
       }
     })();

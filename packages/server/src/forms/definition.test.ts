@@ -65,6 +65,16 @@ describe.each(BACKENDS)("forms and their managed tables on $name", (backend) => 
     expect(await names()).toEqual(["a"]);
   });
 
+  it.skipIf(!backend.available)("cleans owner HTML before storing it", async () => {
+    const { id } = await importForm(database.db, project, {
+      title: "Html", ending: { enabled: true, body_html: '<p onclick="x()">Thanks<script>steal()</script></p>' },
+      blocks: [{ type: "html", body_html: '<img src="a.png" onerror="steal()"><b>Bold</b>' }],
+    });
+    const exported = await exportForm(database.db, id);
+    expect(exported.ending.body_html).toBe("<p>Thanks</p>");
+    expect(exported.blocks[0]).toMatchObject({ type: "html", body_html: '<img src="a.png" /><b>Bold</b>' });
+  });
+
   it.skipIf(!backend.available)("refuses an invalid definition and creates nothing", async () => {
     const before = await database.db.selectFrom("form").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
     const bad = [
