@@ -186,6 +186,20 @@ describe.each(BACKENDS)("public form API on $name", (backend) => {
     expect(rows[0]!.n).toBe(5);
   });
 
+  it.skipIf(!backend.available)("accepts exactly the per-customer limit when one visitor submits at once", async () => {
+    const limited = (await importForm(database.db, await defaultProject(database.db), {
+      title: "Once", settings: { max_form_responses_by_customer: 2 }, fields: [{ name: "a", type: "text" }],
+    })).id;
+    const results = await Promise.all(Array.from({ length: 8 }, () => post(limited, { a: "x", __fw_fingerprintjs_visitorid: "same-visitor" })));
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(2);
+    expect(results.filter((r) => r.statusCode !== 201).map((r) => r.json().error.code))
+      .toEqual(Array(6).fill("FORM_RESPONSE_LIMIT_BY_CUSTOMER_REACHED"));
+    expect((await post(limited, { a: "y", __fw_fingerprintjs_visitorid: "another-visitor" })).statusCode).toBe(201);
+    const preload = await app.inject({ method: "GET", url: `/v1/${limited}?__fw_fingerprintjs_visitorid=same-visitor` });
+    expect(preload.json().data.error.code).toBe("FORM_RESPONSE_LIMIT_BY_CUSTOMER_REACHED");
+    expect((await app.inject({ method: "GET", url: `/d/e/${limited}` })).statusCode).toBe(200);
+  });
+
   it.skipIf(!backend.available)("reads a submit against the new definition after a field is renamed", async () => {
     const id = (await importForm(database.db, await defaultProject(database.db), {
       title: "Renamed", fields: [{ name: "comments", type: "text" }, { name: "age", type: "number" }],

@@ -6,7 +6,7 @@
  * changed meanwhile, the answers are read again against the fresh definition.
  */
 import { FieldworkError } from "@fieldwork/core";
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { DB } from "../../db/schema";
 import { assertOpen } from "../availability";
 import { countCustomerResponses, customerForVisitor } from "../customer";
@@ -47,13 +47,22 @@ async function submitTo(
   const answers = readAnswers(record.fields, entries, form.unknown_field_handling_strategy, system.utc_offset);
   const session_id = isUuid(system.session_id) ? system.session_id : null;
 
-  if (form.max_form_responses_by_customer !== null && system.visitor_id) {
-    const customer = await customerForVisitor(db, form.project_id, system.visitor_id);
-    if (await countCustomerResponses(db, form.table_name, customer) >= form.max_form_responses_by_customer) {
+  const insert = (executor: Kysely<DB>) =>
+    insertResponse(executor, record, answers.values, answers.extra, { ...system, session_id }, meta);
+
+  const limit = form.max_form_responses_by_customer;
+  const visitor = system.visitor_id;
+  if (limit === null || !visitor) return insert(db);
+  // One visitor's submits to this form take turns (a transaction-scoped advisory lock), so
+  // the count each one reads includes the others' rows: N allowed means N accepted.
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`${form.id}:${visitor}`}, 0))`.execute(trx);
+    const customer = await customerForVisitor(trx, form.project_id, visitor);
+    if (await countCustomerResponses(trx, form.table_name, customer) >= limit) {
       throw new FieldworkError("FORM_RESPONSE_LIMIT_BY_CUSTOMER_REACHED");
     }
-  }
-  return insertResponse(db, record, answers.values, answers.extra, { ...system, session_id }, meta);
+    return insert(trx);
+  });
 }
 
 function redirectAfter({ form, document }: FormRecord, inserted: InsertedResponse): string {
