@@ -76,6 +76,21 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the public form in Chromium", () => {
     await page.close();
   });
 
+  it("keeps typed answers through a reload of the tab", async () => {
+    const page = await browser.newPage();
+    await page.goto(server.demoFormUrl);
+    await expect.poll(() => page.getByRole("button", { name: "Next" }).isVisible()).toBe(true);
+    await expect.poll(() => page.evaluate(() => Object.keys(sessionStorage).length)).toBe(1);
+    await fillFirstSection(page, "Ada Reloaded");
+    await page.waitForTimeout(700); // past the 300 ms sync debounce
+    await page.reload();
+    await expect.poll(() => page.getByLabel("Full name").inputValue()).toBe("Ada Reloaded");
+    expect(await page.getByLabel("Email").inputValue()).toBe("ada@example.com");
+    expect(await page.getByLabel("Your role").inputValue()).toBe("designer");
+    expect(await page.getByLabel("Team size").inputValue()).toBe("12");
+    await page.close();
+  });
+
   it("submits with JavaScript disabled as a plain HTML form", async () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();

@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useMemo, useReducer, useRef, type KeyboardEvent } from "react";
 import { CircleAlert } from "lucide-react";
-import { PARAM, navigationButtons, type FormPreload } from "@fieldwork/core";
+import { PARAM, navigationButtons, type FormPreload, type JsonValue } from "@fieldwork/core";
 import { BlockNode } from "./block-node";
 import { ErrorBadge } from "./error-badge";
 import { FormFooter } from "./form-footer";
@@ -16,6 +16,7 @@ import { CARD_PADDING, Card, FormPage } from "./form-page";
 import { formReducer, initFormState, sectionProgress } from "./form-state";
 import { notifyParent } from "./embed-events";
 import { prefillFrom } from "./prefill";
+import { restoreAnswers } from "./restore-answers";
 import { ProgressBar } from "./progress-bar";
 import { enterSection, reportSectionValidity, sectionElement, submitsOnEnter } from "./section-dom";
 import { SectionView } from "./section-view";
@@ -51,7 +52,10 @@ export function FormView({ preload, submit_action, query }: FormViewProps) {
     applyTheme(document, preload.stylesheet);
     notifyParent("form_view_loaded", form_id);
   }, [form_id, preload.stylesheet]);
-  useSessionId(form_id, preload.session_id, dispatch);
+  const restore = useCallback((values: Record<string, JsonValue>) => {
+    if (formRef.current) restoreAnswers(formRef.current, values);
+  }, []);
+  useSessionId(form_id, preload.session_id, dispatch, restore);
   useVisitorId(dispatch);
   const sync = useSessionSync(index.fields_by_name, state.session_id);
   const onSubmit = useFormSubmit({ form_id, action: submit_action, is_submitting: nav.is_submitting, dispatch, beforeSubmit: sync.cancel });
