@@ -92,4 +92,88 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the workbench in Chromium", () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it("creates an API key and sees its token once, then renames and deletes a document", async () => {
+    const context = await browser.newContext({ permissions: ["clipboard-read", "clipboard-write"] });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(String(error)));
+    const id = Date.now().toString(36);
+    const org = `keys-${id}`;
+
+    await page.goto(`${server.url}/sign-up`);
+    await page.getByLabel("Name").fill("Kim Keys");
+    await page.getByLabel("Email").fill(`keys-${id}@example.com`);
+    await page.getByLabel("Password").fill("correct horse battery");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await page.waitForURL(`${server.url}/`);
+
+    // An organization, a project and two documents through the private API, as the page would.
+    const project_id = await page.evaluate(async (org) => {
+      const call = async (method: string, path: string, csrf?: string, body?: unknown) => {
+        const response = await fetch(`/private/editor${path}`, {
+          method,
+          headers: { "Content-Type": "application/json", ...(csrf ? { "x-fieldwork-csrf": csrf } : {}) },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        return ((await response.json()) as { data: { id: string; csrf_token: string } }).data;
+      };
+      const { csrf_token } = await call("GET", "/me");
+      const { id: org_id } = await call("POST", "/organizations", csrf_token, { name: org, display_name: "Keys Inc" });
+      const { id: project_id } = await call("POST", `/organizations/${org_id}/projects`, csrf_token, { name: "data" });
+      await call("POST", `/projects/${project_id}/documents`, csrf_token, { doctype: "v0_form", title: "Survey" });
+      await call("POST", `/projects/${project_id}/documents`, csrf_token, { doctype: "v0_canvas", title: "Board" });
+      return project_id;
+    }, org);
+
+    // Members: the owner is listed; inviting an email without an account says so under the field.
+    await page.goto(`${server.url}/${org}`);
+    await expect.poll(() => page.getByRole("region", { name: "Members" }).textContent()).toMatch(/Kim Keys \(you\).*Owner/);
+    await page.getByRole("button", { name: "Invite member" }).click();
+    await page.getByLabel("Email").fill(`nobody-${id}@example.com`);
+    await page.getByRole("button", { name: "Invite member" }).last().click();
+    await expect.poll(() => page.getByText("No account has this email address.").isVisible()).toBe(true);
+    await page.getByRole("button", { name: "Cancel" }).click();
+
+    // A new API key shows its token once, copies it, and is listed by its prefix.
+    await page.goto(`${server.url}/${org}/data`);
+    await page.getByRole("button", { name: "New API key" }).click();
+    await page.getByLabel("Name").fill("CI deploy");
+    await page.getByRole("button", { name: "Create key" }).click();
+    const tokenField = page.getByLabel("Token");
+    await expect.poll(() => tokenField.isVisible()).toBe(true);
+    const token = await tokenField.inputValue();
+    expect(token).toMatch(/^fwk_/);
+    expect(await page.getByRole("dialog", { name: "API key created" }).textContent()).toContain("will not be shown again");
+    await page.getByRole("button", { name: "Copy" }).click();
+    await expect.poll(() => page.getByRole("button", { name: "Copied" }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
+    await expect.poll(() => page.getByRole("button", { name: "Copy", exact: true }).isVisible(), { timeout: 4000 }).toBe(true);
+    await page.getByRole("button", { name: "Done" }).click();
+    const keys = page.getByRole("region", { name: "API keys" });
+    await expect.poll(() => keys.textContent()).toContain(`CI deploy`);
+    expect(await keys.textContent()).toContain(`${token.slice(0, 10)}…`);
+    const withKey = await page.request.get(`${server.url}/private/editor/projects/${project_id}/documents`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(withKey.status()).toBe(200);
+
+    // Rename from the row menu.
+    await page.getByRole("button", { name: "Actions for Survey" }).click();
+    await page.getByRole("menuitem", { name: "Rename" }).click();
+    await page.getByLabel("Title").fill("Survey 2025");
+    await page.getByRole("button", { name: "Rename" }).click();
+    await expect.poll(() => page.getByRole("link", { name: "Survey 2025" }).isVisible()).toBe(true);
+
+    // Delete: the confirmation says the form's responses table goes too.
+    await page.getByRole("button", { name: "Actions for Survey 2025" }).click();
+    await page.getByRole("menuitem", { name: "Delete" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Delete “Survey 2025”?" });
+    expect(await confirm.textContent()).toContain("responses table");
+    await confirm.getByRole("button", { name: "Delete form" }).click();
+    await expect.poll(() => page.getByRole("link", { name: "Survey 2025" }).count()).toBe(0);
+    expect(await page.getByRole("link", { name: "Board" }).isVisible()).toBe(true);
+    expect(await page.getByText("1 document", { exact: true }).isVisible()).toBe(true);
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

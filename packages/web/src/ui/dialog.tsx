@@ -3,19 +3,24 @@
  * Modal dialogs on the native `<dialog>`: the browser traps focus, closes on Escape and
  * puts the dialog in the top layer. `Dialog` is the centred one with a title; `Sheet`
  * slides in from the left (the sidebar on mobile). Content mounts only while open, so a
- * form inside starts fresh each time.
+ * form inside starts fresh each time, and only once the dialog is shown (in the same frame),
+ * so `autoFocus` inside it works: React focuses on mount, which fails on a closed dialog.
  */
-import { useEffect, useId, useRef, type MouseEvent, type ReactNode, type RefObject } from "react";
+import { useId, useLayoutEffect, useRef, useState, type MouseEvent, type ReactNode, type RefObject } from "react";
 import { X } from "lucide-react";
 import { cn } from "./cn";
 
-function useModal(ref: RefObject<HTMLDialogElement | null>, open: boolean) {
-  useEffect(() => {
+/** Shows or closes the dialog; answers whether its content may mount (the dialog is shown). */
+function useModal(ref: RefObject<HTMLDialogElement | null>, open: boolean): boolean {
+  const [shown, setShown] = useState(false);
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal();
     else if (!open && dialog.open) dialog.close();
+    setShown(open);
   }, [ref, open]);
+  return open && shown;
 }
 
 interface ModalProps {
@@ -30,24 +35,34 @@ const closeOnBackdrop = (onClose: () => void) => (event: MouseEvent<HTMLDialogEl
   if (event.target === event.currentTarget) onClose();
 };
 
-export function Dialog(props: ModalProps & { title: ReactNode; description?: ReactNode }) {
+export interface DialogProps extends ModalProps {
+  title: ReactNode;
+  description?: ReactNode;
+  /** `alertdialog` for confirmations. */
+  role?: "alertdialog";
+  /** False while the dialog holds something a stray click must not lose (a token shown once). */
+  closeOnBackdrop?: boolean;
+}
+
+export function Dialog(props: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
-  useModal(ref, props.open);
+  const shown = useModal(ref, props.open);
   return (
     <dialog
       ref={ref}
+      role={props.role}
       aria-labelledby={titleId}
       aria-describedby={props.description ? descriptionId : undefined}
       onClose={props.onClose}
-      onClick={closeOnBackdrop(props.onClose)}
+      onClick={props.closeOnBackdrop === false ? undefined : closeOnBackdrop(props.onClose)}
       className={cn(
         "m-auto w-[calc(100%-2rem)] max-w-md rounded-lg border border-line bg-card p-0 text-fg shadow-pop",
         props.className,
       )}
     >
-      {props.open ? (
+      {shown ? (
         <div className="p-6">
           <div className="flex items-start gap-4">
             <div className="min-w-0 flex-1">
@@ -72,7 +87,7 @@ export function Dialog(props: ModalProps & { title: ReactNode; description?: Rea
 
 export function Sheet(props: ModalProps & { label: string }) {
   const ref = useRef<HTMLDialogElement>(null);
-  useModal(ref, props.open);
+  const shown = useModal(ref, props.open);
   return (
     <dialog
       ref={ref}
@@ -84,7 +99,7 @@ export function Sheet(props: ModalProps & { label: string }) {
         props.className,
       )}
     >
-      {props.open ? props.children : null}
+      {shown ? props.children : null}
     </dialog>
   );
 }

@@ -3,8 +3,11 @@
  * A menu button (WAI-ARIA menu pattern): Enter, Space or ArrowDown opens it on the first
  * item, arrows and Home/End move, Escape closes and gives focus back to the button, Tab or
  * a click elsewhere closes it.
+ *
+ * The list is `position: fixed` under the button (above it when there is no room below),
+ * so a menu in a table row is not clipped by its card; scrolling or resizing closes it.
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import type { LucideIcon } from "lucide-react";
 import { cn } from "./cn";
 
@@ -12,6 +15,19 @@ export interface MenuItem {
   label: string;
   icon?: LucideIcon;
   onSelect: () => void;
+  /** Destructive items (Delete, Remove) are red. */
+  tone?: "danger";
+}
+
+const GAP = 8;
+
+/** Places a fixed list under the button's right edge, or above the button when it does not fit below. */
+function placeList(button: HTMLElement, list: HTMLElement): void {
+  const rect = button.getBoundingClientRect();
+  const height = list.offsetHeight;
+  const fitsBelow = rect.bottom + GAP + height <= window.innerHeight || rect.top - GAP - height < 0;
+  list.style.top = `${fitsBelow ? rect.bottom + GAP : rect.top - GAP - height}px`;
+  list.style.right = `${Math.max(GAP, document.documentElement.clientWidth - rect.right)}px`;
 }
 
 export function Menu(props: {
@@ -23,6 +39,8 @@ export function Menu(props: {
   /** Shown above the items, not focusable (who is signed in). */
   header?: ReactNode;
   items: MenuItem[];
+  /** The list's width (w-60 by default). */
+  menuClassName?: string;
 }) {
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -32,8 +50,12 @@ export function Menu(props: {
   const items = () => [...(listRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
   const focusItem = (index: number) => {
     const all = items();
-    all[(index + all.length) % all.length]?.focus();
+    all[(index + all.length) % all.length]?.focus({ preventScroll: true });
   };
+
+  useLayoutEffect(() => {
+    if (open && buttonRef.current && listRef.current) placeList(buttonRef.current, listRef.current);
+  }, [open]);
 
   useEffect(() => {
     if (!open) return;
@@ -42,8 +64,17 @@ export function Menu(props: {
       const target = event.target as Node;
       if (!listRef.current?.contains(target) && !buttonRef.current?.contains(target)) setOpen(false);
     };
+    const onMove = (event: Event) => {
+      if (!(event.target instanceof Node && listRef.current?.contains(event.target))) setOpen(false);
+    };
     document.addEventListener("pointerdown", onPointerDown);
-    return () => document.removeEventListener("pointerdown", onPointerDown);
+    document.addEventListener("scroll", onMove, true);
+    window.addEventListener("resize", onMove);
+    return () => {
+      document.removeEventListener("pointerdown", onPointerDown);
+      document.removeEventListener("scroll", onMove, true);
+      window.removeEventListener("resize", onMove);
+    };
   }, [open]);
 
   const close = (refocus: boolean) => {
@@ -93,7 +124,7 @@ export function Menu(props: {
           role="menu"
           aria-label={props.label}
           onKeyDown={onMenuKeyDown}
-          className="absolute top-full right-0 z-30 mt-2 w-60 rounded-lg border border-line bg-card p-1 shadow-pop"
+          className={cn("fixed z-30 w-60 rounded-lg border border-line bg-card p-1 shadow-pop", props.menuClassName)}
         >
           {props.header ? <div className="border-b border-line px-2 pt-1 pb-2 mb-1">{props.header}</div> : null}
           {props.items.map((item) => {
@@ -108,9 +139,12 @@ export function Menu(props: {
                   close(false);
                   item.onSelect();
                 }}
-                className="flex h-8 w-full cursor-pointer items-center gap-2 rounded-md px-2 text-left text-sm text-fg outline-none hover:bg-subtle focus-visible:bg-subtle focus:bg-subtle"
+                className={cn(
+                  "flex h-8 w-full cursor-pointer items-center gap-2 rounded-md px-2 text-left text-sm outline-none hover:bg-subtle focus-visible:bg-subtle focus:bg-subtle",
+                  item.tone === "danger" ? "text-danger" : "text-fg",
+                )}
               >
-                {Icon ? <Icon aria-hidden="true" className="size-4 text-muted" /> : null}
+                {Icon ? <Icon aria-hidden="true" className={cn("size-4", item.tone === "danger" ? "text-danger" : "text-muted")} /> : null}
                 {item.label}
               </button>
             );

@@ -7,9 +7,25 @@ import type { Role } from "./api/types";
 
 export const ROLE_LABELS: Record<Role, string> = { owner: "Owner", editor: "Editor", viewer: "Viewer" };
 
+export const ROLES: readonly Role[] = ["owner", "editor", "viewer"];
+
+/** What each role may do, in a sentence (role pickers). */
+export const ROLE_DESCRIPTIONS: Record<Role, string> = {
+  owner: "Everything, including members, projects and API keys.",
+  editor: "Builds documents and edits their data.",
+  viewer: "Reads documents and data, changes nothing.",
+};
+
 export const canCreateProject = (role: Role) => role === "owner";
 export const canCreateDocument = (role: Role) => role === "owner" || role === "editor";
+/** Rename and delete documents. */
+export const canEditDocuments = canCreateDocument;
+export const canManageMembers = (role: Role) => role === "owner";
+export const canManageApiKeys = (role: Role) => role === "owner";
+
+/** "an editor", "a viewer", "an owner". */
+export const withArticle = (role: Role) => `${role === "viewer" ? "a" : "an"} ${role}`;
 
 export function whyNoProject(role: Role): string | null {
-  return canCreateProject(role) ? null : `Only owners can create projects. You are ${role === "editor" ? "an editor" : "a viewer"} here.`;
+  return canCreateProject(role) ? null : `Only owners can create projects. You are ${withArticle(role)} here.`;
 }

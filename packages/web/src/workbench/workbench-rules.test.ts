@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatRelativeTime } from "./format-time";
-import { canCreateDocument, canCreateProject, whyNoProject } from "./permissions";
+import { canCreateDocument, canCreateProject, canEditDocuments, canManageApiKeys, canManageMembers, whyNoProject, withArticle } from "./permissions";
 import { initialsOf } from "./shell/initials";
 
 describe("formatRelativeTime", () => {
@@ -22,6 +22,13 @@ describe("permissions", () => {
     expect([canCreateDocument("owner"), canCreateDocument("editor"), canCreateDocument("viewer")]).toEqual([true, true, false]);
     expect(whyNoProject("viewer")).toMatch(/Only owners.*a viewer/);
     expect(whyNoProject("owner")).toBeNull();
+  });
+
+  it("lets owners manage members and API keys, editors and owners rename and delete documents", () => {
+    expect([canManageMembers("owner"), canManageMembers("editor"), canManageMembers("viewer")]).toEqual([true, false, false]);
+    expect([canManageApiKeys("owner"), canManageApiKeys("editor"), canManageApiKeys("viewer")]).toEqual([true, false, false]);
+    expect([canEditDocuments("owner"), canEditDocuments("editor"), canEditDocuments("viewer")]).toEqual([true, true, false]);
+    expect([withArticle("owner"), withArticle("editor"), withArticle("viewer")]).toEqual(["an owner", "an editor", "a viewer"]);
   });
 });
 

@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError, messageOf } from "./http";
 import { fetchMe } from "./me";
-import { createOrganization, fetchMembers } from "./organizations";
+import { addMember, createOrganization, fetchMembers, removeMember } from "./organizations";
 import { createProject } from "./projects";
-import { createDocument, fetchDocument, fetchDocuments } from "./documents";
+import { createDocument, deleteDocument, fetchDocument, fetchDocuments, renameDocument } from "./documents";
+import { createApiKey, fetchApiKeys, revokeApiKey } from "./api-keys";
 import { signIn, signOut, signUp, TOO_MANY_ATTEMPTS } from "./auth";
 
 interface Call {
@@ -41,11 +42,14 @@ describe("private reads", () => {
     await fetchMembers("o/1");
     await fetchDocuments("p1");
     await fetchDocument("d1");
+    await fetchApiKeys("p 1");
     expect(calls.map((c) => c.url)).toEqual([
       "/private/editor/organizations/o%2F1/members",
       "/private/editor/projects/p1/documents",
       "/private/editor/documents/d1",
+      "/private/editor/projects/p%201/api-keys",
     ]);
+    expect(calls.every((c) => c.init.method === "GET")).toBe(true);
   });
 });
 
@@ -64,6 +68,46 @@ describe("private mutations", () => {
       expect(headersOf(call)).toMatchObject({ "Content-Type": "application/json", "x-fieldwork-csrf": "tok" });
       expect(call.init.credentials).toBe("same-origin");
     }
+  });
+
+  it("members: POST to add or change a role, DELETE to remove", async () => {
+    const calls = stubFetch(200, ok({ user_id: "u2", role: "editor" }));
+    await expect(addMember("o1", { email: "bo@example.com", role: "editor" }, { csrf_token: "tok" })).resolves.toEqual({ user_id: "u2", role: "editor" });
+    await removeMember("o1", "u/2", { csrf_token: "tok" });
+    expect(calls.map((c) => [c.url, c.init.method, JSON.parse(c.init.body as string)])).toEqual([
+      ["/private/editor/organizations/o1/members", "POST", { email: "bo@example.com", role: "editor" }],
+      ["/private/editor/organizations/o1/members/u%2F2", "DELETE", {}],
+    ]);
+    for (const call of calls) expect(headersOf(call)["x-fieldwork-csrf"]).toBe("tok");
+  });
+
+  it("documents: PATCH the title, DELETE the document", async () => {
+    const calls = stubFetch(200, ok({ id: "d1" }));
+    await renameDocument("d1", { title: "Signup v2" }, { csrf_token: "tok" });
+    await deleteDocument("d1", { csrf_token: "tok" });
+    expect(calls.map((c) => [c.url, c.init.method, JSON.parse(c.init.body as string)])).toEqual([
+      ["/private/editor/documents/d1", "PATCH", { title: "Signup v2" }],
+      ["/private/editor/documents/d1", "DELETE", {}],
+    ]);
+    for (const call of calls) expect(headersOf(call)).toMatchObject({ "Content-Type": "application/json", "x-fieldwork-csrf": "tok" });
+  });
+
+  it("API keys: POST name and role (the answer carries the token), DELETE by id", async () => {
+    const calls = stubFetch(201, ok({ id: "k1", name: "CI", role: "viewer", token: "fwk_secret" }));
+    await expect(createApiKey("p1", { name: "CI", role: "viewer" }, { csrf_token: "tok" })).resolves.toMatchObject({ token: "fwk_secret" });
+    await revokeApiKey("p1", "k1", { csrf_token: "tok" });
+    expect(calls.map((c) => [c.url, c.init.method, JSON.parse(c.init.body as string)])).toEqual([
+      ["/private/editor/projects/p1/api-keys", "POST", { name: "CI", role: "viewer" }],
+      ["/private/editor/projects/p1/api-keys/k1", "DELETE", {}],
+    ]);
+    for (const call of calls) expect(headersOf(call)["x-fieldwork-csrf"]).toBe("tok");
+  });
+
+  it("carries USER_NOT_FOUND and LAST_OWNER with the server's message", async () => {
+    stubFetch(404, { data: null, error: { code: "USER_NOT_FOUND", message: "No account has this email address." } });
+    await expect(addMember("o1", { email: "x@y.z", role: "viewer" }, { csrf_token: "t" })).rejects.toMatchObject({ status: 404, code: "USER_NOT_FOUND", message: "No account has this email address." });
+    stubFetch(409, { data: null, error: { code: "LAST_OWNER", message: "An organization keeps at least one owner." } });
+    await expect(removeMember("o1", "u1", { csrf_token: "t" })).rejects.toMatchObject({ status: 409, code: "LAST_OWNER" });
   });
 
   it("throws the envelope's error with its status, code and message", async () => {

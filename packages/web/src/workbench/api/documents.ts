@@ -16,3 +16,13 @@ export function createDocument(project_id: string, body: { doctype: Doctype; tit
 export function fetchDocument(document_id: string, signal?: AbortSignal): Promise<EditorDocument> {
   return privateRequest<EditorDocument>("GET", `/documents/${seg(document_id)}`, { signal });
 }
+
+/** `PATCH /private/editor/documents/{document_id}` `{ title }` (editors and owners). */
+export function renameDocument(document_id: string, body: { title: string }, options: { csrf_token: string; signal?: AbortSignal }) {
+  return privateRequest<EditorDocument>("PATCH", `/documents/${seg(document_id)}`, { ...options, body });
+}
+
+/** `DELETE /private/editor/documents/{document_id}` (editors and owners); a form's responses table goes with it. */
+export function deleteDocument(document_id: string, options: { csrf_token: string; signal?: AbortSignal }) {
+  return privateRequest<{ id: string }>("DELETE", `/documents/${seg(document_id)}`, options);
+}

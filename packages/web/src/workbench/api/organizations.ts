@@ -17,4 +17,18 @@ export function fetchMembers(org_id: string, signal?: AbortSignal): Promise<Memb
   return privateRequest<Member[]>("GET", `/organizations/${seg(org_id)}/members`, { signal });
 }
 
+/**
+ * `POST /private/editor/organizations/{org_id}/members` `{ email, role }` (owners): adds the
+ * account with that email, or changes the role of a member. `USER_NOT_FOUND` when no account
+ * has the email; `LAST_OWNER` when the change would leave no owner.
+ */
+export function addMember(org_id: string, body: { email: string; role: Role }, options: { csrf_token: string; signal?: AbortSignal }) {
+  return privateRequest<{ user_id: string; role: Role }>("POST", `/organizations/${seg(org_id)}/members`, { ...options, body });
+}
+
+/** `DELETE /private/editor/organizations/{org_id}/members/{user_id}` (owners); `LAST_OWNER` for the last owner. */
+export function removeMember(org_id: string, user_id: string, options: { csrf_token: string; signal?: AbortSignal }) {
+  return privateRequest<{ user_id: string }>("DELETE", `/organizations/${seg(org_id)}/members/${seg(user_id)}`, options);
+}
+
 export type { Role };

@@ -49,3 +49,21 @@ export interface CreatedDocument {
   title: string;
   form_id: string | null;
 }
+
+export interface ApiKey {
+  id: string;
+  name: string;
+  role: Role;
+  /** The token's first characters (`fwk_…`), to tell keys apart. */
+  prefix: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** A new key: `token` is in this answer only, never again. */
+export interface CreatedApiKey {
+  id: string;
+  name: string;
+  role: Role;
+  token: string;
+}

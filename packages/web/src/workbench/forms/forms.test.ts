@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { formReducer, hasErrors, initForm } from "./form-state";
-import { slugify, validateNewDocument, validateNewOrganization, validateSignIn, validateSignUp } from "./validation";
+import {
+  nameErrorField, slugify, userErrorField, validateInviteMember, validateNewApiKey, validateNewDocument, validateNewOrganization,
+  validateRenameDocument, validateSignIn, validateSignUp,
+} from "./validation";
 
 describe("formReducer", () => {
   const start = initForm({ email: "", password: "" });
@@ -38,6 +41,29 @@ describe("validation", () => {
   it("accepts the five doctypes and a title", () => {
     expect(hasErrors(validateNewDocument({ doctype: "v0_canvas", title: "Board" }))).toBe(false);
     expect(validateNewDocument({ doctype: "v0_sheet", title: "" })).toMatchObject({ doctype: expect.any(String), title: expect.any(String) });
+  });
+
+  it("invites by the email of an account, with a role, and not someone already in", () => {
+    expect(hasErrors(validateInviteMember({ email: "bo@example.com", role: "viewer" }))).toBe(false);
+    expect(validateInviteMember({ email: "", role: "admin" })).toEqual({ email: "Enter the email address of their account.", role: "Choose a role." });
+    expect(validateInviteMember({ email: " Bo@Example.com ", role: "editor" }, ["bo@example.com"]).email).toMatch(/Already a member/);
+  });
+
+  it("names API keys and gives them a role", () => {
+    expect(hasErrors(validateNewApiKey({ name: "CI deploy", role: "viewer" }))).toBe(false);
+    expect(validateNewApiKey({ name: "  ", role: "" })).toMatchObject({ name: expect.stringMatching(/Name the key/), role: "Choose a role." });
+    expect(validateNewApiKey({ name: "x".repeat(101), role: "owner" }).name).toMatch(/at most 100/);
+  });
+
+  it("renames to a title that is not empty", () => {
+    expect(validateRenameDocument({ title: " " }).title).toMatch(/title/);
+    expect(hasErrors(validateRenameDocument({ title: "Signup v2" }))).toBe(false);
+  });
+
+  it("puts USER_NOT_FOUND under the email and name errors under the name", () => {
+    expect(userErrorField("email")("USER_NOT_FOUND")).toBe("email");
+    expect(userErrorField("email")("LAST_OWNER")).toBeNull();
+    expect(nameErrorField("name")("NAME_TAKEN")).toBe("name");
   });
 
   it("suggests a slug from a display name", () => {

@@ -5,8 +5,8 @@ import type { FieldErrors } from "./form-state";
 export const MIN_PASSWORD_LENGTH = 8;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-function emailProblem(email: string): string | undefined {
-  if (!email.trim()) return "Enter your email address.";
+function emailProblem(email: string, missing = "Enter your email address."): string | undefined {
+  if (!email.trim()) return missing;
   if (!EMAIL.test(email.trim())) return "Enter a valid email address, like ada@example.com.";
 }
 
@@ -42,6 +42,32 @@ export function validateNewDocument(v: NewDocumentValues): FieldErrors<NewDocume
   };
 }
 
+const isRole = (role: string) => role === "owner" || role === "editor" || role === "viewer";
+
+export interface InviteMemberValues extends Record<string, string> { email: string; role: string }
+/** `memberEmails`: who is already in the organization (their role is changed from the list instead). */
+export function validateInviteMember(v: InviteMemberValues, memberEmails: readonly string[] = []): FieldErrors<InviteMemberValues> {
+  const email = v.email.trim().toLowerCase();
+  return {
+    email: emailProblem(v.email, "Enter the email address of their account.")
+      ?? (memberEmails.some((e) => e.toLowerCase() === email) ? "Already a member. Change their role from the list." : undefined),
+    role: isRole(v.role) ? undefined : "Choose a role.",
+  };
+}
+
+export interface NewApiKeyValues extends Record<string, string> { name: string; role: string }
+export function validateNewApiKey(v: NewApiKeyValues): FieldErrors<NewApiKeyValues> {
+  return {
+    name: !v.name.trim() ? "Name the key after what uses it, like “CI deploy”." : v.name.trim().length > 100 ? "Use at most 100 characters." : undefined,
+    role: isRole(v.role) ? undefined : "Choose a role.",
+  };
+}
+
+export interface RenameDocumentValues extends Record<string, string> { title: string }
+export function validateRenameDocument(v: RenameDocumentValues): FieldErrors<RenameDocumentValues> {
+  return { title: validateNewDocument({ doctype: "v0_form", title: v.title }).title };
+}
+
 /** A slug suggested from a display name: "Acme Research, Inc." → "acme-research-inc". */
 export function slugify(text: string): string {
   return text
@@ -57,3 +83,6 @@ export function slugify(text: string): string {
 /** Server error codes that belong under the name field. */
 export const nameErrorField = <K extends string>(field: K) => (code: string): K | null =>
   code === "NAME_TAKEN" || code === "NAME_INVALID" ? field : null;
+
+/** `USER_NOT_FOUND` ("No account has this email address.") belongs under the email field. */
+export const userErrorField = <K extends string>(field: K) => (code: string): K | null => (code === "USER_NOT_FOUND" ? field : null);

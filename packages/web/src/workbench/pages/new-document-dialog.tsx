@@ -1,10 +1,10 @@
 /** @jsxRuntime automatic */
 import { DOCTYPE_LABELS, DOCTYPES, editorPath, type Doctype } from "@fieldwork/core";
-import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { Field } from "../../ui/field";
 import { Input } from "../../ui/input";
 import { Select } from "../../ui/select";
+import { FormActions } from "../../ui/form-actions";
 import { createDocument } from "../api/documents";
 import { useForm } from "../forms/use-form";
 import { validateNewDocument, type NewDocumentValues } from "../forms/validation";
@@ -42,10 +42,7 @@ function NewDocumentForm({ target, onCancel }: { target: Target; onCancel: () =>
       <Field label="Title" error={state.errors.title}>
         {(p) => <Input {...p} {...field("title")} autoFocus placeholder={`Untitled ${label.toLowerCase()}`} />}
       </Field>
-      <div className="mt-2 flex justify-end gap-2">
-        <Button onClick={onCancel}>Cancel</Button>
-        <Button type="submit" variant="primary" loading={state.submitting}>Create {label.toLowerCase()}</Button>
-      </div>
+      <FormActions onCancel={onCancel} submitting={state.submitting}>Create {label.toLowerCase()}</FormActions>
     </form>
   );
 }

@@ -1,9 +1,9 @@
 /** @jsxRuntime automatic */
 import { useRef } from "react";
-import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { Field } from "../../ui/field";
 import { Input } from "../../ui/input";
+import { FormActions } from "../../ui/form-actions";
 import { createOrganization } from "../api/organizations";
 import { useForm } from "../forms/use-form";
 import { nameErrorField, slugify, validateNewOrganization, type NewOrganizationValues } from "../forms/validation";
@@ -67,10 +67,7 @@ function NewOrganizationForm({ csrf_token, onCancel }: { csrf_token: string; onC
           />
         )}
       </Field>
-      <div className="mt-2 flex justify-end gap-2">
-        <Button onClick={onCancel}>Cancel</Button>
-        <Button type="submit" variant="primary" loading={state.submitting}>Create organization</Button>
-      </div>
+      <FormActions onCancel={onCancel} submitting={state.submitting}>Create organization</FormActions>
     </form>
   );
 }

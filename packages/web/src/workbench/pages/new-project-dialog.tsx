@@ -1,8 +1,8 @@
 /** @jsxRuntime automatic */
-import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { Field } from "../../ui/field";
 import { Input } from "../../ui/input";
+import { FormActions } from "../../ui/form-actions";
 import { createProject } from "../api/projects";
 import type { OrganizationRef } from "../api/types";
 import { useForm } from "../forms/use-form";
@@ -32,10 +32,7 @@ function NewProjectForm({ org, csrf_token, onCancel }: { org: OrganizationRef; c
       <Field label="Project name" error={state.errors.name} hint={`Lowercase letters, digits and dashes: /${org.name}/${state.values.name || "name"}.`}>
         {(p) => <Input {...p} {...field("name")} autoFocus placeholder="website" autoCapitalize="none" autoCorrect="off" spellCheck={false} className="font-mono" />}
       </Field>
-      <div className="mt-2 flex justify-end gap-2">
-        <Button onClick={onCancel}>Cancel</Button>
-        <Button type="submit" variant="primary" loading={state.submitting}>Create project</Button>
-      </div>
+      <FormActions onCancel={onCancel} submitting={state.submitting}>Create project</FormActions>
     </form>
   );
 }

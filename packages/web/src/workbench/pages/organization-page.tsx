@@ -1,48 +1,18 @@
 /** @jsxRuntime automatic */
 import { useState } from "react";
 import { ChevronRight, FolderClosed, Plus } from "lucide-react";
-import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
 import { Card, CardHeader } from "../../ui/card";
 import { EmptyState } from "../../ui/empty-state";
-import { fetchMembers } from "../api/organizations";
-import type { Me, OrganizationRef } from "../api/types";
-import { canCreateProject, ROLE_LABELS, whyNoProject } from "../permissions";
+import type { Me } from "../api/types";
+import { canCreateProject, canManageMembers, ROLE_LABELS, whyNoProject } from "../permissions";
 import { Link } from "../router/link";
 import { organizationPath, projectPath } from "../router/routes";
 import { findOrganization } from "../session/lookup";
-import { useResource } from "../session/use-resource";
-import { initialsOf } from "../shell/initials";
-import { LoadError, NotFoundState, PageBody, PageHeader, RowsSkeleton } from "../shell/page";
+import { NotFoundState, PageBody, PageHeader } from "../shell/page";
 import { WorkspaceFrame } from "../shell/workspace-frame";
+import { MembersSection } from "./members-section";
 import { NewProjectDialog } from "./new-project-dialog";
-
-function Members({ org }: { org: OrganizationRef }) {
-  const { state, reload } = useResource(org.id, (signal) => fetchMembers(org.id, signal));
-  return (
-    <Card aria-labelledby="members-title">
-      <CardHeader id="members-title" title="Members" description="People in this organization and their roles." />
-      {state.status === "loading" ? (
-        <RowsSkeleton rows={2} rowClassName="h-14" />
-      ) : state.status === "failed" ? (
-        <LoadError message={state.message} onRetry={reload} />
-      ) : (
-        <ul>
-          {state.data.map((member) => (
-            <li key={member.user_id} className="flex h-14 items-center gap-3 border-b border-line px-4 last:border-b-0">
-              <span aria-hidden="true" className="grid size-8 shrink-0 place-items-center rounded-full bg-selected text-xs font-medium">{initialsOf(member.display_name, member.email)}</span>
-              <div className="min-w-0 flex-1">
-                <p className="truncate text-sm font-medium text-fg">{member.display_name || member.email}</p>
-                <p className="truncate text-xs text-muted">{member.email}</p>
-              </div>
-              <Badge>{ROLE_LABELS[member.role]}</Badge>
-            </li>
-          ))}
-        </ul>
-      )}
-    </Card>
-  );
-}
 
 /** `/{org}`: the organization's projects (owners create them) and its members. */
 export function OrganizationPage({ me, orgName }: { me: Me; orgName: string }) {
@@ -100,7 +70,7 @@ export function OrganizationPage({ me, orgName }: { me: Me; orgName: string }) {
             </EmptyState>
           )}
         </Card>
-        <Members org={org} />
+        <MembersSection org={org} me={me} manage={canManageMembers(org.role)} />
       </PageBody>
       {owner ? <NewProjectDialog open={creating} onClose={() => setCreating(false)} org={org} csrf_token={me.csrf_token} /> : null}
     </WorkspaceFrame>

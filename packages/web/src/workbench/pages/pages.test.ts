@@ -54,6 +54,12 @@ describe("organization page", () => {
     expect(viewer).toMatch(/<button[^>]*aria-disabled="true"[^>]*title="Only owners can create projects. You are a viewer here."/);
   });
 
+  it("lets owners invite members; others see the list read-only", () => {
+    expect(render(createElement(OrganizationPage, { me: meWith("owner"), orgName: "acme" }))).toContain("Invite member");
+    expect(render(createElement(OrganizationPage, { me: meWith("editor"), orgName: "acme" }))).not.toContain("Invite member");
+    expect(render(createElement(OrganizationPage, { me: meWith("viewer"), orgName: "acme" }))).toContain(">Members</h2>");
+  });
+
   it("says not found for an organization the user is not in", () => {
     expect(render(createElement(OrganizationPage, { me: meWith("owner"), orgName: "other" }))).toContain("Organization not found");
   });
@@ -65,5 +71,19 @@ describe("project page", () => {
     expect(page("editor")).toContain("New document");
     expect(page("owner")).toContain("New document");
     expect(page("viewer")).not.toContain("New document");
+  });
+
+  it("shows API keys to owners only", () => {
+    const page = (role: Role) => render(createElement(ProjectPage, { me: meWith(role), orgName: "acme", projectName: "website" }));
+    expect(page("owner")).toContain(">API keys</h2>");
+    expect(page("owner")).toContain("New API key");
+    expect(page("editor")).not.toContain("API keys");
+    expect(page("viewer")).not.toContain("API keys");
+  });
+
+  it("gives rows an actions column for editors and owners, not viewers", () => {
+    const page = (role: Role) => render(createElement(ProjectPage, { me: meWith(role), orgName: "acme", projectName: "website" }));
+    expect(page("editor")).toContain('<span class="sr-only">Actions</span>');
+    expect(page("viewer")).not.toContain('<span class="sr-only">Actions</span>');
   });
 });

@@ -1,0 +1,33 @@
+/** @jsxRuntime automatic */
+import { useEffect, useRef, useState } from "react";
+import { Check, Copy } from "lucide-react";
+import { Button, type ButtonProps } from "./button";
+import { cn } from "./cn";
+import { COPIED_MS, copyText } from "./copy";
+
+/**
+ * Copies `text` and says "Copied" (with a check) for two seconds; a status region tells
+ * screen readers. `onFailure` runs when the browser refuses (the text stays selectable).
+ */
+export function CopyButton({ text, onFailure, className, ...props }: Omit<ButtonProps, "onClick" | "children"> & { text: string; onFailure?: () => void }) {
+  const [copied, setCopied] = useState(false);
+  const ref = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPIED_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  const copy = async () => {
+    if (await copyText(text, ref.current?.parentElement)) setCopied(true);
+    else onFailure?.();
+  };
+  return (
+    <>
+      <Button ref={ref} {...props} className={cn("w-24", className)} onClick={() => void copy()}>
+        {copied ? <Check aria-hidden="true" className="text-success" /> : <Copy aria-hidden="true" />}
+        {copied ? "Copied" : "Copy"}
+      </Button>
+      <span role="status" className="sr-only">{copied ? "Copied to the clipboard" : ""}</span>
+    </>
+  );
+}

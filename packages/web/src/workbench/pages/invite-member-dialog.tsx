@@ -1,0 +1,56 @@
+/** @jsxRuntime automatic */
+import { Dialog } from "../../ui/dialog";
+import { Field } from "../../ui/field";
+import { Input } from "../../ui/input";
+import { FormActions } from "../../ui/form-actions";
+import { addMember } from "../api/organizations";
+import type { OrganizationRef, Role } from "../api/types";
+import { useForm } from "../forms/use-form";
+import { userErrorField, validateInviteMember, type InviteMemberValues } from "../forms/validation";
+import { withArticle } from "../permissions";
+import { toast } from "../shell/toast-store";
+import { FormAlert } from "./auth-layout";
+import { RoleField } from "./role-field";
+
+interface InviteProps {
+  org: OrganizationRef;
+  csrf_token: string;
+  /** Already in the organization: refused here, with a pointer to the list. */
+  memberEmails: readonly string[];
+  onInvited: () => void;
+}
+
+/** Email of an existing account and a role; "No account has this email address." shows under the email. */
+function InviteMemberForm({ org, csrf_token, memberEmails, onInvited, onCancel }: InviteProps & { onCancel: () => void }) {
+  const { state, onSubmit, field } = useForm<InviteMemberValues>({
+    initial: { email: "", role: "editor" },
+    validate: (values) => validateInviteMember(values, memberEmails),
+    async submit(values) {
+      const email = values.email.trim();
+      const role = values.role as Role;
+      await addMember(org.id, { email, role }, { csrf_token });
+      toast.success(`${email} joined ${org.display_name || org.name} as ${withArticle(role)}.`);
+      onInvited();
+      onCancel();
+    },
+    errorField: userErrorField("email"),
+  });
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <FormAlert message={state.message} />
+      <Field label="Email" error={state.errors.email}>
+        {(p) => <Input {...p} {...field("email")} type="email" autoComplete="off" autoFocus placeholder="colleague@example.com" />}
+      </Field>
+      <RoleField role={state.values.role as Role} error={state.errors.role} select={field("role")} />
+      <FormActions onCancel={onCancel} submitting={state.submitting}>Invite member</FormActions>
+    </form>
+  );
+}
+
+export function InviteMemberDialog({ open, onClose, ...props }: InviteProps & { open: boolean; onClose: () => void }) {
+  return (
+    <Dialog open={open} onClose={onClose} title="Invite member" description={`Add someone with a Fieldwork account to ${props.org.display_name || props.org.name}. They get access right away.`}>
+      <InviteMemberForm {...props} onCancel={onClose} />
+    </Dialog>
+  );
+}

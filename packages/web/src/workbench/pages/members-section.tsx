@@ -1,0 +1,101 @@
+/** @jsxRuntime automatic */
+import { useState } from "react";
+import { UserPlus } from "lucide-react";
+import { Button } from "../../ui/button";
+import { Card, CardHeader } from "../../ui/card";
+import { ConfirmDialog, type Confirmation } from "../../ui/confirm-dialog";
+import { messageOf } from "../api/http";
+import { addMember, fetchMembers, removeMember } from "../api/organizations";
+import type { Me, Member, OrganizationRef, Role } from "../api/types";
+import { navigate } from "../router/history";
+import { useSession } from "../session/session-context";
+import { useResource } from "../session/use-resource";
+import { LoadError, RowsSkeleton } from "../shell/page";
+import { toast } from "../shell/toast-store";
+import { InviteMemberDialog } from "./invite-member-dialog";
+import { demotionConfirmation, memberName, removalConfirmation, roleChangedMessage, roleChangeNeedsConfirm, type MemberChoice } from "./member-actions";
+import { MemberRow } from "./member-row";
+
+type Pending = (Confirmation & { run: () => Promise<void> }) | null;
+
+/**
+ * The organization's members. Everyone sees the list; owners invite, change roles and
+ * remove (the server refuses to leave no owner: LAST_OWNER, shown as a toast).
+ */
+export function MembersSection({ org, me, manage }: { org: OrganizationRef; me: Me; manage: boolean }) {
+  const { refresh } = useSession();
+  const { state, reload } = useResource(org.id, (signal) => fetchMembers(org.id, signal));
+  const [inviting, setInviting] = useState(false);
+  const [pending, setPending] = useState<Pending>(null);
+  const orgLabel = org.display_name || org.name;
+  const selfId = me.user.id;
+  const auth = { csrf_token: me.csrf_token };
+
+  const changeRole = async (member: Member, role: Role) => {
+    try {
+      await addMember(org.id, { email: member.email, role }, auth);
+      toast.success(roleChangedMessage(member, role, selfId));
+      reload();
+      if (member.user_id === selfId) await refresh();
+    } catch (error) {
+      toast.error(messageOf(error));
+    }
+  };
+
+  const remove = async (member: Member) => {
+    try {
+      await removeMember(org.id, member.user_id, auth);
+      if (member.user_id === selfId) {
+        toast.success(`You left ${orgLabel}.`);
+        navigate("/");
+        await refresh();
+        return;
+      }
+      toast.success(`${memberName(member)} was removed from ${orgLabel}.`);
+      reload();
+    } catch (error) {
+      toast.error(messageOf(error));
+    }
+  };
+
+  const onChoose = (member: Member, choice: MemberChoice) => {
+    if (choice.kind === "remove") setPending({ ...removalConfirmation(member, selfId, orgLabel), run: () => remove(member) });
+    else if (roleChangeNeedsConfirm(member, choice.role, selfId)) setPending({ ...demotionConfirmation(choice.role, orgLabel), run: () => changeRole(member, choice.role) });
+    else void changeRole(member, choice.role);
+  };
+
+  return (
+    <Card aria-labelledby="members-title">
+      <CardHeader
+        id="members-title"
+        title="Members"
+        description="People in this organization and their roles."
+        actions={manage ? <Button size="sm" onClick={() => setInviting(true)}><UserPlus aria-hidden="true" />Invite member</Button> : null}
+      />
+      {state.status === "loading" ? (
+        <RowsSkeleton rows={2} rowClassName="h-14" />
+      ) : state.status === "failed" ? (
+        <LoadError message={state.message} onRetry={reload} />
+      ) : (
+        <ul>
+          {state.data.map((member) => <MemberRow key={member.user_id} member={member} selfId={selfId} manage={manage} onChoose={onChoose} />)}
+        </ul>
+      )}
+      {manage ? (
+        <>
+          <InviteMemberDialog
+            open={inviting}
+            onClose={() => setInviting(false)}
+            org={org}
+            csrf_token={me.csrf_token}
+            memberEmails={state.status === "ready" ? state.data.map((m) => m.email) : []}
+            onInvited={reload}
+          />
+          <ConfirmDialog open={pending !== null} onClose={() => setPending(null)} title={pending?.title} confirmLabel={pending?.confirmLabel ?? ""} danger onConfirm={() => pending?.run() ?? Promise.resolve()}>
+            {pending?.body}
+          </ConfirmDialog>
+        </>
+      ) : null}
+    </Card>
+  );
+}
