@@ -61,7 +61,19 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the workbench in Chromium", () => {
     await expect.poll(() => build.getAttribute("aria-selected")).toBe("true");
     expect(await page.getByRole("tab", { name: "Data" }).getAttribute("aria-selected")).toBe("false");
     expect(await page.getByRole("navigation", { name: "Breadcrumb" }).textContent()).toContain("Customer signup");
-    expect(await page.getByRole("link", { name: "Open public form" }).getAttribute("href")).toMatch(/^\/d\/e\/[^/]+$/);
+
+    // A new form is a draft: no public link until it is published, then the link serves it.
+    expect(await page.getByText("Draft", { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByRole("link", { name: "Open public form" }).count()).toBe(0);
+    await page.getByRole("button", { name: "Publish" }).click();
+    await expect.poll(() => page.getByText("Live", { exact: true }).isVisible()).toBe(true);
+    const publicHref = await page.getByRole("link", { name: "Open public form" }).getAttribute("href");
+    expect(publicHref).toMatch(/^\/d\/e\/[^/]+$/);
+    const publicPage = await browser.newPage();
+    const publicResponse = await publicPage.goto(`${server.url}${publicHref}`);
+    expect(publicResponse?.status()).toBe(200);
+    expect(await publicPage.title()).toContain("Customer signup");
+    await publicPage.close();
 
     // The project lists it.
     await page.goto(`${server.url}/${org}/website`);

@@ -15,14 +15,25 @@ export interface DocumentView {
   doctype: Doctype;
   title: string;
   form_id: string | null;
+  /** Whether the form is served at `/d/e/{form_id}`; null for the other doctypes. */
+  published: boolean | null;
   created_at: Date;
   updated_at: Date;
 }
 
-const view = (doc: Selectable<DocumentTable>, form_id: string | null): DocumentView => ({
-  id: doc.id, project_id: doc.project_id, doctype: doc.doctype, title: doc.title, form_id,
+type FormOf = { id: string; is_published: boolean } | null | undefined;
+
+const view = (doc: Selectable<DocumentTable>, form: FormOf): DocumentView => ({
+  id: doc.id, project_id: doc.project_id, doctype: doc.doctype, title: doc.title,
+  form_id: form?.id ?? null, published: form ? form.is_published : null,
   created_at: doc.created_at, updated_at: doc.updated_at,
 });
+
+/** The changes `PATCH /documents/{document_id}` takes: a new title, and publishing a form. */
+export interface DocumentPatch {
+  title?: unknown;
+  published?: boolean;
+}
 
 function cleanTitle(title: unknown): string {
   if (typeof title !== "string" || !title.trim()) throw new FieldworkError("MALFORMED_REQUEST", "A document needs a title.");
@@ -31,14 +42,14 @@ function cleanTitle(title: unknown): string {
 
 export async function listDocuments(db: Kysely<DB>, projectId: string): Promise<DocumentView[]> {
   const rows = await db.selectFrom("document").leftJoin("form", "form.document_id", "document.id")
-    .selectAll("document").select("form.id as form_id")
+    .selectAll("document").select(["form.id as form_id", "form.is_published"])
     .where("document.project_id", "=", projectId).orderBy("document.updated_at", "desc").execute();
-  return rows.map((row) => view(row, row.form_id));
+  return rows.map((row) => view(row, row.form_id ? { id: row.form_id, is_published: row.is_published ?? false } : null));
 }
 
 export async function getDocument(db: Kysely<DB>, doc: Selectable<DocumentTable>): Promise<DocumentView> {
-  const form = await db.selectFrom("form").select("id").where("document_id", "=", doc.id).executeTakeFirst();
-  return view(doc, form?.id ?? null);
+  const form = await db.selectFrom("form").select(["id", "is_published"]).where("document_id", "=", doc.id).executeTakeFirst();
+  return view(doc, form);
 }
 
 export async function createDocument(db: Kysely<DB>, projectId: string, input: { doctype: unknown; title: unknown }): Promise<DocumentView> {
@@ -49,21 +60,29 @@ export async function createDocument(db: Kysely<DB>, projectId: string, input: {
     if (doctype === "v0_form") {
       const form = await createForm(trx, projectId, FormDefinition.parse({ title, settings: { published: false } }));
       const doc = await trx.selectFrom("document").selectAll().where("id", "=", form.document_id).executeTakeFirstOrThrow();
-      return view(doc, form.id);
+      return view(doc, { id: form.id, is_published: false });
     }
     const doc = await trx.insertInto("document").values({ project_id: projectId, doctype, title }).returningAll().executeTakeFirstOrThrow();
     return view(doc, null);
   });
 }
 
-export async function renameDocument(db: Kysely<DB>, doc: Selectable<DocumentTable>, title: unknown): Promise<DocumentView> {
-  const clean = cleanTitle(title);
+/**
+ * Renames a document (its form's title too) and publishes or unpublishes its form; a form's
+ * definition revision moves so the public side stops serving the old one.
+ */
+export async function updateDocument(db: Kysely<DB>, doc: Selectable<DocumentTable>, patch: DocumentPatch): Promise<DocumentView> {
+  if (patch.title === undefined && patch.published === undefined) throw new FieldworkError("MALFORMED_REQUEST", "Nothing to change: send a title or published.");
+  if (patch.published !== undefined && doc.doctype !== "v0_form") throw new FieldworkError("MALFORMED_REQUEST", "Only a form can be published.");
+  const title = patch.title === undefined ? undefined : cleanTitle(patch.title);
   return db.transaction().execute(async (trx) => {
-    const row = await trx.updateTable("document").set({ title: clean, updated_at: new Date() })
+    const row = await trx.updateTable("document").set({ ...(title === undefined ? {} : { title }), updated_at: new Date() })
       .where("id", "=", doc.id).returningAll().executeTakeFirstOrThrow();
-    const form = await trx.updateTable("form").set({ title: clean }).where("document_id", "=", doc.id).returning("id").executeTakeFirst();
+    const form = await trx.updateTable("form")
+      .set({ ...(title === undefined ? {} : { title }), ...(patch.published === undefined ? {} : { is_published: patch.published }) })
+      .where("document_id", "=", doc.id).returning(["id", "is_published"]).executeTakeFirst();
     if (form) await bumpRevision(trx, form.id);
-    return view(row, form?.id ?? null);
+    return view(row, form);
   });
 }
 

@@ -143,9 +143,24 @@ describe.each(BACKENDS)("roles and the private route table on $name", (backend) 
     }
   });
 
+  it.skipIf(!backend.available)("publishes a form for editors only, and only forms", async () => {
+    const publish = (who: Member, document: string, published: boolean) =>
+      as(app, who)("PATCH", `/private/editor/documents/${document}`, { published });
+    expect((await app.inject({ method: "GET", url: `/v1/${w.form}` })).statusCode).toBe(404);
+    expect((await publish(w.viewer, w.form_document, true)).statusCode).toBe(403);
+    expect((await publish(w.owner, w.document, true)).json().error.code).toBe("MALFORMED_REQUEST");
+    const live = await publish(w.editor, w.form_document, true);
+    expect(live.json().data).toMatchObject({ form_id: w.form, published: true, title: "Signup" });
+    expect((await app.inject({ method: "GET", url: `/v1/${w.form}` })).statusCode).toBe(200);
+    const listed = (await as(app, w.viewer)("GET", `/private/editor/projects/${w.project}/documents`)).json().data;
+    expect(listed.find((d: { id: string }) => d.id === w.form_document).published).toBe(true);
+    expect(listed.find((d: { id: string }) => d.id === w.document).published).toBeNull();
+    expect((await publish(w.editor, w.form_document, false)).json().data.published).toBe(false);
+    expect((await app.inject({ method: "GET", url: `/v1/${w.form}` })).statusCode).toBe(404);
+  });
+
   it.skipIf(!backend.available)("keeps public routes public and private settings out of them", async () => {
-    const publish = await database.db.updateTable("form").set({ is_published: true }).where("id", "=", w.form).execute();
-    expect(publish).toBeDefined();
+    expect((await as(app, w.owner)("PATCH", `/private/editor/documents/${w.form_document}`, { published: true })).statusCode).toBe(200);
     const preload = await app.inject({ method: "GET", url: `/v1/${w.form}` });
     expect(preload.statusCode).toBe(200);
     const page = await app.inject({ method: "GET", url: `/d/e/${w.form}` });
@@ -156,7 +171,7 @@ describe.each(BACKENDS)("roles and the private route table on $name", (backend) 
       expect(body).not.toContain(w.owner.user_id);
       expect(body).not.toContain("project_id");
     }
-    await database.db.updateTable("form").set({ is_published: false }).where("id", "=", w.form).execute();
+    expect((await as(app, w.owner)("PATCH", `/private/editor/documents/${w.form_document}`, { published: false })).statusCode).toBe(200);
     expect((await app.inject({ method: "GET", url: `/v1/${w.form}` })).statusCode).toBe(404);
     expect((await app.inject({ method: "GET", url: `/d/e/${w.form}`, headers: { accept: "text/html" } })).statusCode).toBe(404);
   });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { requireDocumentRole, requireProjectRole } from "../../auth/access";
-import { createDocument, deleteDocument, getDocument, listDocuments, renameDocument } from "../../projects/documents";
+import { createDocument, deleteDocument, getDocument, listDocuments, updateDocument } from "../../projects/documents";
 import { callerOf } from "./authenticate";
 import { parseBody } from "./parse";
 
@@ -27,8 +27,8 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
 
   app.patch<DocumentParams>("/documents/:document_id", async (request) => {
     const doc = await requireDocumentRole(app.db, callerOf(request), request.params.document_id, "editor");
-    const body = parseBody(z.object({ title: z.string() }), request.body);
-    return { data: await renameDocument(app.db, doc, body.title), error: null };
+    const body = parseBody(z.object({ title: z.string().optional(), published: z.boolean().optional() }).strict(), request.body);
+    return { data: await updateDocument(app.db, doc, body), error: null };
   });
 
   app.delete<DocumentParams>("/documents/:document_id", async (request) => {

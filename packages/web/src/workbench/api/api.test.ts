@@ -3,7 +3,7 @@ import { ApiError, messageOf } from "./http";
 import { fetchMe } from "./me";
 import { addMember, createOrganization, fetchMembers, removeMember } from "./organizations";
 import { createProject } from "./projects";
-import { createDocument, deleteDocument, fetchDocument, fetchDocuments, renameDocument } from "./documents";
+import { createDocument, deleteDocument, fetchDocument, fetchDocuments, updateDocument } from "./documents";
 import { createApiKey, fetchApiKeys, revokeApiKey } from "./api-keys";
 import { signIn, signOut, signUp, TOO_MANY_ATTEMPTS } from "./auth";
 
@@ -81,12 +81,14 @@ describe("private mutations", () => {
     for (const call of calls) expect(headersOf(call)["x-fieldwork-csrf"]).toBe("tok");
   });
 
-  it("documents: PATCH the title, DELETE the document", async () => {
+  it("documents: PATCH the title or published, DELETE the document", async () => {
     const calls = stubFetch(200, ok({ id: "d1" }));
-    await renameDocument("d1", { title: "Signup v2" }, { csrf_token: "tok" });
+    await updateDocument("d1", { title: "Signup v2" }, { csrf_token: "tok" });
+    await updateDocument("d1", { published: true }, { csrf_token: "tok" });
     await deleteDocument("d1", { csrf_token: "tok" });
     expect(calls.map((c) => [c.url, c.init.method, JSON.parse(c.init.body as string)])).toEqual([
       ["/private/editor/documents/d1", "PATCH", { title: "Signup v2" }],
+      ["/private/editor/documents/d1", "PATCH", { published: true }],
       ["/private/editor/documents/d1", "DELETE", {}],
     ]);
     for (const call of calls) expect(headersOf(call)).toMatchObject({ "Content-Type": "application/json", "x-fieldwork-csrf": "tok" });

@@ -17,8 +17,8 @@ export function fetchDocument(document_id: string, signal?: AbortSignal): Promis
   return privateRequest<EditorDocument>("GET", `/documents/${seg(document_id)}`, { signal });
 }
 
-/** `PATCH /private/editor/documents/{document_id}` `{ title }` (editors and owners). */
-export function renameDocument(document_id: string, body: { title: string }, options: { csrf_token: string; signal?: AbortSignal }) {
+/** `PATCH /private/editor/documents/{document_id}` `{ title?, published? }` (editors and owners; `published` for forms). */
+export function updateDocument(document_id: string, body: { title?: string; published?: boolean }, options: { csrf_token: string; signal?: AbortSignal }) {
   return privateRequest<EditorDocument>("PATCH", `/documents/${seg(document_id)}`, { ...options, body });
 }
 

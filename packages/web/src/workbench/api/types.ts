@@ -35,6 +35,8 @@ export interface DocumentSummary {
   doctype: Doctype;
   title: string;
   form_id: string | null;
+  /** Whether the form answers at `/d/e/{form_id}`; null for the other doctypes. */
+  published: boolean | null;
   created_at: string;
   updated_at: string;
 }

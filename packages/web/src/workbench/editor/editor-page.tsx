@@ -6,8 +6,7 @@
  */
 import { useEffect, useReducer } from "react";
 import { DOCTYPE_LABELS } from "@fieldwork/core";
-import { Ban, Construction, ExternalLink } from "lucide-react";
-import { buttonClass } from "../../ui/button";
+import { Ban, Construction } from "lucide-react";
 import { EmptyState } from "../../ui/empty-state";
 import { fetchDocument } from "../api/documents";
 import type { EditorDocument, Me } from "../api/types";
@@ -18,14 +17,14 @@ import { findProject } from "../session/lookup";
 import { useResource } from "../session/use-resource";
 import type { Route } from "../router/routes";
 import { organizationPath, projectPath } from "../router/routes";
+import { canEditDocuments } from "../permissions";
 import { editorPlaceholder } from "./editor-placeholder";
 import { editorReducer, initEditor } from "./editor-state";
 import { EditorSidebar } from "./editor-sidebar";
 import { EditorMainSkeleton, EditorSidebarSkeleton } from "./editor-skeleton";
+import { PublishControl } from "./publish-control";
 
 type EditorRouteParams = Extract<Route, { name: "editor" }>["editor"];
-
-export const publicFormPath = (form_id: string) => `/d/e/${encodeURIComponent(form_id)}`;
 
 export function EditorPage({ me, route }: { me: Me; route: EditorRouteParams }) {
   const found = findProject(me, route.org, route.project);
@@ -55,22 +54,27 @@ export function EditorPage({ me, route }: { me: Me; route: EditorRouteParams }) 
       </AppFrame>
     );
   }
-  return <Editor key={state.data.id} me={me} route={route} document={state.data} crumbs={crumbs} />;
+  return <Editor key={state.data.id} me={me} route={route} document={state.data} crumbs={crumbs} canEdit={canEditDocuments(found.org.role)} />;
 }
 
-function Editor({ me, route, document, crumbs }: { me: Me; route: EditorRouteParams; document: EditorDocument; crumbs: { label: string; href: string }[] }) {
+interface EditorProps {
+  me: Me;
+  route: EditorRouteParams;
+  document: EditorDocument;
+  crumbs: { label: string; href: string }[];
+  /** Editors and owners: publish and unpublish. */
+  canEdit: boolean;
+}
+
+function Editor({ me, route, document, crumbs, canEdit }: EditorProps) {
   const [state, dispatch] = useReducer(editorReducer, { doctype: document.doctype, pattern: route.pattern }, initEditor);
   useEffect(() => {
     dispatch({ type: "route", pattern: route.pattern });
   }, [route.pattern]);
   const placeholder = editorPlaceholder(document.doctype, state.mode, route.pattern);
-  const publicForm = document.doctype === "v0_form" && document.form_id ? publicFormPath(document.form_id) : null;
-  const openPublicForm = publicForm ? (
-    <a href={publicForm} target="_blank" rel="noopener" aria-label="Open public form" className={buttonClass({ size: "sm" })}>
-      <ExternalLink aria-hidden="true" />
-      <span className="hidden sm:inline">Open public form</span>
-    </a>
-  ) : null;
+  const publish = document.doctype === "v0_form" && document.form_id
+    ? <PublishControl document={document} form_id={document.form_id} csrf_token={me.csrf_token} canPublish={canEdit} />
+    : null;
 
   useEffect(() => {
     if (document.title) window.document.title = `${document.title} · Fieldwork`;
@@ -81,7 +85,7 @@ function Editor({ me, route, document, crumbs }: { me: Me; route: EditorRoutePar
       me={me}
       sidebar={<EditorSidebar document={document} basepath={route.basepath} pattern={route.pattern} suffix={route.suffix} mode={state.mode} onMode={(mode) => dispatch({ type: "select-mode", mode })} />}
       header={<Breadcrumb items={[...crumbs, { label: document.title || `Untitled ${DOCTYPE_LABELS[document.doctype].toLowerCase()}` }]} />}
-      actions={openPublicForm}
+      actions={publish}
     >
       <div className="grid min-h-full place-items-center px-4 py-12" data-editor-mode={state.mode} data-editor-suffix={route.suffix}>
         <EmptyState icon={placeholder.unavailable ? Ban : Construction} title={placeholder.title} className="max-w-md">

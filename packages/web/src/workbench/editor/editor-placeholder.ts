@@ -52,7 +52,7 @@ const ROOT_TITLES: Record<SidebarMode, Record<Doctype, string>> = {
   project: { v0_form: "Project view", v0_site: "Project view", v0_schema: "Project view", v0_bucket: "File browser", v0_canvas: "" },
 };
 
-const formNote = " Until then the form works as it is: open its public link to fill it in.";
+const formNote = " Until then the form works as it is: publish it, then open its public link to fill it in.";
 
 export function editorPlaceholder(doctype: Doctype, mode: SidebarMode, pattern: SuffixPattern): Placeholder {
   const enabled = sidebarModesOf(doctype).enabled;

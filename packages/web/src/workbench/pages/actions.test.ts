@@ -31,7 +31,7 @@ describe("member actions", () => {
 
 describe("document actions", () => {
   const doc = (doctype: DocumentSummary["doctype"], title: string) =>
-    ({ id: "d1", doctype, title, form_id: null, created_at: "", updated_at: "" }) satisfies DocumentSummary;
+    ({ id: "d1", doctype, title, form_id: null, published: null, created_at: "", updated_at: "" }) satisfies DocumentSummary;
 
   it("says that deleting a form deletes its responses table", () => {
     expect(deleteConfirmation(doc("v0_form", "Signup"))).toMatchObject({ title: "Delete “Signup”?", confirmLabel: "Delete form" });

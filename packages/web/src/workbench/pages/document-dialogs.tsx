@@ -4,7 +4,7 @@ import { Dialog } from "../../ui/dialog";
 import { Field } from "../../ui/field";
 import { Input } from "../../ui/input";
 import { FormActions } from "../../ui/form-actions";
-import { deleteDocument, renameDocument } from "../api/documents";
+import { deleteDocument, updateDocument } from "../api/documents";
 import { messageOf } from "../api/http";
 import type { DocumentSummary } from "../api/types";
 import { useForm } from "../forms/use-form";
@@ -26,7 +26,7 @@ function RenameForm({ doc, csrf_token, onChanged, onCancel }: Props & { doc: Doc
     async submit(values) {
       const title = values.title.trim();
       if (title !== doc.title) {
-        await renameDocument(doc.id, { title }, { csrf_token });
+        await updateDocument(doc.id, { title }, { csrf_token });
         toast.success(`Renamed to “${title}”.`);
         onChanged();
       }

@@ -1,6 +1,7 @@
 /** @jsxRuntime automatic */
 import { DOCTYPE_LABELS, editorPath } from "@fieldwork/core";
 import { Pencil, Trash2 } from "lucide-react";
+import { Badge } from "../../ui/badge";
 import { RowMenu } from "../../ui/row-menu";
 import { Skeleton } from "../../ui/skeleton";
 import type { DocumentSummary } from "../api/types";
@@ -37,6 +38,7 @@ export function DocumentsTable({ documents, basepath, onAction }: { documents: D
                     <Link href={editorPath(basepath, doc.id)} className="min-w-0 truncate font-medium text-fg outline-none after:absolute after:inset-0 after:content-[''] focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-accent">
                       {documentTitle(doc)}
                     </Link>
+                    {doc.published === false ? <Badge className="shrink-0">Draft</Badge> : null}
                   </div>
                 </td>
                 <td className={`${CELL} hidden text-muted sm:table-cell`}>{DOCTYPE_LABELS[doc.doctype]}</td>

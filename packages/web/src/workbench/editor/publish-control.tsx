@@ -1,0 +1,51 @@
+/** @jsxRuntime automatic */
+/**
+ * A form's public state in the editor header: "Draft" with Publish, or "Live" with
+ * Unpublish and the link to the public form. Viewers see the state and the link only.
+ */
+import { useState } from "react";
+import { ExternalLink } from "lucide-react";
+import { Badge } from "../../ui/badge";
+import { Button, buttonClass } from "../../ui/button";
+import { updateDocument } from "../api/documents";
+import { messageOf } from "../api/http";
+import type { EditorDocument } from "../api/types";
+import { toast } from "../shell/toast-store";
+
+export const publicFormPath = (form_id: string) => `/d/e/${encodeURIComponent(form_id)}`;
+
+export function PublishControl({ document, form_id, csrf_token, canPublish }: { document: EditorDocument; form_id: string; csrf_token: string; canPublish: boolean }) {
+  const [published, setPublished] = useState(document.published === true);
+  const [busy, setBusy] = useState(false);
+  const title = document.title || "The form";
+
+  const toggle = async () => {
+    setBusy(true);
+    try {
+      const updated = await updateDocument(document.id, { published: !published }, { csrf_token });
+      setPublished(updated.published === true);
+      toast.success(updated.published ? `${title} is live: anyone with its link can respond.` : `${title} is a draft again: its link shows “Form not found”.`);
+    } catch (error) {
+      toast.error(messageOf(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="flex items-center gap-2">
+      <Badge className={published ? "border-success/40 text-success" : undefined}>{published ? "Live" : "Draft"}</Badge>
+      {canPublish ? (
+        <Button size="sm" variant={published ? "secondary" : "primary"} loading={busy} onClick={() => void toggle()}>
+          {published ? "Unpublish" : "Publish"}
+        </Button>
+      ) : null}
+      {published ? (
+        <a href={publicFormPath(form_id)} target="_blank" rel="noopener" aria-label="Open public form" className={buttonClass({ size: "sm" })}>
+          <ExternalLink aria-hidden="true" />
+          <span className="hidden sm:inline">Open public form</span>
+        </a>
+      ) : null}
+    </div>
+  );
+}
