@@ -24,7 +24,7 @@ export function DocumentsTable({ documents, basepath, onAction }: { documents: D
         <tr>
           <th scope="col" className={HEAD}>Name</th>
           <th scope="col" className={`${HEAD} hidden w-40 sm:table-cell`}>Type</th>
-          <th scope="col" className={`${HEAD} w-36 text-right sm:w-40`}>Updated</th>
+          <th scope="col" className={`${HEAD} w-28 text-right sm:w-40`}>Updated</th>
           {onAction ? <th scope="col" className="w-14"><span className="sr-only">Actions</span></th> : null}
         </tr>
       </thead>
