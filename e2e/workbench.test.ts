@@ -73,7 +73,15 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the workbench in Chromium", () => {
     const publicResponse = await publicPage.goto(`${server.url}${publicHref}`);
     expect(publicResponse?.status()).toBe(200);
     expect(await publicPage.title()).toContain("Customer signup");
+
+    // Unpublishing asks first, then the link answers "not found" again.
+    await page.getByRole("button", { name: "Unpublish" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Unpublish" }).click();
+    await expect.poll(() => page.getByText("Draft", { exact: true }).isVisible()).toBe(true);
+    expect((await publicPage.goto(`${server.url}${publicHref}`))?.status()).toBe(404);
     await publicPage.close();
+    await page.getByRole("button", { name: "Publish" }).click();
+    await expect.poll(() => page.getByText("Live", { exact: true }).isVisible()).toBe(true);
 
     // The project lists it.
     await page.goto(`${server.url}/${org}/website`);

@@ -1,12 +1,14 @@
 /** @jsxRuntime automatic */
 /**
  * A form's public state in the editor header: "Draft" with Publish, or "Live" with
- * Unpublish and the link to the public form. Viewers see the state and the link only.
+ * Unpublish (confirmed: visitors lose the form) and the link to the public form. Viewers
+ * see the state and the link only.
  */
 import { useState } from "react";
 import { ExternalLink } from "lucide-react";
 import { Badge } from "../../ui/badge";
 import { Button, buttonClass } from "../../ui/button";
+import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { updateDocument } from "../api/documents";
 import { messageOf } from "../api/http";
 import type { EditorDocument } from "../api/types";
@@ -17,6 +19,7 @@ export const publicFormPath = (form_id: string) => `/d/e/${encodeURIComponent(fo
 export function PublishControl({ document, form_id, csrf_token, canPublish }: { document: EditorDocument; form_id: string; csrf_token: string; canPublish: boolean }) {
   const [published, setPublished] = useState(document.published === true);
   const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const title = document.title || "The form";
 
   const toggle = async () => {
@@ -36,7 +39,7 @@ export function PublishControl({ document, form_id, csrf_token, canPublish }: { 
     <div className="flex items-center gap-2">
       <Badge className={published ? "border-success/40 text-success" : undefined}>{published ? "Live" : "Draft"}</Badge>
       {canPublish ? (
-        <Button size="sm" variant={published ? "secondary" : "primary"} loading={busy} onClick={() => void toggle()}>
+        <Button size="sm" variant={published ? "secondary" : "primary"} loading={busy} onClick={() => (published ? setConfirming(true) : void toggle())}>
           {published ? "Unpublish" : "Publish"}
         </Button>
       ) : null}
@@ -46,6 +49,9 @@ export function PublishControl({ document, form_id, csrf_token, canPublish }: { 
           <span className="hidden sm:inline">Open public form</span>
         </a>
       ) : null}
+      <ConfirmDialog open={confirming} onClose={() => setConfirming(false)} title={`Unpublish ${title}?`} confirmLabel="Unpublish" danger onConfirm={toggle}>
+        Visitors who open its link will see “Form not found”, and answers in progress can no longer be submitted. Its responses stay.
+      </ConfirmDialog>
     </div>
   );
 }
