@@ -37,7 +37,10 @@ export function PublishControl({ document, form_id, csrf_token, canPublish }: { 
 
   return (
     <div className="flex items-center gap-2">
-      <Badge className={published ? "border-success/40 text-success" : undefined}>{published ? "Live" : "Draft"}</Badge>
+      {/* On a phone the button's label says the state; the badge stays for viewers. */}
+      <span className={canPublish ? "hidden sm:flex" : "flex"}>
+        <Badge className={published ? "border-success/40 text-success" : undefined}>{published ? "Live" : "Draft"}</Badge>
+      </span>
       {canPublish ? (
         <Button size="sm" variant={published ? "secondary" : "primary"} loading={busy} onClick={() => (published ? setConfirming(true) : void toggle())}>
           {published ? "Unpublish" : "Publish"}
