@@ -28,6 +28,15 @@ describe("pageAssetsFromManifest", () => {
     expect(pageAssetsFromManifest(manifest).scripts).toEqual(["/assets/entry-a.js"]);
   });
 
+  it("finds Inter's latin file among the built assets, for the font preload", () => {
+    const manifest = {
+      [RESPONDENT_ENTRY]: { file: "assets/entry-a.js", isEntry: true },
+      "../../node_modules/@fontsource-variable/inter/files/inter-latin-ext-wght-normal.woff2": { file: "assets/inter-latin-ext-wght-normal-X.woff2", src: "../../node_modules/@fontsource-variable/inter/files/inter-latin-ext-wght-normal.woff2" },
+      "../../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2": { file: "assets/inter-latin-wght-normal-Y.woff2", src: "../../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2" },
+    };
+    expect(pageAssetsFromManifest(manifest).fonts).toEqual(["/assets/inter-latin-wght-normal-Y.woff2"]);
+  });
+
   it("gives no assets when the entry is missing", () => {
     expect(pageAssetsFromManifest({})).toEqual({ scripts: [], styles: [] });
   });

@@ -17,16 +17,20 @@ export const WEB_DIST_DIR = fileURLToPath(new URL("../dist/", import.meta.url));
 
 export interface ManifestChunk {
   file: string;
+  src?: string;
   css?: string[];
   imports?: string[];
   isEntry?: boolean;
 }
 export type ViteManifest = Record<string, ManifestChunk>;
 
+/** The Inter file of latin text, which nearly every page draws first: preloaded when the theme uses Inter. */
+const INTER_LATIN = /inter-latin-wght-normal\.woff2$/;
+
 /**
  * Entry script, the chunks it statically imports (to modulepreload, so the shared React
- * chunk does not wait for the entry to be parsed) and every stylesheet they need, as
- * absolute URLs.
+ * chunk does not wait for the entry to be parsed), every stylesheet they need and the
+ * Inter latin font, as absolute URLs.
  */
 export function pageAssetsFromManifest(manifest: ViteManifest, entry = RESPONDENT_ENTRY, base = "/"): PageAssets {
   const chunk = manifest[entry];
@@ -43,9 +47,13 @@ export function pageAssetsFromManifest(manifest: ViteManifest, entry = RESPONDEN
     for (const imported of c.imports ?? []) collect(imported);
   };
   collect(entry);
-  return preloads.size
-    ? { scripts: [base + chunk.file], styles: [...styles], preloads: [...preloads] }
-    : { scripts: [base + chunk.file], styles: [...styles] };
+  const fonts = Object.values(manifest).filter((c) => INTER_LATIN.test(c.src ?? "")).map((c) => base + c.file);
+  return {
+    scripts: [base + chunk.file],
+    styles: [...styles],
+    ...(preloads.size ? { preloads: [...preloads] } : {}),
+    ...(fonts.length ? { fonts } : {}),
+  };
 }
 
 /**

@@ -31,6 +31,14 @@ describe("renderFormPage", () => {
     expect(page).toContain('<script type="module" src="/assets/entry-abc.js"></script>');
   });
 
+  it("preloads Inter only for a form drawn in Inter", () => {
+    const fonts = { ...assets, fonts: ["/assets/inter-latin.woff2"] };
+    const preloadTag = '<link rel="preload" as="font" type="font/woff2" href="/assets/inter-latin.woff2" crossorigin>';
+    const inter = samplePreload({ stylesheet: { appearance: "light", palette: "blue", font_family: "inter", section: null, custom_css: null } });
+    expect(renderFormPage({ preload: inter, assets: fonts, submit_action: "/submit/f", query: {} })).toContain(preloadTag);
+    expect(renderFormPage({ preload, assets: fonts, submit_action: "/submit/f", query: {} })).not.toContain("inter-latin");
+  });
+
   it("embeds the preload as JSON that cannot break out of its script element", () => {
     const match = /<script type="application\/json" id="__fw_preload">([\s\S]*?)<\/script>/.exec(page);
     expect(match).not.toBeNull();

@@ -51,6 +51,7 @@ export function renderFormPage(input: RenderFormPageInput): string {
     styles: assets.styles,
     scripts: assets.scripts,
     preloads: assets.preloads,
+    fonts: assets.fonts,
     body,
   });
 }
@@ -74,6 +75,7 @@ export function renderStatusPage(input: RenderStatusPageInput): string {
     title: form ? `${content.title} · ${form.title}` : content.title,
     stylesheet: form?.stylesheet ?? null,
     styles: assets.styles,
+    fonts: assets.fonts,
     scripts: [],
     head: head.join(""),
     body: `<div id="${ROOT_ELEMENT_ID}">${body}</div>`,
@@ -88,7 +90,7 @@ export interface RenderWorkbenchShellInput {
 }
 
 /** The workbench follows the system's light or dark setting (`color-scheme: light dark`). */
-const WORKBENCH_STYLESHEET = { appearance: "system", palette: null, font_family: "sans", section: null, custom_css: null } as const;
+const WORKBENCH_STYLESHEET = { appearance: "system", palette: null, font_family: "inter", section: null, custom_css: null } as const;
 
 /**
  * The whole `<!doctype html>` document the server sends for every workbench path. `#root`
@@ -105,6 +107,7 @@ export function renderWorkbenchShell(input: RenderWorkbenchShellInput): string {
     styles: assets.styles,
     scripts: assets.scripts,
     preloads: assets.preloads,
+    fonts: assets.fonts,
     head: `<meta name="robots" content="noindex"><script>${bootScript()}</script>`,
     body:
       `<div id="${ROOT_ELEMENT_ID}">${frames}</div>` +

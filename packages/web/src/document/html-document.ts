@@ -6,7 +6,7 @@
 import type { FormStylesheet } from "@fieldwork/core";
 import { escapeHtml } from "./escape";
 import { themeScript } from "./theme-script";
-import { safeStyleText, themeAttributesOf } from "../respondent/theme";
+import { safeStyleText, themeAttributesOf, usesInter } from "../respondent/theme";
 
 export interface PageAssets {
   /** Absolute URLs of module scripts, like `/assets/entry-abc.js`. */
@@ -15,6 +15,8 @@ export interface PageAssets {
   styles: string[];
   /** Chunks the scripts import (React, shared code), preloaded so they load in parallel. */
   preloads?: string[];
+  /** Inter's latin file, preloaded on pages whose theme uses Inter. */
+  fonts?: string[];
 }
 
 export interface HtmlDocumentInput {
@@ -26,6 +28,8 @@ export interface HtmlDocumentInput {
   scripts: string[];
   /** Modules the scripts import, preloaded alongside them. */
   preloads?: string[];
+  /** Inter's files, preloaded when the theme's font is Inter (so text paints in it at once). */
+  fonts?: string[];
   /** Extra head markup, already escaped. */
   head?: string;
   /** Body markup, already escaped. */
@@ -43,6 +47,7 @@ export function htmlDocument(input: HtmlDocumentInput): string {
     `<meta name="color-scheme" content=${attr(theme.color_scheme)}>`,
     `<title>${escapeHtml(input.title)}</title>`,
     `<script>${themeScript()}</script>`,
+    ...(usesInter(theme.font) ? input.fonts ?? [] : []).map((href) => `<link rel="preload" as="font" type="font/woff2" href=${attr(href)} crossorigin>`),
     ...input.styles.map((href) => `<link rel="stylesheet" href=${attr(href)}>`),
     ...[...input.scripts, ...(input.preloads ?? [])].map((src) => `<link rel="modulepreload" href=${attr(src)}>`),
     css ? `<style id="fw-custom-css">${css}</style>` : "",

@@ -10,7 +10,8 @@ describe("theme", () => {
 
   it("maps generic font names to stacks and quotes custom names safely", () => {
     expect(fontStackOf("serif")).toMatch(/^ui-serif/);
-    expect(fontStackOf("Inter")).toMatch(/^"Inter", ui-sans-serif/);
+    expect(fontStackOf("Inter")).toMatch(/^"Inter Variable", "Inter Fallback", ui-sans-serif/);
+    expect(fontStackOf("Roboto")).toMatch(/^"Roboto", ui-sans-serif/);
     expect(fontStackOf(`Evil"; } body { x`)).toMatch(/^"Evil body x", /);
   });
 

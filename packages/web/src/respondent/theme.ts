@@ -16,7 +16,10 @@ export function paletteOf(name: string | null | undefined): PaletteName {
 }
 
 const SANS = 'ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+/** Inter ships with the app (fonts/inter.css); its fallback has Inter's metrics. */
+const INTER = `"Inter Variable", "Inter Fallback", ${SANS}`;
 const STACKS: Record<string, string> = {
+  inter: INTER,
   sans: SANS,
   "sans-serif": SANS,
   system: SANS,
@@ -37,6 +40,9 @@ export function fontStackOf(fontFamily: string | null | undefined): string {
   const safe = raw.replace(/[^\p{L}\p{N} _-]/gu, "").replace(/\s+/g, " ").trim();
   return safe ? `"${safe}", ${SANS}` : SANS;
 }
+
+/** Whether a font stack draws with the shipped Inter (its file is worth preloading). */
+export const usesInter = (stack: string) => stack.startsWith('"Inter Variable"');
 
 /** The `color-scheme` the browser uses for native controls and scrollbars. */
 export function colorSchemeOf(appearance: Appearance): string {
