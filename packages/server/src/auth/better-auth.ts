@@ -72,6 +72,7 @@ export function createAuth({ db, secret, publicUrl, signInAttemptsPerMinute = 5 
       customRules: {
         "/sign-in/email": { window: 60, max: signInAttemptsPerMinute },
         "/sign-up/email": { window: 60, max: 10 },
+        "/change-password": { window: 60, max: signInAttemptsPerMinute },
       },
     },
     advanced: {

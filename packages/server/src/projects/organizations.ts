@@ -87,3 +87,15 @@ export async function describeUser(db: Kysely<DB>, userId: string) {
     })),
   };
 }
+
+/** Renames the caller: their profile's display name (what members and cursors show) and better-auth's name. */
+export async function updateProfile(db: Kysely<DB>, userId: string, input: { display_name: string }) {
+  const display_name = input.display_name.trim().replace(/\s+/g, " ");
+  if (!display_name) throw new FieldworkError("MALFORMED_REQUEST", "A display name cannot be empty.");
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto("user_profile").values({ uid: userId, display_name })
+      .onConflict((oc) => oc.column("uid").doUpdateSet({ display_name })).execute();
+    await trx.updateTable("app_user").set({ name: display_name, updated_at: new Date() }).where("id", "=", userId).execute();
+  });
+  return describeUser(db, userId);
+}

@@ -1,7 +1,7 @@
 /**
  * better-auth's endpoints at /api/auth/*, bridged from Fastify to the Fetch API. The client
- * address better-auth rate-limits by comes from Fastify (a header clients cannot set), and
- * refused sign-ins go to the audit log.
+ * address better-auth rate-limits by comes from Fastify (a header clients cannot set);
+ * refused sign-ins and every password change attempt go to the audit log.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Auth } from "../auth/better-auth";
@@ -29,14 +29,25 @@ export async function authRoutes(app: FastifyInstance, options: { auth: Auth; pu
     method: ["GET", "POST"],
     url: "/api/auth/*",
     async handler(request, reply) {
-      const response = await options.auth.handler(toFetchRequest(request, options.publicUrl));
+      const fetchRequest = toFetchRequest(request, options.publicUrl);
       const path = new URL(request.url, options.publicUrl).pathname;
+      const changingPassword = path.endsWith("/change-password");
+      // Who changes their password, read before the change revokes the session.
+      const user_id = changingPassword ? (await options.auth.api.getSession({ headers: fetchRequest.headers }))?.user.id ?? null : null;
+      const response = await options.auth.handler(fetchRequest);
       if (path.endsWith("/sign-in/email") && response.status >= 400) {
         const email = typeof (request.body as { email?: unknown } | null)?.email === "string" ? (request.body as { email: string }).email : null;
         await audit(app.db, request, {
           event: response.status === 429 ? "sign_in.rate_limited" : "sign_in.failed",
           status: response.status,
           details: { email },
+        });
+      }
+      if (changingPassword) {
+        await audit(app.db, request, {
+          user_id,
+          event: response.status === 429 ? "password_change.rate_limited" : response.status >= 400 ? "password_change.failed" : "password_change.succeeded",
+          status: response.status,
         });
       }
       reply.code(response.status);

@@ -91,4 +91,38 @@ describe.each(BACKENDS)("accounts on $name", (backend) => {
     expect((await auditEvents("auth.csrf_rejected")).length).toBe(3);
     expect((await as(app, member)("POST", "/private/editor/organizations", { name: "good-org" })).statusCode).toBe(201);
   });
+
+  it.skipIf(!backend.available)("renames the caller's profile, and refuses a blank name and API keys", async () => {
+    const member = await signUp(app, "rename@example.com", "correct horse battery", "10.6.0.1");
+    const renamed = await as(app, member)("PATCH", "/private/editor/me", { display_name: "  Ada   King " });
+    expect(renamed.json().data.profile.display_name).toBe("Ada King");
+    expect(renamed.json().data.csrf_token).toBe(member.csrf);
+    const user = await database.db.selectFrom("app_user").select("name").where("id", "=", member.user_id).executeTakeFirstOrThrow();
+    expect(user.name).toBe("Ada King");
+    expect((await as(app, member)("PATCH", "/private/editor/me", { display_name: "   " })).json().error.code).toBe("MALFORMED_REQUEST");
+    expect((await as(app, member)("PATCH", "/private/editor/me", { display_name: "x".repeat(81) })).statusCode).toBe(400);
+    expect((await as(app, null)("PATCH", "/private/editor/me", { display_name: "Nobody" })).statusCode).toBe(401);
+  });
+
+  it.skipIf(!backend.available)("changes a password only with the current one, auditing each attempt", async () => {
+    const member = await signUp(app, "change@example.com", "correct horse battery", "10.6.1.1");
+    const change = (currentPassword: string, newPassword: string) => app.inject({
+      method: "POST", url: "/api/auth/change-password", remoteAddress: "10.6.1.1",
+      headers: { cookie: member.cookie, origin: ORIGIN, "content-type": "application/json" },
+      payload: { currentPassword, newPassword, revokeOtherSessions: true },
+    });
+    const wrong = await change("not my password", "a brand new secret");
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().code).toBe("INVALID_PASSWORD");
+    expect((await signIn("change@example.com", "correct horse battery", "10.6.1.2")).statusCode).toBe(200);
+    const right = await change("correct horse battery", "a brand new secret");
+    expect(right.statusCode).toBe(200);
+    expect((await signIn("change@example.com", "correct horse battery", "10.6.1.3")).statusCode).toBe(401);
+    expect((await signIn("change@example.com", "a brand new secret", "10.6.1.4")).statusCode).toBe(200);
+    const rows = await database.db.selectFrom("audit_log").select(["event", "user_id"]).where("event", "like", "password_change.%").execute();
+    expect(rows).toEqual(expect.arrayContaining([
+      { event: "password_change.failed", user_id: member.user_id },
+      { event: "password_change.succeeded", user_id: member.user_id },
+    ]));
+  });
 });

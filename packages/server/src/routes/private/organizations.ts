@@ -4,7 +4,7 @@ import { z } from "zod";
 import { requireOrganizationRole } from "../../auth/access";
 import { csrfTokenFor } from "../../auth/csrf";
 import {
-  addMember, createOrganization, createProject, describeUser, listMembers, removeMember,
+  addMember, createOrganization, createProject, describeUser, listMembers, removeMember, updateProfile,
 } from "../../projects/organizations";
 import { callerOf } from "./authenticate";
 import { parseBody } from "./parse";
@@ -22,6 +22,13 @@ export async function organizationRoutes(app: FastifyInstance, options: PrivateO
   app.get("/me", async (request) => {
     const caller = userOf(callerOf(request));
     const me = await describeUser(app.db, caller.user_id);
+    return { data: { ...me, csrf_token: csrfTokenFor(options.secret, caller.session_id) }, error: null };
+  });
+
+  app.patch("/me", async (request) => {
+    const caller = userOf(callerOf(request));
+    const body = parseBody(z.object({ display_name: z.string().max(80) }).strict(), request.body);
+    const me = await updateProfile(app.db, caller.user_id, body);
     return { data: { ...me, csrf_token: csrfTokenFor(options.secret, caller.session_id) }, error: null };
   });
 
