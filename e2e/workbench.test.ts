@@ -196,4 +196,53 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the workbench in Chromium", () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it("renames the account and changes its password, which the next sign-in needs", async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(String(error)));
+    const email = `account-${Date.now().toString(36)}@example.com`;
+    await page.goto(`${server.url}/sign-up`);
+    await page.getByLabel("Name").fill("Ada Lovelace");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("correct horse battery");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await page.waitForURL(`${server.url}/`);
+
+    await page.getByRole("button", { name: "Account" }).click();
+    await page.getByRole("menuitem", { name: "Account settings" }).click();
+    await page.waitForURL(`${server.url}/account`);
+    await page.getByLabel("Display name").fill("Ada King");
+    await page.getByRole("button", { name: "Save name" }).click();
+    await expect.poll(() => page.getByText("Your name is saved.").isVisible()).toBe(true);
+    await page.getByRole("button", { name: "Account" }).click();
+    expect(await page.getByRole("menu").textContent()).toContain("Ada King");
+    await page.keyboard.press("Escape");
+
+    // A wrong current password shows under its field; the right one changes it.
+    await page.getByLabel("Current password").fill("not my password");
+    await page.getByLabel("New password", { exact: true }).fill("a brand new secret");
+    await page.getByLabel("Confirm new password").fill("a brand new secret");
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect.poll(() => page.getByText("Invalid password").isVisible()).toBe(true);
+    await page.getByLabel("Current password").fill("correct horse battery");
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect.poll(() => page.getByText("Password changed. Other devices are signed out.").isVisible()).toBe(true);
+    expect(await page.getByLabel("Current password").inputValue()).toBe("");
+
+    // Still signed in here (a new session), and the next sign-in takes the new password only.
+    await page.getByRole("button", { name: "Account" }).click();
+    await page.getByRole("menuitem", { name: "Sign out" }).click();
+    await page.waitForURL(`${server.url}/sign-in`);
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("correct horse battery");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect.poll(() => page.getByRole("alert").textContent()).toMatch(/invalid email or password/i);
+    await page.getByLabel("Password").fill("a brand new secret");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(`${server.url}/`);
+
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });

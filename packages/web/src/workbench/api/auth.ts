@@ -6,7 +6,7 @@ import { ApiError, fallbackMessage, isRecord, readJson } from "./http";
 
 export const TOO_MANY_ATTEMPTS = "Too many attempts, wait a minute";
 
-async function authPost(path: string, body: Record<string, string>, signal?: AbortSignal): Promise<unknown> {
+async function authPost(path: string, body: Record<string, string | boolean>, signal?: AbortSignal): Promise<unknown> {
   const response = await fetch(`/api/auth${path}`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Accept: "application/json" },
@@ -30,6 +30,14 @@ export async function signUp(body: { email: string; password: string; name: stri
 /** `POST /api/auth/sign-in/email` `{ email, password }`. 401 carries the server's message. */
 export async function signIn(body: { email: string; password: string }, signal?: AbortSignal): Promise<void> {
   await authPost("/sign-in/email", body, signal);
+}
+
+/**
+ * `POST /api/auth/change-password`: needs the current password (a wrong one is 400
+ * INVALID_PASSWORD); signs out every other session and gives this one a new cookie.
+ */
+export async function changePassword(body: { currentPassword: string; newPassword: string }, signal?: AbortSignal): Promise<void> {
+  await authPost("/change-password", { ...body, revokeOtherSessions: true }, signal);
 }
 
 /** `POST /api/auth/sign-out` `{}`: clears the session cookie. */

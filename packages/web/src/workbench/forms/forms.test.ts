@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { formReducer, hasErrors, initForm } from "./form-state";
 import {
-  nameErrorField, slugify, userErrorField, validateInviteMember, validateNewApiKey, validateNewDocument, validateNewOrganization,
-  validateRenameDocument, validateSignIn, validateSignUp,
+  nameErrorField, passwordErrorField, slugify, userErrorField, validateChangePassword, validateInviteMember, validateNewApiKey, validateNewDocument, validateNewOrganization,
+  validateProfile, validateRenameDocument, validateSignIn, validateSignUp,
 } from "./validation";
 
 describe("formReducer", () => {
@@ -53,6 +53,22 @@ describe("validation", () => {
     expect(hasErrors(validateNewApiKey({ name: "CI deploy", role: "viewer" }))).toBe(false);
     expect(validateNewApiKey({ name: "  ", role: "" })).toMatchObject({ name: expect.stringMatching(/Name the key/), role: "Choose a role." });
     expect(validateNewApiKey({ name: "x".repeat(101), role: "owner" }).name).toMatch(/at most 100/);
+  });
+
+  it("needs a display name of at most 80 characters", () => {
+    expect(validateProfile({ display_name: "  " }).display_name).toBe("Enter the name others see.");
+    expect(validateProfile({ display_name: "x".repeat(81) }).display_name).toMatch(/at most 80/);
+    expect(hasErrors(validateProfile({ display_name: "Ada King" }))).toBe(false);
+  });
+
+  it("changes a password with the current one, to a new, confirmed one of 8 characters", () => {
+    expect(validateChangePassword({ current: "", next: "short", confirm: "other" })).toEqual({
+      current: "Enter your current password.", next: "Use at least 8 characters.", confirm: "The passwords do not match.",
+    });
+    expect(validateChangePassword({ current: "same password", next: "same password", confirm: "same password" }).next).toMatch(/different/);
+    expect(hasErrors(validateChangePassword({ current: "old password", next: "new password", confirm: "new password" }))).toBe(false);
+    expect(passwordErrorField("current")("INVALID_PASSWORD")).toBe("current");
+    expect(passwordErrorField("current")("TOO_MANY_REQUESTS")).toBeNull();
   });
 
   it("renames to a title that is not empty", () => {

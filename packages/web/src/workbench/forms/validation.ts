@@ -68,6 +68,24 @@ export function validateRenameDocument(v: RenameDocumentValues): FieldErrors<Ren
   return { title: validateNewDocument({ doctype: "v0_form", title: v.title }).title };
 }
 
+export interface ProfileValues extends Record<string, string> { display_name: string }
+export function validateProfile(v: ProfileValues): FieldErrors<ProfileValues> {
+  const name = v.display_name.trim();
+  return { display_name: !name ? "Enter the name others see." : name.length > 80 ? "Use at most 80 characters." : undefined };
+}
+
+export interface ChangePasswordValues extends Record<string, string> { current: string; next: string; confirm: string }
+export function validateChangePassword(v: ChangePasswordValues): FieldErrors<ChangePasswordValues> {
+  return {
+    current: v.current ? undefined : "Enter your current password.",
+    next: v.next.length < MIN_PASSWORD_LENGTH ? `Use at least ${MIN_PASSWORD_LENGTH} characters.` : v.next === v.current ? "Choose a password different from the current one." : undefined,
+    confirm: v.confirm === v.next ? undefined : "The passwords do not match.",
+  };
+}
+
+/** better-auth's `INVALID_PASSWORD` (a wrong current password) belongs under that field. */
+export const passwordErrorField = <K extends string>(field: K) => (code: string): K | null => (code === "INVALID_PASSWORD" ? field : null);
+
 /** A slug suggested from a display name: "Acme Research, Inc." → "acme-research-inc". */
 export function slugify(text: string): string {
   return text

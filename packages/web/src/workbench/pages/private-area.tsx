@@ -15,6 +15,7 @@ import { FrameSkeleton } from "../shell/frame-skeleton";
 import { NotFoundState } from "../shell/page";
 import { NavSkeleton } from "../shell/workspace-nav";
 import { WorkspaceFrame } from "../shell/workspace-frame";
+import { AccountPage } from "./account-page";
 import { HomePage } from "./home-page";
 import { OrganizationPage } from "./organization-page";
 import { ProjectPage } from "./project-page";
@@ -40,6 +41,8 @@ export function PrivateArea({ route }: { route: PrivateRoute }) {
   switch (route.name) {
     case "home":
       return <HomePage me={me} />;
+    case "account":
+      return <AccountPage me={me} />;
     case "organization":
       return <OrganizationPage key={route.org} me={me} orgName={route.org} />;
     case "project":

@@ -7,6 +7,7 @@ describe("matchRoute", () => {
     expect(matchRoute("/sign-in")).toEqual({ name: "sign-in" });
     expect(matchRoute("/sign-up/")).toEqual({ name: "sign-up" });
     expect(matchRoute("/")).toEqual({ name: "home" });
+    expect(matchRoute("/account")).toEqual({ name: "account" });
     expect(matchRoute("/acme")).toEqual({ name: "organization", org: "acme" });
     expect(matchRoute("/acme/website/")).toEqual({ name: "project", org: "acme", project: "website" });
   });

@@ -3,6 +3,7 @@
  *
  *   /sign-in, /sign-up                       accounts
  *   /                                        your organizations
+ *   /account                                 your profile and password
  *   /{org}                                   an organization: projects, members
  *   /{org}/{project}                         a project's documents
  *   /{org}/{project}/{document_id}/{suffix}  the editor (core's parseEditorRoute)
@@ -16,6 +17,7 @@ export type Route =
   | { name: "sign-in" }
   | { name: "sign-up" }
   | { name: "home" }
+  | { name: "account" }
   | { name: "organization"; org: string }
   | { name: "project"; org: string; project: string }
   | { name: "editor"; editor: EditorRoute & { org: string; project: string } }
@@ -23,6 +25,7 @@ export type Route =
 
 export const SIGN_IN_PATH = "/sign-in";
 export const SIGN_UP_PATH = "/sign-up";
+export const ACCOUNT_PATH = "/account";
 /** Pages shown to signed-out visitors; every other route needs a session. */
 export const AUTH_PATHS: readonly string[] = [SIGN_IN_PATH, SIGN_UP_PATH];
 
@@ -40,6 +43,7 @@ export function matchRoute(pathname: string): Route {
   const clean = `/${parts.join("/")}`;
   if (clean === SIGN_IN_PATH) return { name: "sign-in" };
   if (clean === SIGN_UP_PATH) return { name: "sign-up" };
+  if (clean === ACCOUNT_PATH) return { name: "account" };
   if (parts.some((part) => part.includes("/"))) return { name: "not-found" };
   const [org, project] = parts;
   if (org === undefined) return { name: "home" };

@@ -36,6 +36,8 @@ export function useSession() {
       dispatch({ type: "loaded", me });
       return me;
     },
+    /** Takes a `/me` the server already answered with (after a profile change). */
+    replace: (me: Me) => dispatch({ type: "loaded", me }),
     retry: () => dispatch({ type: "retry" }),
     /** Forget the user (after signing in or out). */
     reset: () => dispatch({ type: "reset" }),

@@ -1,11 +1,11 @@
 /** @jsxRuntime automatic */
-import { LayoutGrid, LogOut } from "lucide-react";
+import { LayoutGrid, LogOut, UserRound } from "lucide-react";
 import { Menu } from "../../ui/menu";
 import { signOut } from "../api/auth";
 import { messageOf } from "../api/http";
 import type { Me } from "../api/types";
 import { navigate } from "../router/history";
-import { SIGN_IN_PATH } from "../router/routes";
+import { ACCOUNT_PATH, SIGN_IN_PATH } from "../router/routes";
 import { useSession } from "../session/session-context";
 import { toast } from "./toast-store";
 import { initialsOf } from "./initials";
@@ -40,6 +40,7 @@ export function UserMenu({ me }: { me: Me }) {
       }
       items={[
         { label: "All organizations", icon: LayoutGrid, onSelect: () => navigate("/") },
+        { label: "Account settings", icon: UserRound, onSelect: () => navigate(ACCOUNT_PATH) },
         { label: "Sign out", icon: LogOut, onSelect: () => void onSignOut() },
       ]}
     />
