@@ -20,7 +20,8 @@ export type CliCommand =
   | { cmd: "forms.import"; definition: unknown; project_id?: string | undefined }
   | { cmd: "forms.export"; id: string }
   | { cmd: "responses.list"; form_id: string }
-  | { cmd: "users.create"; email: string; password: string; display_name: string };
+  | { cmd: "users.create"; email: string; password: string; display_name: string }
+  | { cmd: "users.set-password"; email: string; password: string };
 
 export interface CliOutput { stdout: string; exit_code: number }
 
@@ -29,7 +30,8 @@ export const USAGE = `Usage: npm run cli -- <command>
   forms import <file.json> [--project <id>]   prints {"id","url"}
   forms export <form_id>           prints the form definition file
   responses list <form_id>         prints rows as JSON lines
-  users create --email <e> --password <p> [--name <n>]`;
+  users create --email <e> --password <p> [--name <n>]
+  users set-password --email <e> --password <p>   (a forgotten password; signs the user out everywhere)`;
 
 export class UsageError extends Error {}
 
@@ -65,6 +67,8 @@ export function parseCommand(argv: string[], readFile: (path: string) => string 
         password: need(flag(argv, "password"), "--password"),
         display_name: flag(argv, "name") ?? need(flag(argv, "email"), "--email").split("@")[0]!,
       };
+    case "users set-password":
+      return { cmd: "users.set-password", email: need(flag(argv, "email"), "--email"), password: need(flag(argv, "password"), "--password") };
     default: throw new UsageError(USAGE);
   }
 }
@@ -98,6 +102,10 @@ export async function runCommand({ db, auth, publicUrl }: CliContext, command: C
         });
         return { stdout: `${json({ id: user.id, email: user.email })}\n`, exit_code: 0 };
       }
+      case "users.set-password": {
+        const user = await setPassword(auth, command.email, command.password);
+        return { stdout: `${json({ id: user.id, email: user.email, sessions_revoked: true })}\n`, exit_code: 0 };
+      }
     }
   } catch (error) {
     if (error instanceof FieldworkError) return { stdout: `${json({ error: error.toJSON() })}\n`, exit_code: 1 };
@@ -106,4 +114,23 @@ export async function runCommand({ db, auth, publicUrl }: CliContext, command: C
     }
     throw error;
   }
+}
+
+/**
+ * Sets a user's password as an operator (there is no email to send a reset link): hashed
+ * like sign-up does, and every session of theirs ends.
+ */
+async function setPassword(auth: Auth, email: string, password: string) {
+  const context = await auth.$context;
+  const { minPasswordLength, maxPasswordLength } = context.password.config;
+  if (password.length < minPasswordLength || password.length > maxPasswordLength) {
+    throw new FieldworkError("MALFORMED_REQUEST", `A password has ${minPasswordLength} to ${maxPasswordLength} characters.`);
+  }
+  const found = await context.internalAdapter.findUserByEmail(email.trim().toLowerCase());
+  if (!found) throw new FieldworkError("USER_NOT_FOUND");
+  const hashed = await context.password.hash(password);
+  if (await context.internalAdapter.findCredentialAccount(found.user.id)) await context.internalAdapter.updatePassword(found.user.id, hashed);
+  else await context.internalAdapter.createAccount({ userId: found.user.id, providerId: "credential", accountId: found.user.id, password: hashed });
+  await context.internalAdapter.deleteUserSessions(found.user.id);
+  return found.user;
 }

@@ -4,6 +4,7 @@ import { buildApp } from "../../app";
 import type { Database } from "../../db/database";
 import { as, cookieFrom, ORIGIN, signUp } from "../../test/accounts";
 import { BACKENDS } from "../../test/backends";
+import { runCommand } from "../../cli/commands";
 
 describe.each(BACKENDS)("accounts on $name", (backend) => {
   let database: Database;
@@ -102,6 +103,20 @@ describe.each(BACKENDS)("accounts on $name", (backend) => {
     expect((await as(app, member)("PATCH", "/private/editor/me", { display_name: "   " })).json().error.code).toBe("MALFORMED_REQUEST");
     expect((await as(app, member)("PATCH", "/private/editor/me", { display_name: "x".repeat(81) })).statusCode).toBe(400);
     expect((await as(app, null)("PATCH", "/private/editor/me", { display_name: "Nobody" })).statusCode).toBe(401);
+  });
+
+  it.skipIf(!backend.available)("lets an operator set a forgotten password from the CLI, ending the user's sessions", async () => {
+    const member = await signUp(app, "forgot@example.com", "correct horse battery", "10.6.2.1");
+    const cli = (email: string, password: string) =>
+      runCommand({ db: database.db, auth: app.auth, publicUrl: ORIGIN }, { cmd: "users.set-password", email, password });
+    expect(JSON.parse((await cli("nobody@example.com", "a brand new secret")).stdout).error.code).toBe("USER_NOT_FOUND");
+    expect(JSON.parse((await cli("forgot@example.com", "short")).stdout).error.code).toBe("MALFORMED_REQUEST");
+    const done = await cli("Forgot@Example.com", "a brand new secret");
+    expect(done.exit_code).toBe(0);
+    expect(JSON.parse(done.stdout)).toMatchObject({ id: member.user_id, sessions_revoked: true });
+    expect((await as(app, member)("GET", "/private/editor/me")).statusCode).toBe(401);
+    expect((await signIn("forgot@example.com", "correct horse battery", "10.6.2.2")).statusCode).toBe(401);
+    expect((await signIn("forgot@example.com", "a brand new secret", "10.6.2.3")).statusCode).toBe(200);
   });
 
   it.skipIf(!backend.available)("changes a password only with the current one, auditing each attempt", async () => {
