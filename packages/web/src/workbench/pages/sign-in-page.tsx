@@ -1,4 +1,5 @@
 /** @jsxRuntime automatic */
+import { useState } from "react";
 import { Button } from "../../ui/button";
 import { Field } from "../../ui/field";
 import { Input } from "../../ui/input";
@@ -14,6 +15,7 @@ import { AuthLayout, FormAlert } from "./auth-layout";
 /** `/sign-in`: email and password; then back to `?next=` or home. */
 export function SignInPage({ next }: { next: string | null }) {
   const { reset } = useSession();
+  const [forgot, setForgot] = useState(false);
   const { state, onSubmit, field } = useForm<SignInValues>({
     initial: { email: "", password: "" },
     validate: validateSignIn,
@@ -39,7 +41,16 @@ export function SignInPage({ next }: { next: string | null }) {
         <Field label="Email" error={state.errors.email}>
           {(p) => <Input {...p} {...field("email")} type="email" autoComplete="email" autoFocus placeholder="you@example.com" />}
         </Field>
-        <Field label="Password" error={state.errors.password}>
+        <Field
+          label="Password"
+          error={state.errors.password}
+          hint={forgot ? "This Fieldwork cannot send email. Ask whoever runs it to set a new password with npm run cli -- users set-password." : undefined}
+          aside={
+            <button type="button" aria-expanded={forgot} onClick={() => setForgot((f) => !f)} className="focus-ring cursor-pointer rounded text-xs text-muted hover:text-fg">
+              Forgot?
+            </button>
+          }
+        >
           {(p) => <Input {...p} {...field("password")} type="password" autoComplete="current-password" />}
         </Field>
         <Button type="submit" variant="primary" className="mt-2 w-full" loading={state.submitting}>Sign in</Button>
