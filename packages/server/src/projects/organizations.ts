@@ -1,24 +1,14 @@
 /** Organizations, their members and roles, and their projects. */
-import { FieldworkError, slugProblem } from "@fieldwork/core";
+import { FieldworkError } from "@fieldwork/core";
 import type { Kysely } from "kysely";
 import type { DB, Role } from "../db/schema";
+import { checkedName, taken } from "./names";
 
-const UNIQUE_VIOLATION = "23505";
-
-function assertSlug(name: string): void {
-  const problem = slugProblem(name);
-  if (problem) throw new FieldworkError("NAME_INVALID", problem);
-}
-
-const taken = (what: string) => (error: unknown): never => {
-  if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw new FieldworkError("NAME_TAKEN", `This ${what} name is already taken.`);
-  throw error;
-};
 
 export async function createOrganization(
   db: Kysely<DB>, ownerId: string, input: { name: string; display_name?: string | undefined },
 ) {
-  assertSlug(input.name);
+  checkedName(input.name);
   return db.transaction().execute(async (trx) => {
     const org = await trx.insertInto("organization")
       .values({ name: input.name, display_name: input.display_name?.trim() || input.name })
@@ -29,7 +19,7 @@ export async function createOrganization(
 }
 
 export async function createProject(db: Kysely<DB>, organizationId: string, name: string) {
-  assertSlug(name);
+  checkedName(name);
   return db.insertInto("project").values({ organization_id: organizationId, name })
     .returning(["id", "name"]).executeTakeFirstOrThrow().catch(taken("project"));
 }

@@ -56,10 +56,23 @@ describe.each(BACKENDS)("roles and the private route table on $name", (backend) 
       await as(app, w.owner)("POST", `/private/editor/organizations/${w.org}/members`, { email: member.email, role: "viewer" });
       return member.user_id;
     };
+    const freshOrg = async () => {
+      const org = (await as(app, w.owner)("POST", "/private/editor/organizations", { name: unique("org") })).json().data.id as string;
+      for (const role of ["editor", "viewer"] as const) {
+        await as(app, w.owner)("POST", `/private/editor/organizations/${org}/members`, { email: w[role].email, role });
+      }
+      return org;
+    };
+    const freshProject = async () =>
+      (await as(app, w.owner)("POST", `/private/editor/organizations/${w.org}/projects`, { name: unique("gone") })).json().data.id as string;
     const freshKey = async () =>
       (await as(app, w.owner)("POST", `/private/editor/projects/${w.project}/api-keys`, { name: unique("key"), role: "viewer" })).json().data.id as string;
 
     const matrix: { route: string; min: "viewer" | "editor" | "owner"; call: () => Promise<Call> }[] = [
+      { route: "PATCH /organizations/:org_id", min: "owner", call: async () => ["PATCH", `/organizations/${w.org}`, { display_name: unique("Acme") }] },
+      { route: "DELETE /organizations/:org_id", min: "owner", call: async () => ["DELETE", `/organizations/${await freshOrg()}`] },
+      { route: "PATCH /projects/:project_id", min: "owner", call: async () => ["PATCH", `/projects/${await freshProject()}`, { name: unique("renamed") }] },
+      { route: "DELETE /projects/:project_id", min: "owner", call: async () => ["DELETE", `/projects/${await freshProject()}`] },
       { route: "GET /organizations/:org_id/members", min: "viewer", call: async () => ["GET", `/organizations/${w.org}/members`] },
       { route: "POST /organizations/:org_id/members", min: "owner", call: async () => {
         const member = await signUp(app, `${unique("invitee")}@example.com`, "correct horse battery", `10.7.${n}.1`);

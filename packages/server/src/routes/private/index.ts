@@ -11,6 +11,7 @@ import { authenticator } from "./authenticate";
 import { documentRoutes } from "./documents";
 import { organizationRoutes } from "./organizations";
 import { apiKeyRoutes } from "./api-keys";
+import { projectRoutes } from "./projects";
 
 export interface PrivateOptions { auth: Auth; secret: string }
 
@@ -37,4 +38,5 @@ export async function privateRoutes(app: FastifyInstance, options: PrivateOption
   await app.register(organizationRoutes, { auth: options.auth, secret: options.secret });
   await app.register(documentRoutes);
   await app.register(apiKeyRoutes);
+  await app.register(projectRoutes);
 }

@@ -6,6 +6,7 @@ import { csrfTokenFor } from "../../auth/csrf";
 import {
   addMember, createOrganization, createProject, describeUser, listMembers, removeMember, updateProfile,
 } from "../../projects/organizations";
+import { deleteOrganization, updateOrganization } from "../../projects/settings";
 import { callerOf } from "./authenticate";
 import { parseBody } from "./parse";
 import type { PrivateOptions } from "./index";
@@ -36,6 +37,18 @@ export async function organizationRoutes(app: FastifyInstance, options: PrivateO
     const caller = userOf(callerOf(request));
     const body = parseBody(z.object({ name: z.string(), display_name: z.string().max(100).optional() }), request.body);
     return reply.code(201).send({ data: await createOrganization(app.db, caller.user_id, body), error: null });
+  });
+
+  app.patch<OrgParams>("/organizations/:org_id", async (request) => {
+    await requireOrganizationRole(app.db, callerOf(request), request.params.org_id, "owner");
+    const body = parseBody(z.object({ name: z.string().optional(), display_name: z.string().max(100).optional() }).strict(), request.body);
+    return { data: await updateOrganization(app.db, request.params.org_id, body), error: null };
+  });
+
+  /** Its projects, documents and every form's response table go with it. */
+  app.delete<OrgParams>("/organizations/:org_id", async (request) => {
+    await requireOrganizationRole(app.db, callerOf(request), request.params.org_id, "owner");
+    return { data: await deleteOrganization(app.db, request.params.org_id), error: null };
   });
 
   app.get<OrgParams>("/organizations/:org_id/members", async (request) => {
