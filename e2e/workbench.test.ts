@@ -158,7 +158,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the workbench in Chromium", () => {
     // A new API key shows its token once, copies it, and is listed by its prefix.
     await page.goto(`${server.url}/${org}/data`);
     await page.getByRole("button", { name: "New API key" }).click();
-    await page.getByLabel("Name").fill("CI deploy");
+    await page.getByLabel("Name", { exact: true }).fill("CI deploy");
     await page.getByRole("button", { name: "Create key" }).click();
     const tokenField = page.getByLabel("Token");
     await expect.poll(() => tokenField.isVisible()).toBe(true);
@@ -180,7 +180,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the workbench in Chromium", () => {
     await page.getByRole("button", { name: "Actions for Survey" }).click();
     await page.getByRole("menuitem", { name: "Rename" }).click();
     await page.getByLabel("Title").fill("Survey 2025");
-    await page.getByRole("button", { name: "Rename" }).click();
+    await page.getByRole("button", { name: "Rename", exact: true }).click();
     await expect.poll(() => page.getByRole("link", { name: "Survey 2025" }).isVisible()).toBe(true);
 
     // Delete: the confirmation says the form's responses table goes too.
@@ -241,6 +241,54 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the workbench in Chromium", () => {
     await page.getByLabel("Password").fill("a brand new secret");
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.waitForURL(`${server.url}/`);
+
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("renames an organization and a project, which move to their new URLs, then deletes both", async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(String(error)));
+    const id = Date.now().toString(36);
+    await page.goto(`${server.url}/sign-up`);
+    await page.getByLabel("Name").fill("Olga Owner");
+    await page.getByLabel("Email").fill(`settings-${id}@example.com`);
+    await page.getByLabel("Password").fill("correct horse battery");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await page.waitForURL(`${server.url}/`);
+    await page.getByRole("button", { name: "New organization" }).click();
+    await page.getByLabel("Display name").fill("Old Name");
+    await page.getByLabel("URL name").fill(`old-${id}`);
+    await page.getByRole("button", { name: "Create organization" }).click();
+    await page.waitForURL(`${server.url}/old-${id}`);
+
+    const settings = page.getByRole("region", { name: "Settings" });
+    await settings.getByLabel("Display name").fill("New Name");
+    await settings.getByLabel("URL name").fill(`new-${id}`);
+    await settings.getByRole("button", { name: "Save settings" }).click();
+    await page.waitForURL(`${server.url}/new-${id}`);
+    await expect.poll(() => page.getByRole("heading", { name: "New Name" }).isVisible()).toBe(true);
+
+    await page.getByRole("button", { name: "New project" }).first().click();
+    await page.getByLabel("Project name").fill("draft");
+    await page.getByRole("button", { name: "Create project" }).click();
+    await page.waitForURL(`${server.url}/new-${id}/draft`);
+    await page.getByRole("region", { name: "Settings" }).getByLabel("Project name").fill("final");
+    await page.getByRole("button", { name: "Rename project" }).click();
+    await page.waitForURL(`${server.url}/new-${id}/final`);
+    await expect.poll(() => page.getByRole("heading", { name: "final" }).isVisible()).toBe(true);
+
+    // Deleting asks first; the project leaves the organization's list.
+    await page.getByRole("button", { name: "Delete project" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete project" }).click();
+    await page.waitForURL(`${server.url}/new-${id}`);
+    await expect.poll(() => page.getByText("No projects yet").isVisible()).toBe(true);
+
+    await page.getByRole("button", { name: "Delete organization" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete organization" }).click();
+    await page.waitForURL(`${server.url}/`);
+    await expect.poll(() => page.getByText("Create your first organization").isVisible()).toBe(true);
 
     expect(errors).toEqual([]);
     await page.close();

@@ -22,6 +22,8 @@ export const canCreateDocument = (role: Role) => role === "owner" || role === "e
 export const canEditDocuments = canCreateDocument;
 export const canManageMembers = (role: Role) => role === "owner";
 export const canManageApiKeys = (role: Role) => role === "owner";
+/** Rename and delete the project (and the organization). */
+export const canManageProject = (role: Role) => role === "owner";
 
 /** "an editor", "a viewer", "an owner". */
 export const withArticle = (role: Role) => `${role === "viewer" ? "a" : "an"} ${role}`;

@@ -1,5 +1,5 @@
 import { privateRequest, seg } from "./http";
-import type { Member, Role } from "./types";
+import type { Member, Removed, Role } from "./types";
 
 export interface NewOrganization {
   /** URL slug (core's slugProblem). */
@@ -10,6 +10,16 @@ export interface NewOrganization {
 /** `POST /private/editor/organizations` `{ name, display_name? }`: the caller becomes its owner. */
 export function createOrganization(body: NewOrganization, options: { csrf_token: string; signal?: AbortSignal }) {
   return privateRequest<{ id: string; name: string; display_name: string }>("POST", "/organizations", { ...options, body });
+}
+
+/** `PATCH /private/editor/organizations/{org_id}` `{ name?, display_name? }` (owners). */
+export function updateOrganization(org_id: string, body: NewOrganization, options: { csrf_token: string; signal?: AbortSignal }) {
+  return privateRequest<{ id: string; name: string; display_name: string }>("PATCH", `/organizations/${seg(org_id)}`, { ...options, body });
+}
+
+/** `DELETE /private/editor/organizations/{org_id}` (owners): projects, documents and response tables go too. */
+export function deleteOrganization(org_id: string, options: { csrf_token: string; signal?: AbortSignal }) {
+  return privateRequest<Removed>("DELETE", `/organizations/${seg(org_id)}`, options);
 }
 
 /** `GET /private/editor/organizations/{org_id}/members`. */

@@ -8,6 +8,14 @@ export interface ProjectRef {
   name: string;
 }
 
+/** What a deletion took with it. */
+export interface Removed {
+  id: string;
+  projects: number;
+  documents: number;
+  forms: number;
+}
+
 export interface OrganizationRef {
   id: string;
   name: string;

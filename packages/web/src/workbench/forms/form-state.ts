@@ -16,6 +16,8 @@ export type FormAction<V> =
   | { type: "change"; field: keyof V & string; value: V[keyof V & string] }
   | { type: "invalid"; errors: FieldErrors<V> }
   | { type: "submit" }
+  /** The action ran: a form that stays on screen (settings) can be used again. */
+  | { type: "succeeded" }
   | { type: "failed"; message: string | null; errors?: FieldErrors<V> };
 
 export const initForm = <V>(values: V): FormState<V> => ({ values, errors: {}, message: null, submitting: false });
@@ -30,6 +32,8 @@ export function formReducer<V>(state: FormState<V>, action: FormAction<V>): Form
       return { ...state, errors: action.errors, message: null, submitting: false };
     case "submit":
       return { ...state, errors: {}, message: null, submitting: true };
+    case "succeeded":
+      return { ...state, submitting: false };
     case "failed":
       return { ...state, errors: action.errors ?? {}, message: action.message, submitting: false };
   }

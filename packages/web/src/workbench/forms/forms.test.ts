@@ -14,6 +14,11 @@ describe("formReducer", () => {
     expect(changed).toMatchObject({ values: { email: "a@b.c" }, errors: { password: "Bad" }, message: null });
   });
 
+  it("is not submitting once the action succeeded, keeping the values", () => {
+    const submitted = formReducer(formReducer(initForm({ name: "acme" }), { type: "submit" }), { type: "succeeded" });
+    expect(submitted).toMatchObject({ submitting: false, values: { name: "acme" } });
+  });
+
   it("is submitting between submit and failure", () => {
     const submitting = formReducer(start, { type: "submit" });
     expect(submitting.submitting).toBe(true);

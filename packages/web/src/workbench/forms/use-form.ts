@@ -30,6 +30,7 @@ export function useForm<V extends Record<string, string>>(options: UseFormOption
     dispatch({ type: "submit" });
     try {
       await options.submit(state.values);
+      dispatch({ type: "succeeded" });
     } catch (error) {
       const field = error instanceof ApiError ? options.errorField?.(error.code) : null;
       if (field) dispatch({ type: "failed", message: null, errors: { [field]: messageOf(error) } as FieldErrors<V> });

@@ -29,6 +29,12 @@ export function validateNewOrganization(v: NewOrganizationValues): FieldErrors<N
   return { name: slugProblem(v.name) ?? undefined, display_name: v.display_name.length > 80 ? "Use at most 80 characters." : undefined };
 }
 
+/** Renaming an organization: a display name is required here (creating defaults it to the URL name). */
+export function validateOrganizationSettings(v: NewOrganizationValues): FieldErrors<NewOrganizationValues> {
+  const errors = validateNewOrganization(v);
+  return { ...errors, display_name: v.display_name.trim() ? errors.display_name : "Enter the organization's name." };
+}
+
 export interface NewProjectValues extends Record<string, string> { name: string }
 export function validateNewProject(v: NewProjectValues): FieldErrors<NewProjectValues> {
   return { name: slugProblem(v.name) ?? undefined };

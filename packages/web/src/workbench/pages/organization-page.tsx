@@ -13,6 +13,7 @@ import { NotFoundState, PageBody, PageHeader } from "../shell/page";
 import { WorkspaceFrame } from "../shell/workspace-frame";
 import { MembersSection } from "./members-section";
 import { NewProjectDialog } from "./new-project-dialog";
+import { OrganizationSettings } from "./organization-settings";
 
 /** `/{org}`: the organization's projects (owners create them) and its members. */
 export function OrganizationPage({ me, orgName }: { me: Me; orgName: string }) {
@@ -71,6 +72,7 @@ export function OrganizationPage({ me, orgName }: { me: Me; orgName: string }) {
           )}
         </Card>
         <MembersSection org={org} me={me} manage={canManageMembers(org.role)} />
+        {owner ? <OrganizationSettings org={org} csrf_token={me.csrf_token} /> : null}
       </PageBody>
       {owner ? <NewProjectDialog open={creating} onClose={() => setCreating(false)} org={org} csrf_token={me.csrf_token} /> : null}
     </WorkspaceFrame>

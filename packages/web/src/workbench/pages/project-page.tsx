@@ -6,7 +6,7 @@ import { Card } from "../../ui/card";
 import { EmptyState } from "../../ui/empty-state";
 import { fetchDocuments } from "../api/documents";
 import type { Me } from "../api/types";
-import { canCreateDocument, canEditDocuments, canManageApiKeys } from "../permissions";
+import { canCreateDocument, canEditDocuments, canManageApiKeys, canManageProject } from "../permissions";
 import { organizationPath, projectPath } from "../router/routes";
 import { findProject } from "../session/lookup";
 import { useResource } from "../session/use-resource";
@@ -17,6 +17,7 @@ import type { DocumentAction } from "./document-actions";
 import { DocumentDialogs } from "./document-dialogs";
 import { DocumentsTable } from "./documents-table";
 import { NewDocumentDialog } from "./new-document-dialog";
+import { ProjectSettings } from "./project-settings";
 
 /**
  * `/{org}/{project}`: the project's documents ("New document", Rename and Delete for editors
@@ -63,6 +64,9 @@ export function ProjectPage({ me, orgName, projectName }: { me: Me; orgName: str
           )}
         </Card>
         {canManageApiKeys(org.role) ? <ApiKeysSection project={project} csrf_token={me.csrf_token} /> : null}
+        {canManageProject(org.role) ? (
+          <ProjectSettings org={org} project={project} documents={state.status === "ready" ? state.data.length : null} csrf_token={me.csrf_token} />
+        ) : null}
       </PageBody>
       {canCreate ? (
         <>

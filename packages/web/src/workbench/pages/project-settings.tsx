@@ -1,0 +1,74 @@
+/** @jsxRuntime automatic */
+/** A project's name and deletion (owners, signed in). */
+import { flushSync } from "react-dom";
+import { Button } from "../../ui/button";
+import { Card, CardHeader } from "../../ui/card";
+import { Field } from "../../ui/field";
+import { Input } from "../../ui/input";
+import { messageOf } from "../api/http";
+import { fetchMe } from "../api/me";
+import { deleteProject, renameProject } from "../api/projects";
+import type { OrganizationRef, ProjectRef } from "../api/types";
+import { useForm } from "../forms/use-form";
+import { nameErrorField, validateNewProject, type NewProjectValues } from "../forms/validation";
+import { navigate } from "../router/history";
+import { organizationPath, projectPath } from "../router/routes";
+import { useSession } from "../session/session-context";
+import { toast } from "../shell/toast-store";
+import { FormAlert } from "./auth-layout";
+import { DangerZone } from "./danger-zone";
+
+export function ProjectSettings({ org, project, documents, csrf_token }: { org: OrganizationRef; project: ProjectRef; documents: number | null; csrf_token: string }) {
+  const { refresh, replace } = useSession();
+  const { state, onSubmit, field } = useForm<NewProjectValues>({
+    initial: { name: project.name },
+    validate: validateNewProject,
+    errorField: nameErrorField("name"),
+    async submit(values) {
+      if (values.name === project.name) return;
+      const renamed = await renameProject(project.id, { name: values.name }, { csrf_token });
+      const fresh = await fetchMe();
+      // The new session and the new URL in one render: no "not found" frame between them.
+      flushSync(() => {
+        replace(fresh);
+        navigate(projectPath(org.name, renamed.name), { replace: true });
+      });
+      toast.success(`Project renamed to ${renamed.name}.`);
+    },
+  });
+
+  const remove = async () => {
+    try {
+      await deleteProject(project.id, { csrf_token });
+      toast.success(`Project ${project.name} was deleted.`);
+      navigate(organizationPath(org.name));
+      await refresh();
+    } catch (error) {
+      toast.error(messageOf(error));
+    }
+  };
+
+  const what = documents === null ? "Its documents" : documents === 1 ? "Its one document" : `Its ${documents} documents`;
+  return (
+    <Card aria-labelledby="project-settings-title">
+      <CardHeader id="project-settings-title" title="Settings" description="Only owners see and change these." />
+      <form noValidate onSubmit={onSubmit} className="grid gap-4 p-4">
+        <FormAlert message={state.message} />
+        <Field label="Project name" error={state.errors.name} hint={`Lowercase letters, digits and dashes: /${org.name}/${state.values.name || "name"}.`}>
+          {(p) => <Input {...p} {...field("name")} autoCapitalize="none" autoCorrect="off" spellCheck={false} className="font-mono" />}
+        </Field>
+        <div className="flex justify-end">
+          <Button type="submit" variant="primary" loading={state.submitting}>Rename project</Button>
+        </div>
+      </form>
+      <DangerZone
+        title="Delete this project"
+        description="Its documents and every response go with it."
+        confirmTitle={`Delete ${project.name}?`}
+        confirmBody={`${what} and every form's responses are deleted. API keys of this project stop working. This cannot be undone.`}
+        label="Delete project"
+        onDelete={remove}
+      />
+    </Card>
+  );
+}
