@@ -49,7 +49,7 @@ describe("home", () => {
 
 describe("organization page", () => {
   it("lets owners create projects and tells others why they cannot", () => {
-    expect(render(createElement(OrganizationPage, { me: meWith("owner"), orgName: "acme" }))).not.toContain("Only owners");
+    expect(render(createElement(OrganizationPage, { me: meWith("owner"), orgName: "acme" }))).not.toContain("Only owners can create projects");
     const viewer = render(createElement(OrganizationPage, { me: meWith("viewer"), orgName: "acme" }));
     expect(viewer).toMatch(/<button[^>]*aria-disabled="true"[^>]*title="Only owners can create projects. You are a viewer here."/);
   });
@@ -58,6 +58,11 @@ describe("organization page", () => {
     expect(render(createElement(OrganizationPage, { me: meWith("owner"), orgName: "acme" }))).toContain("Invite member");
     expect(render(createElement(OrganizationPage, { me: meWith("editor"), orgName: "acme" }))).not.toContain("Invite member");
     expect(render(createElement(OrganizationPage, { me: meWith("viewer"), orgName: "acme" }))).toContain(">Members</h2>");
+  });
+
+  it("shows the settings and Delete organization to owners only", () => {
+    expect(render(createElement(OrganizationPage, { me: meWith("owner"), orgName: "acme" }))).toContain("Delete organization");
+    expect(render(createElement(OrganizationPage, { me: meWith("editor"), orgName: "acme" }))).not.toContain("Delete organization");
   });
 
   it("says not found for an organization the user is not in", () => {
@@ -71,6 +76,8 @@ describe("project page", () => {
     expect(page("editor")).toContain("New document");
     expect(page("owner")).toContain("New document");
     expect(page("viewer")).not.toContain("New document");
+    expect(page("owner")).toContain("Delete project");
+    expect(page("editor")).not.toContain("Delete project");
   });
 
   it("shows API keys to owners only", () => {
