@@ -97,7 +97,7 @@ export function editorPath(basepath: string, document_id: string, suffix = ""): 
 export const SLUG = /^[a-z0-9][a-z0-9-]{1,38}$/;
 export const RESERVED_SLUGS = new Set([
   "d", "e", "v1", "api", "private", "assets", "submit", "internal", "healthz", "sign-in", "sign-up", "sign-out",
-  "new", "settings", "account", "admin", "docs", "static",
+  "new", "settings", "account", "admin", "docs", "static", "invite",
 ]);
 
 export function slugProblem(name: string): string | null {

@@ -2,11 +2,13 @@ import type { Kysely } from "kysely";
 import { Migrator, type Migration, type MigrationResultSet } from "kysely/migration";
 import * as foundation from "./migrations/0001-foundation";
 import * as accounts from "./migrations/0002-accounts";
+import * as invitations from "./migrations/0003-invitations";
 
 /** Named, ordered migrations; the same list runs on PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
   "0001-foundation": foundation,
   "0002-accounts": accounts,
+  "0003-invitations": invitations,
 };
 
 export async function migrate<T>(db: Kysely<T>): Promise<MigrationResultSet> {

@@ -30,6 +30,11 @@ export interface AuditLogTable {
   ip: string | null; method: string | null; path: string | null; status: number | null;
   details: ColumnType<Record<string, JsonValue>, string | undefined, string>;
 }
+export interface OrganizationInvitationTable {
+  id: Generated<string>; organization_id: string; role: Role; label: string | null; token_hash: string;
+  created_by: string | null; created_at: Generated<Timestamp>; expires_at: Timestamp;
+  accepted_by: string | null; accepted_at: Timestamp | null;
+}
 export interface OrganizationMemberTable {
   organization_id: string; user_id: string; role: Role; created_at: Timestamp;
 }
@@ -164,6 +169,7 @@ export interface DB {
   project_api_key: ProjectApiKeyTable;
   audit_log: AuditLogTable;
   organization_member: OrganizationMemberTable;
+  organization_invitation: OrganizationInvitationTable;
   document: DocumentTable;
   form: FormTable;
   form_document: FormDocumentTable;

@@ -65,6 +65,8 @@ describe.each(BACKENDS)("roles and the private route table on $name", (backend) 
     };
     const freshProject = async () =>
       (await as(app, w.owner)("POST", `/private/editor/organizations/${w.org}/projects`, { name: unique("gone") })).json().data.id as string;
+    const freshInvitation = async () =>
+      (await as(app, w.owner)("POST", `/private/editor/organizations/${w.org}/invitations`, { role: "viewer" })).json().data as { id: string; token: string };
     const freshKey = async () =>
       (await as(app, w.owner)("POST", `/private/editor/projects/${w.project}/api-keys`, { name: unique("key"), role: "viewer" })).json().data.id as string;
 
@@ -79,6 +81,12 @@ describe.each(BACKENDS)("roles and the private route table on $name", (backend) 
         return ["POST", `/organizations/${w.org}/members`, { email: member.email, role: "viewer" }];
       } },
       { route: "DELETE /organizations/:org_id/members/:user_id", min: "owner", call: async () => ["DELETE", `/organizations/${w.org}/members/${await freshMember()}`] },
+      { route: "GET /organizations/:org_id/invitations", min: "owner", call: async () => ["GET", `/organizations/${w.org}/invitations`] },
+      { route: "POST /organizations/:org_id/invitations", min: "owner", call: async () => ["POST", `/organizations/${w.org}/invitations`, { role: "editor" }] },
+      { route: "DELETE /organizations/:org_id/invitations/:invitation_id", min: "owner", call: async () => ["DELETE", `/organizations/${w.org}/invitations/${(await freshInvitation()).id}`] },
+      // Any signed-in person may open and accept a link; members accepting keep their role.
+      { route: "GET /invitations/:token", min: "viewer", call: async () => ["GET", `/invitations/${(await freshInvitation()).token}`] },
+      { route: "POST /invitations/:token/accept", min: "viewer", call: async () => ["POST", `/invitations/${(await freshInvitation()).token}/accept`] },
       { route: "POST /organizations/:org_id/projects", min: "owner", call: async () => ["POST", `/organizations/${w.org}/projects`, { name: unique("proj") }] },
       { route: "GET /projects/:project_id/documents", min: "viewer", call: async () => ["GET", `/projects/${w.project}/documents`] },
       { route: "POST /projects/:project_id/documents", min: "editor", call: async () => ["POST", `/projects/${w.project}/documents`, { doctype: "v0_canvas", title: "Sketch" }] },

@@ -12,6 +12,7 @@ import { documentRoutes } from "./documents";
 import { organizationRoutes } from "./organizations";
 import { apiKeyRoutes } from "./api-keys";
 import { projectRoutes } from "./projects";
+import { invitationRoutes } from "./invitations";
 
 export interface PrivateOptions { auth: Auth; secret: string }
 
@@ -39,4 +40,5 @@ export async function privateRoutes(app: FastifyInstance, options: PrivateOption
   await app.register(documentRoutes);
   await app.register(apiKeyRoutes);
   await app.register(projectRoutes);
+  await app.register(invitationRoutes);
 }
