@@ -153,7 +153,36 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the workbench in Chromium", () => {
     await page.getByLabel("Email").fill(`nobody-${id}@example.com`);
     await page.getByRole("button", { name: "Invite member" }).last().click();
     await expect.poll(() => page.getByText("No account has this email address.").isVisible()).toBe(true);
-    await page.getByRole("button", { name: "Cancel" }).click();
+
+    // No account: an invitation link instead, shown once, listed as pending.
+    await page.getByRole("button", { name: "Invite with a link instead" }).click();
+    expect(await page.getByLabel("Who is it for?").inputValue()).toBe(`nobody-${id}@example.com`);
+    await page.getByRole("button", { name: "Create link" }).click();
+    const linkField = page.getByLabel("Invitation link", { exact: true });
+    await expect.poll(() => linkField.isVisible()).toBe(true);
+    const link = await linkField.inputValue();
+    expect(link).toMatch(new RegExp(`^${server.url}/invite/fwi_`));
+    await page.getByRole("button", { name: "Done" }).click();
+    await expect.poll(() => page.getByText("Pending invitation links").isVisible()).toBe(true);
+
+    // Someone new opens it signed out, signs up on the way, and joins as an editor.
+    const guest = await browser.newContext();
+    const newcomer = await guest.newPage();
+    await newcomer.goto(link);
+    await newcomer.waitForURL((url) => url.pathname === "/sign-in");
+    await newcomer.getByRole("link", { name: "Create one" }).click();
+    await newcomer.getByLabel("Name").fill("Nora New");
+    await newcomer.getByLabel("Email").fill(`nobody-${id}@example.com`);
+    await newcomer.getByLabel("Password").fill("correct horse battery");
+    await newcomer.getByRole("button", { name: "Create account" }).click();
+    await newcomer.waitForURL(link);
+    await newcomer.getByRole("button", { name: "Join Keys Inc" }).click();
+    await newcomer.waitForURL(`${server.url}/${org}`);
+    await expect.poll(() => newcomer.getByRole("region", { name: "Members" }).textContent()).toMatch(/Nora New \(you\).*Editor/);
+    await guest.close();
+    await page.reload();
+    await expect.poll(() => page.getByRole("region", { name: "Members" }).textContent()).toContain("Nora New");
+    expect(await page.getByText("Pending invitation links").count()).toBe(0);
 
     // A new API key shows its token once, copies it, and is listed by its prefix.
     await page.goto(`${server.url}/${org}/data`);

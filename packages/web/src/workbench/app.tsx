@@ -16,6 +16,7 @@ export function titleOf(route: Route): string {
     case "sign-up": return "Create your account · Fieldwork";
     case "home": return "Organizations · Fieldwork";
     case "account": return "Account · Fieldwork";
+    case "invite": return "Invitation · Fieldwork";
     case "organization": return `${route.org} · Fieldwork`;
     case "project": return `${route.project} · ${route.org} · Fieldwork`;
     case "editor": return `${route.editor.project} · Fieldwork`;

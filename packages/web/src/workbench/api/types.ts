@@ -8,6 +8,30 @@ export interface ProjectRef {
   name: string;
 }
 
+/** A pending invitation link (its token is shown only when made). */
+export interface Invitation {
+  id: string;
+  role: Role;
+  /** Who it is for, as the owner wrote it ("Bo from sales", an email). */
+  label: string | null;
+  created_at: string;
+  expires_at: string;
+  created_by_name: string | null;
+}
+
+export interface CreatedInvitation extends Omit<Invitation, "created_by_name"> {
+  /** `fwi_…`: the link is `/invite/{token}`. */
+  token: string;
+}
+
+export interface InvitationPreview {
+  organization: { id: string; name: string; display_name: string };
+  role: Role;
+  expires_at: string;
+  /** The caller's role when they are in the organization already. */
+  member_role: Role | null;
+}
+
 /** What a deletion took with it. */
 export interface Removed {
   id: string;

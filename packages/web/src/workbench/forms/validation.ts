@@ -61,6 +61,11 @@ export function validateInviteMember(v: InviteMemberValues, memberEmails: readon
   };
 }
 
+export interface InviteLinkValues extends Record<string, string> { label: string; role: string }
+export function validateInviteLink(v: InviteLinkValues): FieldErrors<InviteLinkValues> {
+  return { label: v.label.trim().length > 100 ? "Use at most 100 characters." : undefined, role: isRole(v.role) ? undefined : "Choose a role." };
+}
+
 export interface NewApiKeyValues extends Record<string, string> { name: string; role: string }
 export function validateNewApiKey(v: NewApiKeyValues): FieldErrors<NewApiKeyValues> {
   return {

@@ -1,4 +1,5 @@
 /** @jsxRuntime automatic */
+import { ERROR_CATALOGUE } from "@fieldwork/core";
 import { Dialog } from "../../ui/dialog";
 import { Field } from "../../ui/field";
 import { Input } from "../../ui/input";
@@ -10,6 +11,9 @@ import { userErrorField, validateInviteMember, type InviteMemberValues } from ".
 import { withArticle } from "../permissions";
 import { toast } from "../shell/toast-store";
 import { FormAlert } from "./auth-layout";
+
+/** The server's USER_NOT_FOUND message, shown under the email. */
+const NO_ACCOUNT = ERROR_CATALOGUE.USER_NOT_FOUND.message;
 import { RoleField } from "./role-field";
 
 interface InviteProps {
@@ -18,10 +22,12 @@ interface InviteProps {
   /** Already in the organization: refused here, with a pointer to the list. */
   memberEmails: readonly string[];
   onInvited: () => void;
+  /** The email has no account: offer an invitation link for it instead. */
+  onNoAccount: (email: string) => void;
 }
 
 /** Email of an existing account and a role; "No account has this email address." shows under the email. */
-function InviteMemberForm({ org, csrf_token, memberEmails, onInvited, onCancel }: InviteProps & { onCancel: () => void }) {
+function InviteMemberForm({ org, csrf_token, memberEmails, onInvited, onNoAccount, onCancel }: InviteProps & { onCancel: () => void }) {
   const { state, onSubmit, field } = useForm<InviteMemberValues>({
     initial: { email: "", role: "editor" },
     validate: (values) => validateInviteMember(values, memberEmails),
@@ -38,7 +44,15 @@ function InviteMemberForm({ org, csrf_token, memberEmails, onInvited, onCancel }
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
       <FormAlert message={state.message} />
-      <Field label="Email" error={state.errors.email}>
+      <Field
+        label="Email"
+        error={state.errors.email}
+        aside={state.errors.email === NO_ACCOUNT ? (
+          <button type="button" onClick={() => onNoAccount(state.values.email.trim())} className="focus-ring cursor-pointer rounded text-xs font-medium text-accent hover:underline">
+            Invite with a link instead
+          </button>
+        ) : null}
+      >
         {(p) => <Input {...p} {...field("email")} type="email" autoComplete="off" autoFocus placeholder="colleague@example.com" />}
       </Field>
       <RoleField role={state.values.role as Role} error={state.errors.role} select={field("role")} />

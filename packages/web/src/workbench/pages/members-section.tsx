@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic */
 import { useState } from "react";
-import { UserPlus } from "lucide-react";
+import { Link2, UserPlus } from "lucide-react";
 import { Button } from "../../ui/button";
 import { Card, CardHeader } from "../../ui/card";
 import { ConfirmDialog, type Confirmation } from "../../ui/confirm-dialog";
@@ -12,9 +12,11 @@ import { useSession } from "../session/session-context";
 import { useResource } from "../session/use-resource";
 import { LoadError, RowsSkeleton } from "../shell/page";
 import { toast } from "../shell/toast-store";
+import { InviteLinkDialog } from "./invite-link-dialog";
 import { InviteMemberDialog } from "./invite-member-dialog";
 import { demotionConfirmation, memberName, removalConfirmation, roleChangedMessage, roleChangeNeedsConfirm, type MemberChoice } from "./member-actions";
 import { MemberRow } from "./member-row";
+import { PendingInvitations } from "./pending-invitations";
 
 type Pending = (Confirmation & { run: () => Promise<void> }) | null;
 
@@ -26,6 +28,9 @@ export function MembersSection({ org, me, manage }: { org: OrganizationRef; me: 
   const { refresh } = useSession();
   const { state, reload } = useResource(org.id, (signal) => fetchMembers(org.id, signal));
   const [inviting, setInviting] = useState(false);
+  /** The invite-link dialog, open with what to call the link (an email that has no account yet). */
+  const [linking, setLinking] = useState<{ label: string } | null>(null);
+  const [links, setLinks] = useState(0);
   const [pending, setPending] = useState<Pending>(null);
   const orgLabel = org.display_name || org.name;
   const selfId = me.user.id;
@@ -70,7 +75,12 @@ export function MembersSection({ org, me, manage }: { org: OrganizationRef; me: 
         id="members-title"
         title="Members"
         description="People in this organization and their roles."
-        actions={manage ? <Button size="sm" onClick={() => setInviting(true)}><UserPlus aria-hidden="true" />Invite member</Button> : null}
+        actions={manage ? (
+          <>
+            <Button size="sm" variant="ghost" onClick={() => setLinking({ label: "" })}><Link2 aria-hidden="true" />Invite link</Button>
+            <Button size="sm" onClick={() => setInviting(true)}><UserPlus aria-hidden="true" />Invite member</Button>
+          </>
+        ) : null}
       />
       {state.status === "loading" ? (
         <RowsSkeleton rows={2} rowClassName="h-14" />
@@ -81,8 +91,10 @@ export function MembersSection({ org, me, manage }: { org: OrganizationRef; me: 
           {state.data.map((member) => <MemberRow key={member.user_id} member={member} selfId={selfId} manage={manage} onChoose={onChoose} />)}
         </ul>
       )}
+      {manage ? <PendingInvitations org={org} csrf_token={me.csrf_token} generation={links} /> : null}
       {manage ? (
         <>
+          <InviteLinkDialog open={linking !== null} onClose={() => setLinking(null)} org={org} csrf_token={me.csrf_token} label={linking?.label} onCreated={() => setLinks((n) => n + 1)} />
           <InviteMemberDialog
             open={inviting}
             onClose={() => setInviting(false)}
@@ -90,6 +102,10 @@ export function MembersSection({ org, me, manage }: { org: OrganizationRef; me: 
             csrf_token={me.csrf_token}
             memberEmails={state.status === "ready" ? state.data.map((m) => m.email) : []}
             onInvited={reload}
+            onNoAccount={(email) => {
+              setInviting(false);
+              setLinking({ label: email });
+            }}
           />
           <ConfirmDialog open={pending !== null} onClose={() => setPending(null)} title={pending?.title} confirmLabel={pending?.confirmLabel ?? ""} danger onConfirm={() => pending?.run() ?? Promise.resolve()}>
             {pending?.body}

@@ -17,6 +17,7 @@ import { NavSkeleton } from "../shell/workspace-nav";
 import { WorkspaceFrame } from "../shell/workspace-frame";
 import { AccountPage } from "./account-page";
 import { HomePage } from "./home-page";
+import { InvitePage } from "./invite-page";
 import { OrganizationPage } from "./organization-page";
 import { ProjectPage } from "./project-page";
 
@@ -43,6 +44,8 @@ export function PrivateArea({ route }: { route: PrivateRoute }) {
       return <HomePage me={me} />;
     case "account":
       return <AccountPage me={me} />;
+    case "invite":
+      return <InvitePage me={me} token={route.token} />;
     case "organization":
       return <OrganizationPage key={route.org} me={me} orgName={route.org} />;
     case "project":

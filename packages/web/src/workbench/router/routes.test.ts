@@ -8,6 +8,8 @@ describe("matchRoute", () => {
     expect(matchRoute("/sign-up/")).toEqual({ name: "sign-up" });
     expect(matchRoute("/")).toEqual({ name: "home" });
     expect(matchRoute("/account")).toEqual({ name: "account" });
+    expect(matchRoute("/invite/fwi_abc-123")).toEqual({ name: "invite", token: "fwi_abc-123" });
+    expect(matchRoute("/invite")).toEqual({ name: "not-found" });
     expect(matchRoute("/acme")).toEqual({ name: "organization", org: "acme" });
     expect(matchRoute("/acme/website/")).toEqual({ name: "project", org: "acme", project: "website" });
   });

@@ -4,6 +4,7 @@
  *   /sign-in, /sign-up                       accounts
  *   /                                        your organizations
  *   /account                                 your profile and password
+ *   /invite/{token}                          an invitation link to an organization
  *   /{org}                                   an organization: projects, members
  *   /{org}/{project}                         a project's documents
  *   /{org}/{project}/{document_id}/{suffix}  the editor (core's parseEditorRoute)
@@ -18,6 +19,7 @@ export type Route =
   | { name: "sign-up" }
   | { name: "home" }
   | { name: "account" }
+  | { name: "invite"; token: string }
   | { name: "organization"; org: string }
   | { name: "project"; org: string; project: string }
   | { name: "editor"; editor: EditorRoute & { org: string; project: string } }
@@ -46,6 +48,7 @@ export function matchRoute(pathname: string): Route {
   if (clean === ACCOUNT_PATH) return { name: "account" };
   if (parts.some((part) => part.includes("/"))) return { name: "not-found" };
   const [org, project] = parts;
+  if (org === "invite" && project !== undefined && parts.length === 2) return { name: "invite", token: project };
   if (org === undefined) return { name: "home" };
   if (slugProblem(org)) return { name: "not-found" };
   if (project === undefined) return { name: "organization", org };
