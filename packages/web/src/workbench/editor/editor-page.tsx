@@ -88,6 +88,7 @@ function Editor({ me, route, document, crumbs, canEdit }: EditorProps) {
       actions={publish}
     >
       <div className="grid min-h-full place-items-center px-4 py-12" data-editor-mode={state.mode} data-editor-suffix={route.suffix}>
+        <h1 className="sr-only">{document.title || `Untitled ${DOCTYPE_LABELS[document.doctype].toLowerCase()}`}</h1>
         <EmptyState icon={placeholder.unavailable ? Ban : Construction} title={placeholder.title} className="max-w-md">
           {placeholder.body}
         </EmptyState>

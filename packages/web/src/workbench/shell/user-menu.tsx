@@ -18,6 +18,7 @@ export function Avatar({ label }: { label: string }) {
 export function UserMenu({ me }: { me: Me }) {
   const { reset } = useSession();
   const name = me.profile?.display_name || me.user.name || me.user.email;
+  const initials = initialsOf(name, me.user.email);
   const onSignOut = async () => {
     try {
       await signOut();
@@ -29,8 +30,9 @@ export function UserMenu({ me }: { me: Me }) {
   };
   return (
     <Menu
-      label="Account"
-      button={<Avatar label={initialsOf(name, me.user.email)} />}
+      // The name starts with the visible initials, so speech input ("click AL") finds the button.
+      label={`${initials}, account`}
+      button={<Avatar label={initials} />}
       buttonClassName="rounded-full"
       header={
         <>
