@@ -22,6 +22,7 @@ import { pageRoutes } from "./routes/pages";
 import { publicRoutes } from "./routes/public";
 import { loadPageAssets, WEB_DIST_DIR } from "@fieldwork/web/ssr";
 import { handleError, handleNotFound } from "./routes/errors";
+import { securityHeaders } from "./routes/security-headers";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -78,6 +79,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setErrorHandler((error, request, reply) => handleError(error, request, reply, assets));
   app.setNotFoundHandler((request, reply) => handleNotFound(request, reply, assets));
 
+  securityHeaders(app);
   app.get("/healthz", async (_request, reply) => {
     await sql`select 1`.execute(options.db);
     return reply.send({ ok: true });

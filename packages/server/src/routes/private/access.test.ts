@@ -186,6 +186,14 @@ describe.each(BACKENDS)("roles and the private route table on $name", (backend) 
     expect(preload.statusCode).toBe(200);
     const page = await app.inject({ method: "GET", url: `/d/e/${w.form}` });
     expect(page.statusCode).toBe(200);
+    // The public page may be framed (embeds); the workbench and the private API may not.
+    expect(page.headers["x-frame-options"]).toBeUndefined();
+    expect(page.headers["x-content-type-options"]).toBe("nosniff");
+    for (const url of ["/", "/acme/web", "/sign-in", "/private/editor/me"]) {
+      const response = await app.inject({ method: "GET", url, headers: { accept: "text/html" } });
+      expect({ url, frame: response.headers["x-frame-options"], csp: response.headers["content-security-policy"] })
+        .toEqual({ url, frame: "DENY", csp: "frame-ancestors 'none'" });
+    }
     for (const body of [preload.body, page.body]) {
       expect(body).not.toContain("owner@example.com");
       expect(body).not.toContain("fwk_");
