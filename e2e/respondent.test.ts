@@ -1,24 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { CHROMIUM_AVAILABLE, launchChromium, startServer, type RunningServer } from "./harness";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { CHROMIUM_AVAILABLE } from "./harness";
+import { useServerAndBrowser } from "./session";
 
 type Row = Record<string, unknown>;
 
 describe.skipIf(!CHROMIUM_AVAILABLE)("the public form in Chromium", () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchChromium()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const env = useServerAndBrowser();
 
   const rows = (): Row[] => {
-    const formId = server.demoFormUrl.split("/").pop()!;
-    return server.cli(["responses", "list", formId]).trim().split("\n").filter(Boolean).map((l) => JSON.parse(l) as Row);
+    const formId = env.server.demoFormUrl.split("/").pop()!;
+    return env.server.cli(["responses", "list", formId]).trim().split("\n").filter(Boolean).map((l) => JSON.parse(l) as Row);
   };
 
   async function fillFirstSection(page: Page, name: string) {
@@ -37,9 +29,9 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the public form in Chromium", () => {
   }
 
   it("goes Next and Back, fails validation once, submits, and the row lands in the form's table", async () => {
-    const page = await browser.newPage();
+    const page = await env.browser.newPage();
     const before = rows().length;
-    await page.goto(`${server.demoFormUrl}?source=e2e`);
+    await page.goto(`${env.server.demoFormUrl}?source=e2e`);
     const next = page.getByRole("button", { name: "Next" });
     await expect.poll(() => next.isVisible()).toBe(true);
     expect(await page.getByLabel("Anything else?").isVisible()).toBe(false);
@@ -77,8 +69,8 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the public form in Chromium", () => {
   });
 
   it("keeps typed answers through a reload of the tab", async () => {
-    const page = await browser.newPage();
-    await page.goto(server.demoFormUrl);
+    const page = await env.browser.newPage();
+    await page.goto(env.server.demoFormUrl);
     await expect.poll(() => page.getByRole("button", { name: "Next" }).isVisible()).toBe(true);
     await expect.poll(() => page.evaluate(() => Object.keys(sessionStorage).length)).toBe(1);
     await fillFirstSection(page, "Ada Reloaded");
@@ -92,10 +84,10 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the public form in Chromium", () => {
   });
 
   it("submits with JavaScript disabled as a plain HTML form", async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await env.browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     const before = rows().length;
-    await page.goto(server.demoFormUrl);
+    await page.goto(env.server.demoFormUrl);
     expect(await page.getByLabel("Full name").isVisible()).toBe(true);
     expect(await page.getByLabel("Anything else?").isVisible()).toBe(true);
     await fillFirstSection(page, "Ada NoScript");

@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { CHROMIUM_AVAILABLE, launchChromium, startServer, type RunningServer } from "./harness";
-
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { CHROMIUM_AVAILABLE } from "./harness";
+import { callPrivate, signUpInBrowser, useServerAndBrowser } from "./session";
 
 describe.skipIf(!CHROMIUM_AVAILABLE)("the workbench in Chromium", () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchChromium()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const env = useServerAndBrowser();
 
   const pathOf = (page: Page) => {
     const url = new URL(page.url());
@@ -21,7 +12,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the workbench in Chromium", () => {
   };
 
   it("signs up, creates an organization, a project and a form, signs out, and comes back to the form after signing in", async () => {
-    const page = await browser.newPage();
+    const page = await env.browser.newPage();
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(String(error)));
     const id = Date.now().toString(36);
@@ -30,12 +21,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the workbench in Chromium", () => {
     const org = `acme-${id}`;
 
     // Sign up: a new account lands on an empty home that invites to create an organization.
-    await page.goto(`${server.url}/sign-up`);
-    await page.getByLabel("Name").fill("Ada Owner");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(password);
-    await page.getByRole("button", { name: "Create account" }).click();
-    await page.waitForURL(`${server.url}/`);
+    await signUpInBrowser(page, env.server, { name: "Ada Owner", email, password });
     await expect.poll(() => page.getByText("Create your first organization").isVisible()).toBe(true);
 
     // Organization, then project: each opens its page.
@@ -43,11 +29,11 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the workbench in Chromium", () => {
     await page.getByLabel("Display name").fill("Acme Research");
     await page.getByLabel("URL name").fill(org);
     await page.getByRole("button", { name: "Create organization" }).click();
-    await page.waitForURL(`${server.url}/${org}`);
+    await page.waitForURL(`${env.server.url}/${org}`);
     await page.getByRole("button", { name: "New project" }).first().click();
     await page.getByLabel("Project name").fill("website");
     await page.getByRole("button", { name: "Create project" }).click();
-    await page.waitForURL(`${server.url}/${org}/website`);
+    await page.waitForURL(`${env.server.url}/${org}/website`);
     await expect.poll(() => page.getByText("No documents yet").isVisible()).toBe(true);
 
     // A form document opens on its editor route, in build mode, with its public link.
@@ -69,8 +55,8 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the workbench in Chromium", () => {
     await expect.poll(() => page.getByText("Live", { exact: true }).isVisible()).toBe(true);
     const publicHref = await page.getByRole("link", { name: "Open public form" }).getAttribute("href");
     expect(publicHref).toMatch(/^\/d\/e\/[^/]+$/);
-    const publicPage = await browser.newPage();
-    const publicResponse = await publicPage.goto(`${server.url}${publicHref}`);
+    const publicPage = await env.browser.newPage();
+    const publicResponse = await publicPage.goto(`${env.server.url}${publicHref}`);
     expect(publicResponse?.status()).toBe(200);
     expect(await publicPage.title()).toContain("Customer signup");
 
@@ -78,23 +64,23 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the workbench in Chromium", () => {
     await page.getByRole("button", { name: "Unpublish" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Unpublish" }).click();
     await expect.poll(() => page.getByText("Draft", { exact: true }).isVisible()).toBe(true);
-    expect((await publicPage.goto(`${server.url}${publicHref}`))?.status()).toBe(404);
+    expect((await publicPage.goto(`${env.server.url}${publicHref}`))?.status()).toBe(404);
     await publicPage.close();
     await page.getByRole("button", { name: "Publish" }).click();
     await expect.poll(() => page.getByText("Live", { exact: true }).isVisible()).toBe(true);
 
     // The project lists it.
-    await page.goto(`${server.url}/${org}/website`);
+    await page.goto(`${env.server.url}/${org}/website`);
     await expect.poll(() => page.getByRole("link", { name: "Customer signup" }).isVisible()).toBe(true);
 
     // Sign out from the user menu.
-    await page.goto(`${server.url}${editorPath}`);
+    await page.goto(`${env.server.url}${editorPath}`);
     await page.getByRole("button", { name: "Account" }).click();
     await page.getByRole("menuitem", { name: "Sign out" }).click();
-    await page.waitForURL(`${server.url}/sign-in`);
+    await page.waitForURL(`${env.server.url}/sign-in`);
 
     // Signed out, the editor route sends to sign-in with the way back.
-    await page.goto(`${server.url}${editorPath}`);
+    await page.goto(`${env.server.url}${editorPath}`);
     await page.waitForURL((url) => url.pathname === "/sign-in");
     expect(pathOf(page)).toBe(`/sign-in?next=${encodeURIComponent(editorPath)}`);
 
@@ -105,7 +91,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the workbench in Chromium", () => {
     await expect.poll(() => page.getByRole("alert").textContent()).toMatch(/invalid email or password/i);
     await page.getByLabel("Password").fill(password);
     await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(`${server.url}${editorPath}`);
+    await page.waitForURL(`${env.server.url}${editorPath}`);
     await expect.poll(() => page.getByRole("tab", { name: "Build" }).getAttribute("aria-selected")).toBe("true");
     expect(await page.getByRole("navigation", { name: "Breadcrumb" }).textContent()).toContain("Customer signup");
 
@@ -114,40 +100,23 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the workbench in Chromium", () => {
   });
 
   it("creates an API key and sees its token once, then renames and deletes a document", async () => {
-    const context = await browser.newContext({ permissions: ["clipboard-read", "clipboard-write"] });
+    const context = await env.browser.newContext({ permissions: ["clipboard-read", "clipboard-write"] });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(String(error)));
     const id = Date.now().toString(36);
     const org = `keys-${id}`;
 
-    await page.goto(`${server.url}/sign-up`);
-    await page.getByLabel("Name").fill("Kim Keys");
-    await page.getByLabel("Email").fill(`keys-${id}@example.com`);
-    await page.getByLabel("Password").fill("correct horse battery");
-    await page.getByRole("button", { name: "Create account" }).click();
-    await page.waitForURL(`${server.url}/`);
+    await signUpInBrowser(page, env.server, { name: "Kim Keys", email: `keys-${id}@example.com` });
 
     // An organization, a project and two documents through the private API, as the page would.
-    const project_id = await page.evaluate(async (org) => {
-      const call = async (method: string, path: string, csrf?: string, body?: unknown) => {
-        const response = await fetch(`/private/editor${path}`, {
-          method,
-          headers: { "Content-Type": "application/json", ...(csrf ? { "x-fieldwork-csrf": csrf } : {}) },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
-        return ((await response.json()) as { data: { id: string; csrf_token: string } }).data;
-      };
-      const { csrf_token } = await call("GET", "/me");
-      const { id: org_id } = await call("POST", "/organizations", csrf_token, { name: org, display_name: "Keys Inc" });
-      const { id: project_id } = await call("POST", `/organizations/${org_id}/projects`, csrf_token, { name: "data" });
-      await call("POST", `/projects/${project_id}/documents`, csrf_token, { doctype: "v0_form", title: "Survey" });
-      await call("POST", `/projects/${project_id}/documents`, csrf_token, { doctype: "v0_canvas", title: "Board" });
-      return project_id;
-    }, org);
+    const { id: org_id } = await callPrivate(page, "POST", "/organizations", { name: org, display_name: "Keys Inc" });
+    const { id: project_id } = await callPrivate(page, "POST", `/organizations/${org_id}/projects`, { name: "data" });
+    await callPrivate(page, "POST", `/projects/${project_id}/documents`, { doctype: "v0_form", title: "Survey" });
+    await callPrivate(page, "POST", `/projects/${project_id}/documents`, { doctype: "v0_canvas", title: "Board" });
 
     // Members: the owner is listed; inviting an email without an account says so under the field.
-    await page.goto(`${server.url}/${org}`);
+    await page.goto(`${env.server.url}/${org}`);
     await expect.poll(() => page.getByRole("region", { name: "Members" }).textContent()).toMatch(/Kim Keys \(you\).*Owner/);
     await page.getByRole("button", { name: "Invite member" }).click();
     await page.getByLabel("Email").fill(`nobody-${id}@example.com`);
@@ -161,12 +130,12 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the workbench in Chromium", () => {
     const linkField = page.getByLabel("Invitation link", { exact: true });
     await expect.poll(() => linkField.isVisible()).toBe(true);
     const link = await linkField.inputValue();
-    expect(link).toMatch(new RegExp(`^${server.url}/invite/fwi_`));
+    expect(link).toMatch(new RegExp(`^${env.server.url}/invite/fwi_`));
     await page.getByRole("button", { name: "Done" }).click();
     await expect.poll(() => page.getByText("Pending invitation links").isVisible()).toBe(true);
 
     // Someone new opens it signed out, signs up on the way, and joins as an editor.
-    const guest = await browser.newContext();
+    const guest = await env.browser.newContext();
     const newcomer = await guest.newPage();
     await newcomer.goto(link);
     await newcomer.waitForURL((url) => url.pathname === "/sign-in");
@@ -177,7 +146,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the workbench in Chromium", () => {
     await newcomer.getByRole("button", { name: "Create account" }).click();
     await newcomer.waitForURL(link);
     await newcomer.getByRole("button", { name: "Join Keys Inc" }).click();
-    await newcomer.waitForURL(`${server.url}/${org}`);
+    await newcomer.waitForURL(`${env.server.url}/${org}`);
     await expect.poll(() => newcomer.getByRole("region", { name: "Members" }).textContent()).toMatch(/Nora New \(you\).*Editor/);
     await guest.close();
     await page.reload();
@@ -185,7 +154,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the workbench in Chromium", () => {
     expect(await page.getByText("Pending invitation links").count()).toBe(0);
 
     // A new API key shows its token once, copies it, and is listed by its prefix.
-    await page.goto(`${server.url}/${org}/data`);
+    await page.goto(`${env.server.url}/${org}/data`);
     await page.getByRole("button", { name: "New API key" }).click();
     await page.getByLabel("Name", { exact: true }).fill("CI deploy");
     await page.getByRole("button", { name: "Create key" }).click();
@@ -202,7 +171,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the workbench in Chromium", () => {
     const keys = page.getByRole("region", { name: "API keys" });
     await expect.poll(() => keys.textContent()).toContain(`CI deploy`);
     expect(await keys.textContent()).toContain(`${token.slice(0, 10)}…`);
-    const withKey = await page.request.get(`${server.url}/private/editor/projects/${project_id}/documents`, { headers: { Authorization: `Bearer ${token}` } });
+    const withKey = await page.request.get(`${env.server.url}/private/editor/projects/${project_id}/documents`, { headers: { Authorization: `Bearer ${token}` } });
     expect(withKey.status()).toBe(200);
 
     // Rename from the row menu.
@@ -227,20 +196,15 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the workbench in Chromium", () => {
   });
 
   it("renames the account and changes its password, which the next sign-in needs", async () => {
-    const page = await browser.newPage();
+    const page = await env.browser.newPage();
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(String(error)));
     const email = `account-${Date.now().toString(36)}@example.com`;
-    await page.goto(`${server.url}/sign-up`);
-    await page.getByLabel("Name").fill("Ada Lovelace");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill("correct horse battery");
-    await page.getByRole("button", { name: "Create account" }).click();
-    await page.waitForURL(`${server.url}/`);
+    await signUpInBrowser(page, env.server, { name: "Ada Lovelace", email });
 
     await page.getByRole("button", { name: "Account" }).click();
     await page.getByRole("menuitem", { name: "Account settings" }).click();
-    await page.waitForURL(`${server.url}/account`);
+    await page.waitForURL(`${env.server.url}/account`);
     await page.getByLabel("Display name").fill("Ada King");
     await page.getByRole("button", { name: "Save name" }).click();
     await expect.poll(() => page.getByText("Your name is saved.").isVisible()).toBe(true);
@@ -262,61 +226,56 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the workbench in Chromium", () => {
     // Still signed in here (a new session), and the next sign-in takes the new password only.
     await page.getByRole("button", { name: "Account" }).click();
     await page.getByRole("menuitem", { name: "Sign out" }).click();
-    await page.waitForURL(`${server.url}/sign-in`);
+    await page.waitForURL(`${env.server.url}/sign-in`);
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill("correct horse battery");
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect.poll(() => page.getByRole("alert").textContent()).toMatch(/invalid email or password/i);
     await page.getByLabel("Password").fill("a brand new secret");
     await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${env.server.url}/`);
 
     expect(errors).toEqual([]);
     await page.close();
   });
 
   it("renames an organization and a project, which move to their new URLs, then deletes both", async () => {
-    const page = await browser.newPage();
+    const page = await env.browser.newPage();
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(String(error)));
     const id = Date.now().toString(36);
-    await page.goto(`${server.url}/sign-up`);
-    await page.getByLabel("Name").fill("Olga Owner");
-    await page.getByLabel("Email").fill(`settings-${id}@example.com`);
-    await page.getByLabel("Password").fill("correct horse battery");
-    await page.getByRole("button", { name: "Create account" }).click();
-    await page.waitForURL(`${server.url}/`);
+    await signUpInBrowser(page, env.server, { name: "Olga Owner", email: `settings-${id}@example.com` });
     await page.getByRole("button", { name: "New organization" }).click();
     await page.getByLabel("Display name").fill("Old Name");
     await page.getByLabel("URL name").fill(`old-${id}`);
     await page.getByRole("button", { name: "Create organization" }).click();
-    await page.waitForURL(`${server.url}/old-${id}`);
+    await page.waitForURL(`${env.server.url}/old-${id}`);
 
     const settings = page.getByRole("region", { name: "Settings" });
     await settings.getByLabel("Display name").fill("New Name");
     await settings.getByLabel("URL name").fill(`new-${id}`);
     await settings.getByRole("button", { name: "Save settings" }).click();
-    await page.waitForURL(`${server.url}/new-${id}`);
+    await page.waitForURL(`${env.server.url}/new-${id}`);
     await expect.poll(() => page.getByRole("heading", { name: "New Name" }).isVisible()).toBe(true);
 
     await page.getByRole("button", { name: "New project" }).first().click();
     await page.getByLabel("Project name").fill("draft");
     await page.getByRole("button", { name: "Create project" }).click();
-    await page.waitForURL(`${server.url}/new-${id}/draft`);
+    await page.waitForURL(`${env.server.url}/new-${id}/draft`);
     await page.getByRole("region", { name: "Settings" }).getByLabel("Project name").fill("final");
     await page.getByRole("button", { name: "Rename project" }).click();
-    await page.waitForURL(`${server.url}/new-${id}/final`);
+    await page.waitForURL(`${env.server.url}/new-${id}/final`);
     await expect.poll(() => page.getByRole("heading", { name: "final" }).isVisible()).toBe(true);
 
     // Deleting asks first; the project leaves the organization's list.
     await page.getByRole("button", { name: "Delete project" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete project" }).click();
-    await page.waitForURL(`${server.url}/new-${id}`);
+    await page.waitForURL(`${env.server.url}/new-${id}`);
     await expect.poll(() => page.getByText("No projects yet").isVisible()).toBe(true);
 
     await page.getByRole("button", { name: "Delete organization" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete organization" }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${env.server.url}/`);
     await expect.poll(() => page.getByText("Create your first organization").isVisible()).toBe(true);
 
     expect(errors).toEqual([]);

@@ -1,0 +1,46 @@
+/**
+ * What the e2e specs share: a server and a browser per file, signing up through the real
+ * page, and calling the private API from the page as the signed-in user (its cookie and
+ * CSRF token), the way the workbench does.
+ */
+import { afterAll, beforeAll } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { launchChromium, startServer, type RunningServer } from "./harness";
+
+/** Starts the server and Chromium before the file's tests, stops them after. */
+export function useServerAndBrowser(): { server: RunningServer; browser: Browser } {
+  const env = {} as { server: RunningServer; browser: Browser };
+  beforeAll(async () => {
+    [env.server, env.browser] = await Promise.all([startServer(), launchChromium()]);
+  });
+  afterAll(async () => {
+    await env.browser?.close();
+    await env.server?.stop();
+  });
+  return env;
+}
+
+export const PASSWORD = "correct horse battery";
+
+/** Fills /sign-up and waits for home (or the page `next` leads to). */
+export async function signUpInBrowser(page: Page, server: RunningServer, who: { name: string; email: string; password?: string }): Promise<void> {
+  await page.goto(`${server.url}/sign-up`);
+  await page.getByLabel("Name").fill(who.name);
+  await page.getByLabel("Email").fill(who.email);
+  await page.getByLabel("Password").fill(who.password ?? PASSWORD);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForURL(`${server.url}/`);
+}
+
+/** `/private/editor{path}` from the page, with its session; answers the envelope's `data`. */
+export async function callPrivate<T = { id: string }>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  return page.evaluate(async ([method, path, body]) => {
+    const me = (await (await fetch("/private/editor/me")).json()) as { data: { csrf_token: string } };
+    const response = await fetch(`/private/editor${path}`, {
+      method,
+      headers: { "Content-Type": "application/json", "x-fieldwork-csrf": me.data.csrf_token },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return ((await response.json()) as { data: unknown }).data;
+  }, [method, path, body] as const) as Promise<T>;
+}
