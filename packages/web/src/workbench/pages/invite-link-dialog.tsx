@@ -1,6 +1,4 @@
 /** @jsxRuntime automatic */
-import { useState } from "react";
-import { Dialog } from "../../ui/dialog";
 import { Field } from "../../ui/field";
 import { FormActions } from "../../ui/form-actions";
 import { Input } from "../../ui/input";
@@ -12,7 +10,7 @@ import { validateInviteLink, type InviteLinkValues } from "../forms/validation";
 import { withArticle } from "../permissions";
 import { FormAlert } from "./auth-layout";
 import { RoleField } from "./role-field";
-import { SecretOnce } from "./secret-once";
+import { RevealOnceDialog, SecretOnce } from "./secret-once";
 
 interface Props {
   org: OrganizationRef;
@@ -48,39 +46,26 @@ function InviteLinkForm({ org, csrf_token, label = "", onCreated, onCancel }: Om
  * sends no email). The link shows once; Done, Escape or × closes it for good.
  */
 export function InviteLinkDialog({ open, onClose, ...props }: Props & { open: boolean; onClose: () => void }) {
-  const [created, setCreated] = useState<CreatedInvitation | null>(null);
   const orgLabel = props.org.display_name || props.org.name;
-  const close = () => {
-    setCreated(null);
-    onClose();
-  };
   return (
-    <Dialog
+    <RevealOnceDialog<CreatedInvitation>
       open={open}
-      onClose={close}
-      closeOnBackdrop={!created}
-      title={created ? "Invitation link created" : "Invite with a link"}
-      description={created ? undefined : `Whoever opens the link signed in (or signs up first) joins ${orgLabel}. It works once, for 7 days.`}
-    >
-      {created ? (
+      onClose={onClose}
+      title="Invite with a link"
+      revealedTitle="Invitation link created"
+      description={`Whoever opens the link signed in (or signs up first) joins ${orgLabel}. It works once, for 7 days.`}
+      onCreated={props.onCreated}
+      form={(actions) => <InviteLinkForm org={props.org} csrf_token={props.csrf_token} label={props.label} {...actions} />}
+      reveal={(created, done) => (
         <SecretOnce
           label="Invitation link"
           rows={3}
           value={`${location.origin}${invitePath(created.token)}`}
           hint={`${created.label ? `For ${created.label}: joins` : "Joins"} as ${withArticle(created.role)} · expires ${formatFullTime(created.expires_at)}`}
           warning={<><span className="font-medium">Copy this link now</span> and send it yourself. It will not be shown again.</>}
-          onDone={close}
-        />
-      ) : (
-        <InviteLinkForm
-          {...props}
-          onCancel={close}
-          onCreated={(invitation) => {
-            setCreated(invitation);
-            props.onCreated();
-          }}
+          onDone={done}
         />
       )}
-    </Dialog>
+    />
   );
 }

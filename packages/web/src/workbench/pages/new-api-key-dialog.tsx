@@ -1,6 +1,4 @@
 /** @jsxRuntime automatic */
-import { useState } from "react";
-import { Dialog } from "../../ui/dialog";
 import { Field } from "../../ui/field";
 import { Input } from "../../ui/input";
 import { FormActions } from "../../ui/form-actions";
@@ -11,7 +9,7 @@ import { validateNewApiKey, type NewApiKeyValues } from "../forms/validation";
 import { ROLE_LABELS } from "../permissions";
 import { FormAlert } from "./auth-layout";
 import { RoleField } from "./role-field";
-import { SecretOnce } from "./secret-once";
+import { RevealOnceDialog, SecretOnce } from "./secret-once";
 
 interface Props {
   project: ProjectRef;
@@ -52,33 +50,18 @@ function TokenOnce({ created, project, onDone }: { created: CreatedApiKey; proje
   );
 }
 
-/** "New API key": name and role, then the token once (Done, Escape or × closes it for good; a stray click outside does not). */
+/** "New API key": name and role, then the token once. */
 export function NewApiKeyDialog({ open, onClose, ...props }: Props & { open: boolean; onClose: () => void }) {
-  const [created, setCreated] = useState<CreatedApiKey | null>(null);
-  const close = () => {
-    setCreated(null);
-    onClose();
-  };
   return (
-    <Dialog
+    <RevealOnceDialog<CreatedApiKey>
       open={open}
-      onClose={close}
-      closeOnBackdrop={!created}
-      title={created ? "API key created" : "New API key"}
-      description={created ? undefined : `A key acts on ${props.project.name} only, with the role you choose.`}
-    >
-      {created ? (
-        <TokenOnce created={created} project={props.project} onDone={close} />
-      ) : (
-        <NewApiKeyForm
-          {...props}
-          onCancel={close}
-          onCreated={(key) => {
-            setCreated(key);
-            props.onCreated();
-          }}
-        />
-      )}
-    </Dialog>
+      onClose={onClose}
+      title="New API key"
+      revealedTitle="API key created"
+      description={`A key acts on ${props.project.name} only, with the role you choose.`}
+      onCreated={props.onCreated}
+      form={(actions) => <NewApiKeyForm project={props.project} csrf_token={props.csrf_token} {...actions} />}
+      reveal={(created, done) => <TokenOnce created={created} project={props.project} onDone={done} />}
+    />
   );
 }

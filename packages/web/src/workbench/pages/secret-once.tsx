@@ -1,8 +1,9 @@
 /** @jsxRuntime automatic */
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { TriangleAlert } from "lucide-react";
 import { Button } from "../../ui/button";
 import { CopyButton } from "../../ui/copy-button";
+import { Dialog } from "../../ui/dialog";
 import { Field } from "../../ui/field";
 import { toast } from "../shell/toast-store";
 
@@ -38,5 +39,42 @@ export function SecretOnce({ label, value, hint, warning, onDone, rows = 2 }: { 
         <Button variant="primary" onClick={onDone}>Done</Button>
       </div>
     </div>
+  );
+}
+
+/**
+ * A dialog that makes a secret, then shows it once: `form` first, `reveal` after `onCreated`.
+ * Done, Escape or × closes it for good; a stray click outside does not once it is shown.
+ */
+export function RevealOnceDialog<T>(props: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  revealedTitle: string;
+  description: string;
+  /** After the secret is made (lists load again). */
+  onCreated: () => void;
+  form: (actions: { onCreated: (created: T) => void; onCancel: () => void }) => ReactNode;
+  reveal: (created: T, done: () => void) => ReactNode;
+}) {
+  const [created, setCreated] = useState<T | null>(null);
+  const close = () => {
+    setCreated(null);
+    props.onClose();
+  };
+  const onCreated = (value: T) => {
+    setCreated(value);
+    props.onCreated();
+  };
+  return (
+    <Dialog
+      open={props.open}
+      onClose={close}
+      closeOnBackdrop={created === null}
+      title={created === null ? props.title : props.revealedTitle}
+      description={created === null ? props.description : undefined}
+    >
+      {created === null ? props.form({ onCreated, onCancel: close }) : props.reveal(created, close)}
+    </Dialog>
   );
 }
