@@ -105,6 +105,29 @@ describe.each(BACKENDS)("accounts on $name", (backend) => {
     expect((await as(app, null)("PATCH", "/private/editor/me", { display_name: "Nobody" })).statusCode).toBe(401);
   });
 
+  it.skipIf(!backend.available)("lists the caller's sessions without tokens and signs out the others", async () => {
+    const laptop = await signUp(app, "devices@example.com", "correct horse battery", "10.6.3.1");
+    const phones = [];
+    for (const ip of ["10.6.3.2", "10.6.3.3"]) {
+      const response = await signIn("devices@example.com", "correct horse battery", ip);
+      phones.push({ ...laptop, cookie: cookieFrom(response.headers["set-cookie"]) });
+    }
+    const listed = (await as(app, laptop)("GET", "/private/editor/me/sessions")).json().data as { id: string; current: boolean }[];
+    expect(listed).toHaveLength(3);
+    expect(listed.filter((s) => s.current)).toHaveLength(1);
+    expect(JSON.stringify(listed)).not.toMatch(/token/);
+    const other = listed.find((s) => !s.current)!;
+    const current = listed.find((s) => s.current)!;
+    expect((await as(app, laptop)("POST", "/private/editor/me/sessions/revoke", { session_id: current.id })).statusCode).toBe(400);
+    expect((await as(app, laptop)("POST", "/private/editor/me/sessions/revoke", { session_id: other.id })).json().data).toEqual({ revoked: 1 });
+    expect((await as(app, laptop)("POST", "/private/editor/me/sessions/revoke", { session_id: other.id })).statusCode).toBe(404);
+    expect((await as(app, laptop)("POST", "/private/editor/me/sessions/revoke", {})).json().data).toEqual({ revoked: 1 });
+    for (const phone of phones) expect((await app.inject({ method: "GET", url: "/private/editor/me", headers: { cookie: phone.cookie } })).statusCode).toBe(401);
+    expect((await as(app, laptop)("GET", "/private/editor/me")).statusCode).toBe(200);
+    const stranger = await signUp(app, "not-devices@example.com", "correct horse battery", "10.6.3.9");
+    expect((await as(app, stranger)("POST", "/private/editor/me/sessions/revoke", { session_id: current.id })).statusCode).toBe(404);
+  });
+
   it.skipIf(!backend.available)("lets an operator set a forgotten password from the CLI, ending the user's sessions", async () => {
     const member = await signUp(app, "forgot@example.com", "correct horse battery", "10.6.2.1");
     const cli = (email: string, password: string) =>

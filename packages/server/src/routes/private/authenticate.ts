@@ -59,3 +59,9 @@ export function callerOf(request: FastifyRequest): Caller {
   if (!request.caller) throw new FieldworkError("UNAUTHORIZED");
   return request.caller;
 }
+
+/** The caller as a signed-in person; API keys act on one project and are refused (403). */
+export function userOf(caller: Caller): Extract<Caller, { kind: "user" }> {
+  if (caller.kind !== "user") throw new FieldworkError("FORBIDDEN", "API keys act on one project; this needs a signed-in member.");
+  return caller;
+}

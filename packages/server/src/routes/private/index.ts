@@ -9,6 +9,7 @@ import { audit } from "../../auth/audit";
 import type { Auth } from "../../auth/better-auth";
 import { authenticator } from "./authenticate";
 import { documentRoutes } from "./documents";
+import { meRoutes } from "./me";
 import { organizationRoutes } from "./organizations";
 import { apiKeyRoutes } from "./api-keys";
 import { projectRoutes } from "./projects";
@@ -36,7 +37,8 @@ export async function privateRoutes(app: FastifyInstance, options: PrivateOption
     throw new FieldworkError("NOT_FOUND");
   });
 
-  await app.register(organizationRoutes, { auth: options.auth, secret: options.secret });
+  await app.register(meRoutes, { auth: options.auth, secret: options.secret });
+  await app.register(organizationRoutes);
   await app.register(documentRoutes);
   await app.register(apiKeyRoutes);
   await app.register(projectRoutes);

@@ -1,38 +1,17 @@
-import { FieldworkError } from "@fieldwork/core";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { requireOrganizationRole } from "../../auth/access";
-import { csrfTokenFor } from "../../auth/csrf";
 import {
-  addMember, createOrganization, createProject, describeUser, listMembers, removeMember, updateProfile,
+  addMember, createOrganization, createProject, listMembers, removeMember,
 } from "../../projects/organizations";
 import { deleteOrganization, updateOrganization } from "../../projects/settings";
-import { callerOf } from "./authenticate";
+import { callerOf, userOf } from "./authenticate";
 import { parseBody } from "./parse";
-import type { PrivateOptions } from "./index";
 
 const Role = z.enum(["owner", "editor", "viewer"]);
 type OrgParams = { Params: { org_id: string } };
 
-export async function organizationRoutes(app: FastifyInstance, options: PrivateOptions): Promise<void> {
-  const userOf = (caller: ReturnType<typeof callerOf>) => {
-    if (caller.kind !== "user") throw new FieldworkError("FORBIDDEN", "API keys act on one project; this needs a signed-in member.");
-    return caller;
-  };
-
-  app.get("/me", async (request) => {
-    const caller = userOf(callerOf(request));
-    const me = await describeUser(app.db, caller.user_id);
-    return { data: { ...me, csrf_token: csrfTokenFor(options.secret, caller.session_id) }, error: null };
-  });
-
-  app.patch("/me", async (request) => {
-    const caller = userOf(callerOf(request));
-    const body = parseBody(z.object({ display_name: z.string().max(80) }).strict(), request.body);
-    const me = await updateProfile(app.db, caller.user_id, body);
-    return { data: { ...me, csrf_token: csrfTokenFor(options.secret, caller.session_id) }, error: null };
-  });
-
+export async function organizationRoutes(app: FastifyInstance): Promise<void> {
   app.post("/organizations", async (request, reply) => {
     const caller = userOf(callerOf(request));
     const body = parseBody(z.object({ name: z.string(), display_name: z.string().max(100).optional() }), request.body);

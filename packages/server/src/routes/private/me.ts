@@ -1,0 +1,36 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { csrfTokenFor } from "../../auth/csrf";
+import { listSessions, revokeSessions } from "../../auth/sessions";
+import { describeUser, updateProfile } from "../../projects/organizations";
+import { callerOf, userOf } from "./authenticate";
+import { parseBody } from "./parse";
+import type { PrivateOptions } from "./index";
+
+/** The signed-in person: who they are (with the CSRF token), their name, their sessions. */
+export async function meRoutes(app: FastifyInstance, options: PrivateOptions): Promise<void> {
+  app.get("/me", async (request) => {
+    const caller = userOf(callerOf(request));
+    const me = await describeUser(app.db, caller.user_id);
+    return { data: { ...me, csrf_token: csrfTokenFor(options.secret, caller.session_id) }, error: null };
+  });
+
+  app.patch("/me", async (request) => {
+    const caller = userOf(callerOf(request));
+    const body = parseBody(z.object({ display_name: z.string().max(80) }).strict(), request.body);
+    const me = await updateProfile(app.db, caller.user_id, body);
+    return { data: { ...me, csrf_token: csrfTokenFor(options.secret, caller.session_id) }, error: null };
+  });
+
+  app.get("/me/sessions", async (request) => {
+    const caller = userOf(callerOf(request));
+    return { data: await listSessions(app.db, caller.user_id, caller.session_id), error: null };
+  });
+
+  /** `{ session_id }` signs out that session; `{}` signs out every session but this one. */
+  app.post("/me/sessions/revoke", async (request) => {
+    const caller = userOf(callerOf(request));
+    const body = parseBody(z.object({ session_id: z.string().optional() }).strict(), request.body);
+    return { data: await revokeSessions(app.db, caller.user_id, caller.session_id, body.session_id), error: null };
+  });
+}
