@@ -23,6 +23,7 @@ import { publicRoutes } from "./routes/public";
 import { loadPageAssets, WEB_DIST_DIR } from "@fieldwork/web/ssr";
 import { handleError, handleNotFound } from "./routes/errors";
 import { securityHeaders } from "./routes/security-headers";
+import { DEFAULT_TRUST_PROXY } from "./config";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -44,6 +45,8 @@ export interface AppOptions {
   /** The origin browsers use; better-auth trusts only this origin. */
   publicUrl?: string;
   logger?: FastifyServerOptions["logger"];
+  /** Whose X-Forwarded-For to believe (config's TRUST_PROXY); loopback by default. */
+  trustProxy?: string;
   /** Lets the CLI run its commands through this process (PGlite is single-process). */
   cli?: CliEndpoint;
 }
@@ -53,7 +56,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? false,
     bodyLimit: SUBMIT_BODY_LIMIT_BYTES,
     genReqId: () => randomUUID(),
-    trustProxy: true,
+    trustProxy: options.trustProxy ?? DEFAULT_TRUST_PROXY,
   });
   const secret = options.secret ?? randomBytes(32).toString("hex");
   const publicUrl = options.publicUrl ?? "http://localhost:3000";

@@ -10,7 +10,15 @@ export interface Config {
   databaseUrl: string | undefined;
   publicUrl: string;
   secretKey: string;
+  /**
+   * Which proxies' X-Forwarded-For to believe (Fastify's trustProxy: addresses or CIDRs,
+   * comma separated). The default, loopback, fits a reverse proxy on the same machine; a
+   * wider setting would let anyone pick their own address and dodge per-address limits.
+   */
+  trustProxy: string;
 }
+
+export const DEFAULT_TRUST_PROXY = "127.0.0.1,::1";
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
@@ -22,6 +30,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
     secretKey: env.SECRET_KEY || secretFromDataDir(dataDir),
+    trustProxy: env.TRUST_PROXY || DEFAULT_TRUST_PROXY,
   };
 }
 

@@ -15,6 +15,7 @@ const app = await buildApp({
   db: database.db,
   secret: config.secretKey,
   publicUrl: config.publicUrl,
+  trustProxy: config.trustProxy,
   logger: { level: process.env.LOG_LEVEL ?? "info" },
   cli: { token, publicUrl: config.publicUrl },
 });

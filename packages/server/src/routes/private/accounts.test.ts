@@ -68,6 +68,19 @@ describe.each(BACKENDS)("accounts on $name", (backend) => {
     expect((await signIn("grace@example.com", "correct horse battery", "10.3.0.2")).statusCode).toBe(200);
   });
 
+  it.skipIf(!backend.available)("does not let a client pick its address with X-Forwarded-For (only loopback proxies are believed)", async () => {
+    const attempt = (remoteAddress: string, forwarded: string) => app.inject({
+      method: "POST", url: "/api/auth/sign-in/email", remoteAddress,
+      headers: { origin: ORIGIN, "content-type": "application/json", "x-forwarded-for": forwarded },
+      payload: { email: "grace@example.com", password: "not it at all" },
+    });
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) statuses.push((await attempt("10.3.1.1", `198.51.100.${i}`)).statusCode);
+    expect(statuses.at(-1)).toBe(429);
+    // A proxy on loopback is believed: its clients are counted apart.
+    expect((await attempt("127.0.0.1", "198.51.100.77")).statusCode).toBe(401);
+  });
+
   it.skipIf(!backend.available)("answers 401 for an expired session", async () => {
     const member = await signUp(app, "expired@example.com", "correct horse battery", "10.4.0.1");
     await database.db.updateTable("auth_session").set({ expires_at: new Date(Date.now() - 60_000) })

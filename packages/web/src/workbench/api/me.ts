@@ -1,5 +1,5 @@
 import { privateRequest } from "./http";
-import type { Me } from "./types";
+import type { Me, SessionInfo } from "./types";
 
 /** `GET /private/editor/me`: who is signed in, their organizations and the CSRF token. 401 when signed out. */
 export function fetchMe(signal?: AbortSignal): Promise<Me> {
@@ -9,4 +9,14 @@ export function fetchMe(signal?: AbortSignal): Promise<Me> {
 /** `PATCH /private/editor/me` `{ display_name }`: renames the caller; answers with `/me`. */
 export function updateProfile(body: { display_name: string }, options: { csrf_token: string; signal?: AbortSignal }): Promise<Me> {
   return privateRequest<Me>("PATCH", "/me", { ...options, body });
+}
+
+/** `GET /private/editor/me/sessions`: where the caller is signed in. */
+export function fetchSessions(signal?: AbortSignal): Promise<SessionInfo[]> {
+  return privateRequest<SessionInfo[]>("GET", "/me/sessions", { signal });
+}
+
+/** `POST /private/editor/me/sessions/revoke` `{ session_id? }`: that session, or all but this one. */
+export function revokeSessions(body: { session_id?: string }, options: { csrf_token: string; signal?: AbortSignal }) {
+  return privateRequest<{ revoked: number }>("POST", "/me/sessions/revoke", { ...options, body });
 }

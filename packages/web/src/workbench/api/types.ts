@@ -8,6 +8,17 @@ export interface ProjectRef {
   name: string;
 }
 
+/** A signed-in session of the caller (its token stays on the server). */
+export interface SessionInfo {
+  id: string;
+  user_agent: string | null;
+  ip_address: string | null;
+  created_at: string;
+  updated_at: string;
+  /** This browser's session. */
+  current: boolean;
+}
+
 /** A pending invitation link (its token is shown only when made). */
 export interface Invitation {
   id: string;

@@ -1,8 +1,8 @@
 /** @jsxRuntime automatic */
 /**
- * `/account`: the name others see (members lists, cursors) and the password. Changing the
- * password signs out every other session; this tab gets a new session, so `/me` (and its
- * CSRF token) loads again.
+ * `/account`: the name others see (members lists, cursors), the password and where you are
+ * signed in. Changing the password signs out every other session; this tab gets a new
+ * session, so `/me` (and its CSRF token) loads again, and so does the sessions list.
  */
 import { useState } from "react";
 import { Button } from "../../ui/button";
@@ -20,6 +20,7 @@ import { toast } from "../shell/toast-store";
 import { initialsOf } from "../shell/initials";
 import { WorkspaceFrame } from "../shell/workspace-frame";
 import { FormAlert } from "./auth-layout";
+import { SessionsSection } from "./sessions-section";
 
 const nameOf = (me: Me) => me.profile?.display_name || me.user.name;
 
@@ -109,6 +110,7 @@ export function AccountPage({ me }: { me: Me }) {
             <CardHeader id="password-title" title="Password" description="Changing it signs you out on every other device." />
             <PasswordForm key={generation.password} email={me.user.email} onChanged={() => setGeneration((g) => ({ ...g, password: g.password + 1 }))} />
           </Card>
+          <SessionsSection key={`sessions-${generation.password}`} csrf_token={me.csrf_token} />
         </div>
       </PageBody>
     </WorkspaceFrame>
