@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { CHROMIUM_AVAILABLE } from "./harness";
-import { callPrivate, signUpInBrowser, useServerAndBrowser } from "./session";
+import { callPrivate, PASSWORD, signUpInBrowser, useServerAndBrowser } from "./session";
 
 describe.skipIf(!CHROMIUM_AVAILABLE)("the workbench in Chromium", () => {
   const env = useServerAndBrowser();
@@ -211,6 +211,24 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the workbench in Chromium", () => {
     await page.getByRole("button", { name: "Account" }).click();
     expect(await page.getByRole("menu").textContent()).toContain("Ada King");
     await page.keyboard.press("Escape");
+
+    // Signed in on a phone too (a proxy on loopback forwards its own address): listed, then signed out from here.
+    const phone = await env.browser.newContext({
+      userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1",
+      extraHTTPHeaders: { "x-forwarded-for": "198.51.100.20" },
+    });
+    const signedIn = await phone.request.post(`${env.server.url}/api/auth/sign-in/email`, {
+      headers: { origin: env.server.url }, data: { email, password: PASSWORD },
+    });
+    expect(signedIn.status()).toBe(200);
+    await page.reload();
+    const sessions = page.getByRole("region", { name: "Sessions" });
+    await expect.poll(() => sessions.textContent()).toContain("Safari on iPhone");
+    expect(await sessions.textContent()).toContain("This device");
+    await sessions.getByRole("button", { name: "Sign out other sessions" }).click();
+    await expect.poll(() => sessions.textContent()).not.toContain("Safari on iPhone");
+    expect((await phone.request.get(`${env.server.url}/private/editor/me`)).status()).toBe(401);
+    await phone.close();
 
     // A wrong current password shows under its field; the right one changes it.
     await page.getByLabel("Current password").fill("not my password");
