@@ -49,6 +49,11 @@ describe.each(BACKENDS)("invitation links on $name", (backend) => {
     expect(reused.statusCode).toBe(404);
     expect(reused.json().error.code).toBe("INVITATION_NOT_FOUND");
     expect((await pending()).map((i) => i.id)).not.toContain(link.id);
+
+    // A member who is not an owner may leave, but not remove anyone else.
+    expect((await as(app, bo)("DELETE", `/private/editor/organizations/${org}/members/${owner.user_id}`)).statusCode).toBe(403);
+    expect((await as(app, bo)("DELETE", `/private/editor/organizations/${org}/members/${bo.user_id}`)).statusCode).toBe(200);
+    expect((await as(app, bo)("GET", "/private/editor/me")).json().data.organizations).toEqual([]);
   });
 
   it.skipIf(!backend.available)("refuses expired, revoked and made-up links", async () => {

@@ -42,7 +42,10 @@ export async function organizationRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.delete<{ Params: { org_id: string; user_id: string } }>("/organizations/:org_id/members/:user_id", async (request) => {
-    await requireOrganizationRole(app.db, callerOf(request), request.params.org_id, "owner");
+    // Owners remove anyone; every member may leave (the last owner cannot: LAST_OWNER).
+    const caller = callerOf(request);
+    const leaving = caller.kind === "user" && caller.user_id === request.params.user_id;
+    await requireOrganizationRole(app.db, caller, request.params.org_id, leaving ? "viewer" : "owner");
     return { data: await removeMember(app.db, request.params.org_id, request.params.user_id), error: null };
   });
 

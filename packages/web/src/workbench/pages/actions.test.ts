@@ -10,6 +10,9 @@ describe("member actions", () => {
   it("offers the other roles, then remove (leave, for yourself)", () => {
     expect(memberChoices(bo, "u1").map((c) => c.label)).toEqual(["Make owner", "Make viewer", "Remove from organization"]);
     expect(memberChoices(ada, "u1").map((c) => c.label)).toEqual(["Make editor", "Make viewer", "Leave organization"]);
+    // Not an owner: only leaving, on one's own row.
+    expect(memberChoices(ada, "u1", false).map((c) => c.label)).toEqual(["Leave organization"]);
+    expect(memberChoices(bo, "u1", false)).toEqual([]);
     expect(memberChoices(bo, "u1")[0]).toEqual({ kind: "role", role: "owner", label: "Make owner" });
   });
 

@@ -11,8 +11,12 @@ export const memberName = (member: Member) => member.display_name || member.emai
 
 export type MemberChoice = { kind: "role"; role: Role; label: string } | { kind: "remove"; label: string };
 
-/** The other roles ("Make editor"…), then Remove (Leave organization, for yourself). */
-export function memberChoices(member: Member, selfId: string): MemberChoice[] {
+/**
+ * For owners (`manage`): the other roles ("Make editor"…), then Remove (Leave organization,
+ * for yourself). For everyone else: Leave organization on their own row, nothing on others.
+ */
+export function memberChoices(member: Member, selfId: string, manage = true): MemberChoice[] {
+  if (!manage) return member.user_id === selfId ? [{ kind: "remove", label: "Leave organization" }] : [];
   const roles = ROLES.filter((role) => role !== member.role).map((role): MemberChoice => ({ kind: "role", role, label: `Make ${ROLE_LABELS[role].toLowerCase()}` }));
   return [...roles, { kind: "remove", label: member.user_id === selfId ? "Leave organization" : "Remove from organization" }];
 }

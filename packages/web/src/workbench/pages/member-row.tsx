@@ -9,7 +9,7 @@ import { memberChoices, memberName, type MemberChoice } from "./member-actions";
 
 const ROLE_ICONS: Record<Role, LucideIcon> = { owner: ShieldCheck, editor: PenLine, viewer: Eye };
 
-/** One member: avatar, name and email, role badge; owners get a menu (role, remove). */
+/** One member: avatar, name and email, role badge; owners get a menu (role, remove), and everyone one to leave on their own row. */
 export function MemberRow(props: { member: Member; selfId: string; manage: boolean; onChoose: (member: Member, choice: MemberChoice) => void }) {
   const { member, selfId } = props;
   const self = member.user_id === selfId;
@@ -24,10 +24,10 @@ export function MemberRow(props: { member: Member; selfId: string; manage: boole
         <p className="truncate text-xs text-muted">{member.email}</p>
       </div>
       <Badge>{ROLE_LABELS[member.role]}</Badge>
-      {props.manage ? (
+      {props.manage || self ? (
         <RowMenu
           label={`Actions for ${memberName(member)}`}
-          items={memberChoices(member, selfId).map((choice) => ({
+          items={memberChoices(member, selfId, props.manage).map((choice) => ({
             label: choice.label,
             icon: choice.kind === "role" ? ROLE_ICONS[choice.role] : self ? LogOut : UserMinus,
             tone: choice.kind === "remove" ? "danger" : undefined,

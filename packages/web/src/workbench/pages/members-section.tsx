@@ -107,11 +107,11 @@ export function MembersSection({ org, me, manage }: { org: OrganizationRef; me: 
               setLinking({ label: email });
             }}
           />
-          <ConfirmDialog open={pending !== null} onClose={() => setPending(null)} title={pending?.title} confirmLabel={pending?.confirmLabel ?? ""} danger onConfirm={() => pending?.run() ?? Promise.resolve()}>
-            {pending?.body}
-          </ConfirmDialog>
         </>
       ) : null}
+      <ConfirmDialog open={pending !== null} onClose={() => setPending(null)} title={pending?.title} confirmLabel={pending?.confirmLabel ?? ""} danger onConfirm={() => pending?.run() ?? Promise.resolve()}>
+        {pending?.body}
+      </ConfirmDialog>
     </Card>
   );
 }
