@@ -44,15 +44,20 @@ export function SignInPage({ next }: { next: string | null }) {
         <Field
           label="Password"
           error={state.errors.password}
-          hint={forgot ? "This Fieldwork cannot send email. Ask whoever runs it to set a new password with npm run cli -- users set-password." : undefined}
           aside={
-            <button type="button" aria-expanded={forgot} onClick={() => setForgot((f) => !f)} className="focus-ring cursor-pointer rounded text-xs text-muted hover:text-fg">
+            <button type="button" aria-expanded={forgot} aria-controls={forgot ? "forgot-note" : undefined} onClick={() => setForgot((f) => !f)} className="focus-ring cursor-pointer rounded text-xs text-muted hover:text-fg">
               Forgot?
             </button>
           }
         >
           {(p) => <Input {...p} {...field("password")} type="password" autoComplete="current-password" />}
         </Field>
+        {forgot ? (
+          <p id="forgot-note" className="rounded-md bg-subtle px-3 py-2 text-xs text-muted">
+            This Fieldwork cannot send email. Ask whoever runs it to set a new password with{" "}
+            <code className="font-mono text-fg">npm run cli -- users set-password</code>.
+          </p>
+        ) : null}
         <Button type="submit" variant="primary" className="mt-2 w-full" loading={state.submitting}>Sign in</Button>
       </form>
     </AuthLayout>
