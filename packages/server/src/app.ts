@@ -90,7 +90,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(publicRoutes);
   await app.register(pageRoutes, { assets });
   await app.register(authRoutes, { auth: app.auth, publicUrl });
-  await app.register(privateRoutes, { prefix: "/private/editor", auth: app.auth, secret });
+  await app.register(privateRoutes, { prefix: "/private/editor", auth: app.auth, secret, publicUrl });
   await app.register(workbenchRoutes);
   if (options.cli) await app.register(cliRoutes, options.cli);
   return app;

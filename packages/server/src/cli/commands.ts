@@ -12,7 +12,7 @@ import type { DB } from "../db/schema";
 import { migrate } from "../db/migrate";
 import { exportForm } from "../forms/definition-export";
 import { importForm } from "../forms/definition-import";
-import { listResponses } from "../forms/responses";
+import { allResponses } from "../forms/responses";
 import { defaultProject } from "../seed/seed";
 
 export type CliCommand =
@@ -93,8 +93,9 @@ export async function runCommand({ db, auth, publicUrl }: CliContext, command: C
       case "forms.export":
         return { stdout: `${JSON.stringify(await exportForm(db, command.id), null, 2)}\n`, exit_code: 0 };
       case "responses.list": {
-        const rows = await listResponses(db, command.form_id);
-        return { stdout: rows.map((row) => `${json(row)}\n`).join(""), exit_code: 0 };
+        let stdout = "";
+        for await (const row of allResponses(db, command.form_id)) stdout += `${json(row)}\n`;
+        return { stdout, exit_code: 0 };
       }
       case "users.create": {
         const { user } = await auth.api.signUpEmail({

@@ -1,12 +1,15 @@
 /**
- * `npm run cli -- <command>`. With DATABASE_URL it talks to PostgreSQL directly. With
- * PGlite it runs the command through the server when one holds DATA_DIR, else opens it.
+ * `npm run cli -- <command>`. With FIELDWORK_API_KEY it calls a server's private API (at
+ * FIELDWORK_URL, else PUBLIC_URL). Otherwise, with DATABASE_URL it talks to PostgreSQL
+ * directly; with PGlite it runs the command through the server when one holds DATA_DIR,
+ * else opens it.
  */
 import { createAuth } from "../auth/better-auth";
 import { loadConfig } from "../config";
 import { openDatabase } from "../db/database";
 import { migrate } from "../db/migrate";
 import { parseCommand, runCommand, UsageError, type CliCommand, type CliOutput } from "./commands";
+import { runRemote } from "./remote";
 import { readServerFile } from "./server-file";
 
 async function throughServer(port: number, token: string, command: CliCommand): Promise<CliOutput> {
@@ -20,7 +23,6 @@ async function throughServer(port: number, token: string, command: CliCommand): 
 }
 
 async function main(argv: string[]): Promise<number> {
-  const config = loadConfig();
   let command: CliCommand;
   try {
     command = parseCommand(argv);
@@ -32,6 +34,16 @@ async function main(argv: string[]): Promise<number> {
     throw error;
   }
 
+  const apiKey = process.env.FIELDWORK_API_KEY;
+  if (apiKey) {
+    // Nothing local is read or made (no DATA_DIR, no secret key).
+    const baseUrl = process.env.FIELDWORK_URL || process.env.PUBLIC_URL || `http://localhost:${process.env.PORT ?? 3000}`;
+    const output = await runRemote(baseUrl, apiKey, command);
+    process.stdout.write(output.stdout);
+    return output.exit_code;
+  }
+
+  const config = loadConfig();
   const server = config.databaseUrl ? undefined : readServerFile(config.dataDir);
   let output: CliOutput;
   if (server) {

@@ -87,6 +87,9 @@ describe.each(BACKENDS)("roles and the private route table on $name", (backend) 
       // Any signed-in person may open and accept a link; members accepting keep their role.
       { route: "GET /invitations/:token", min: "viewer", call: async () => ["GET", `/invitations/${(await freshInvitation()).token}`] },
       { route: "POST /invitations/:token/accept", min: "viewer", call: async () => ["POST", `/invitations/${(await freshInvitation()).token}/accept`] },
+      { route: "GET /forms/:form_id/definition", min: "viewer", call: async () => ["GET", `/forms/${w.form}/definition`] },
+      { route: "GET /forms/:form_id/responses", min: "viewer", call: async () => ["GET", `/forms/${w.form}/responses?limit=5`] },
+      { route: "POST /projects/:project_id/forms", min: "editor", call: async () => ["POST", `/projects/${w.project}/forms`, { title: unique("Imported") }] },
       { route: "POST /organizations/:org_id/projects", min: "owner", call: async () => ["POST", `/organizations/${w.org}/projects`, { name: unique("proj") }] },
       { route: "GET /projects/:project_id/documents", min: "viewer", call: async () => ["GET", `/projects/${w.project}/documents`] },
       { route: "POST /projects/:project_id/documents", min: "editor", call: async () => ["POST", `/projects/${w.project}/documents`, { doctype: "v0_canvas", title: "Sketch" }] },

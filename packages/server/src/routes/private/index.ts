@@ -14,8 +14,9 @@ import { organizationRoutes } from "./organizations";
 import { apiKeyRoutes } from "./api-keys";
 import { projectRoutes } from "./projects";
 import { invitationRoutes } from "./invitations";
+import { formRoutes } from "./forms";
 
-export interface PrivateOptions { auth: Auth; secret: string }
+export interface PrivateOptions { auth: Auth; secret: string; publicUrl: string }
 
 export async function privateRoutes(app: FastifyInstance, options: PrivateOptions): Promise<void> {
   const authenticate = authenticator(options);
@@ -37,10 +38,11 @@ export async function privateRoutes(app: FastifyInstance, options: PrivateOption
     throw new FieldworkError("NOT_FOUND");
   });
 
-  await app.register(meRoutes, { auth: options.auth, secret: options.secret });
+  await app.register(meRoutes, { auth: options.auth, secret: options.secret, publicUrl: options.publicUrl });
   await app.register(organizationRoutes);
   await app.register(documentRoutes);
   await app.register(apiKeyRoutes);
   await app.register(projectRoutes);
   await app.register(invitationRoutes);
+  await app.register(formRoutes, { publicUrl: options.publicUrl });
 }
