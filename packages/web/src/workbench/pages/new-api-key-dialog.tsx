@@ -43,7 +43,7 @@ function TokenOnce({ created, project, onDone }: { created: CreatedApiKey; proje
     <SecretOnce
       label="Token"
       value={created.token}
-      hint={`${created.name} · ${ROLE_LABELS[created.role]} on ${project.name}`}
+      hint={`${created.name} · ${ROLE_LABELS[created.role]} on ${project.name}. Send it as "Authorization: Bearer …", or set FIELDWORK_API_KEY for the CLI.`}
       warning={<><span className="font-medium">Copy this token now.</span> It will not be shown again: Fieldwork keeps only a fingerprint of it.</>}
       onDone={onDone}
     />
