@@ -174,6 +174,12 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the workbench in Chromium", () => {
     const withKey = await page.request.get(`${env.server.url}/private/editor/projects/${project_id}/documents`, { headers: { Authorization: `Bearer ${token}` } });
     expect(withKey.status()).toBe(200);
 
+    // The filter narrows the list as you type.
+    await page.getByLabel("Filter documents").fill("board");
+    await expect.poll(() => page.getByRole("link", { name: "Survey" }).count()).toBe(0);
+    expect(await page.getByRole("link", { name: "Board" }).isVisible()).toBe(true);
+    await page.getByLabel("Filter documents").fill("");
+
     // Rename from the row menu.
     await page.getByRole("button", { name: "Actions for Survey" }).click();
     await page.getByRole("menuitem", { name: "Rename" }).click();

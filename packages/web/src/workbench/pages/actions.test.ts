@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { DocumentSummary, Member } from "../api/types";
-import { deleteConfirmation, documentTitle } from "./document-actions";
+import { deleteConfirmation, documentTitle, filterDocuments } from "./document-actions";
 import { demotionConfirmation, memberChoices, removalConfirmation, roleChangedMessage, roleChangeNeedsConfirm } from "./member-actions";
 
 const ada: Member = { user_id: "u1", email: "ada@example.com", display_name: "Ada Lovelace", role: "owner" };
@@ -45,5 +45,16 @@ describe("document actions", () => {
   it("names untitled documents by their type", () => {
     expect(documentTitle(doc("v0_site", ""))).toBe("Untitled site");
     expect(documentTitle(doc("v0_site", "Home"))).toBe("Home");
+  });
+
+  it("filters by every word of the query, in the title or the type", () => {
+    const docs = [doc("v0_form", "Beta signup"), doc("v0_schema", "Customers"), doc("v0_canvas", "Signup flow"), doc("v0_site", "")];
+    const titles = (query: string) => filterDocuments(docs, query).map(documentTitle);
+    expect(titles("")).toHaveLength(4);
+    expect(titles("SIGNUP")).toEqual(["Beta signup", "Signup flow"]);
+    expect(titles("signup canvas")).toEqual(["Signup flow"]);
+    expect(titles("database")).toEqual(["Customers"]);
+    expect(titles("untitled")).toEqual(["Untitled site"]);
+    expect(titles("nothing")).toEqual([]);
   });
 });

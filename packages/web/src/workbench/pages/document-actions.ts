@@ -1,4 +1,4 @@
-/** What the row menu of a document offers, as data (tested alone). */
+/** What the documents list offers, as data (tested alone): titles, the filter, the row menu. */
 import { DOCTYPE_LABELS } from "@fieldwork/core";
 import type { DocumentSummary } from "../api/types";
 import type { Confirmation } from "../../ui/confirm-dialog";
@@ -19,4 +19,14 @@ export function deleteConfirmation(doc: DocumentSummary): Confirmation {
       : `The ${label} is deleted. This cannot be undone.`,
     confirmLabel: `Delete ${label}`,
   };
+}
+
+/** The documents whose title or type contains every word of `query` (any case). */
+export function filterDocuments<T extends Pick<DocumentSummary, "title" | "doctype">>(documents: readonly T[], query: string): T[] {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  if (!words.length) return [...documents];
+  return documents.filter((doc) => {
+    const text = `${documentTitle(doc)} ${DOCTYPE_LABELS[doc.doctype] ?? ""}`.toLowerCase();
+    return words.every((word) => text.includes(word));
+  });
 }

@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic */
 import { DOCTYPE_LABELS, editorPath } from "@fieldwork/core";
-import { Pencil, Trash2 } from "lucide-react";
+import { Pencil, Search, Trash2 } from "lucide-react";
 import { Badge } from "../../ui/badge";
 import { RowMenu } from "../../ui/row-menu";
 import { Skeleton } from "../../ui/skeleton";
@@ -11,6 +11,23 @@ import { Link } from "../router/link";
 import { documentTitle, type DocumentAction } from "./document-actions";
 
 const HEAD = "h-9 px-4 text-left text-xs font-medium text-muted";
+
+/** The search box above the list: filters by title and type as you type. */
+export function DocumentsFilter({ query, onQuery }: { query: string; onQuery: (query: string) => void }) {
+  return (
+    <div className="relative border-b border-line">
+      <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-4 size-4 -translate-y-1/2 text-muted" />
+      <input
+        type="search"
+        value={query}
+        onChange={(event) => onQuery(event.target.value)}
+        aria-label="Filter documents"
+        placeholder="Filter by name or type"
+        className="h-10 w-full bg-transparent pr-4 pl-10 text-sm text-fg outline-none placeholder:text-faint focus-visible:ring-2 focus-visible:ring-accent focus-visible:ring-inset"
+      />
+    </div>
+  );
+}
 const CELL = "h-11 px-4";
 
 /**

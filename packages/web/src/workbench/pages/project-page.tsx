@@ -13,9 +13,9 @@ import { useResource } from "../session/use-resource";
 import { LoadError, NotFoundState, PageBody, PageHeader } from "../shell/page";
 import { WorkspaceFrame } from "../shell/workspace-frame";
 import { ApiKeysSection } from "./api-keys-section";
-import type { DocumentAction } from "./document-actions";
+import { filterDocuments, type DocumentAction } from "./document-actions";
 import { DocumentDialogs } from "./document-dialogs";
-import { DocumentsTable } from "./documents-table";
+import { DocumentsFilter, DocumentsTable } from "./documents-table";
 import { NewDocumentDialog } from "./new-document-dialog";
 import { ProjectSettings } from "./project-settings";
 
@@ -26,6 +26,7 @@ import { ProjectSettings } from "./project-settings";
 export function ProjectPage({ me, orgName, projectName }: { me: Me; orgName: string; projectName: string }) {
   const [creating, setCreating] = useState(false);
   const [action, setAction] = useState<DocumentAction | null>(null);
+  const [query, setQuery] = useState("");
   const found = findProject(me, orgName, projectName);
   const { state, reload } = useResource(found?.project.id ?? null, (signal) => fetchDocuments(found!.project.id, signal));
   if (!found) {
@@ -56,11 +57,18 @@ export function ProjectPage({ me, orgName, projectName }: { me: Me; orgName: str
               {canCreate ? "Create a form to start collecting responses, or a site, database, storage bucket or canvas." : "You can view this project. Ask an owner or editor to add documents."}
             </EmptyState>
           ) : (
-            <DocumentsTable
-              documents={state.status === "ready" ? state.data : null}
-              basepath={`${org.name}/${project.name}`}
-              onAction={canEditDocuments(org.role) ? setAction : undefined}
-            />
+            <>
+              <DocumentsFilter query={query} onQuery={setQuery} />
+              {state.status === "ready" && query && !filterDocuments(state.data, query).length ? (
+                <p role="status" className="px-4 py-10 text-center text-sm text-muted">No documents match “{query}”.</p>
+              ) : (
+                <DocumentsTable
+                  documents={state.status === "ready" ? filterDocuments(state.data, query) : null}
+                  basepath={`${org.name}/${project.name}`}
+                  onAction={canEditDocuments(org.role) ? setAction : undefined}
+                />
+              )}
+            </>
           )}
         </Card>
         {canManageApiKeys(org.role) ? <ApiKeysSection project={project} csrf_token={me.csrf_token} /> : null}
