@@ -21,8 +21,9 @@ import { PendingInvitations } from "./pending-invitations";
 type Pending = (Confirmation & { run: () => Promise<void> }) | null;
 
 /**
- * The organization's members. Everyone sees the list; owners invite, change roles and
- * remove (the server refuses to leave no owner: LAST_OWNER, shown as a toast).
+ * The organization's members. Everyone sees the list and may leave; owners invite (by the
+ * email of an account, or with a link), change roles and remove (the server refuses to leave
+ * no owner: LAST_OWNER, shown as a toast).
  */
 export function MembersSection({ org, me, manage }: { org: OrganizationRef; me: Me; manage: boolean }) {
   const { refresh } = useSession();
