@@ -66,6 +66,7 @@ export const ERROR_CATALOGUE = {
   NAME_TAKEN: { status: 409, message: "This name is already taken." },
   USER_NOT_FOUND: { status: 404, message: "No account has this email address." },
   LAST_OWNER: { status: 409, message: "An organization keeps at least one owner." },
+  INVALID_PASSWORD: { status: 400, message: "That is not your password." },
   INVITATION_NOT_FOUND: { status: 404, message: "This invitation link is invalid, already used or expired. Ask an owner for a new one." },
 } as const satisfies Record<string, ErrorEntry>;
 

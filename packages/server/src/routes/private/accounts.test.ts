@@ -141,6 +141,26 @@ describe.each(BACKENDS)("accounts on $name", (backend) => {
     expect((await as(app, stranger)("POST", "/private/editor/me/sessions/revoke", { session_id: current.id })).statusCode).toBe(404);
   });
 
+  it.skipIf(!backend.available)("deletes an account with its password, but not while it is an organization's only owner", async () => {
+    const leaving = await signUp(app, "leaving@example.com", "correct horse battery", "10.6.4.1");
+    const partner = await signUp(app, "partner@example.com", "correct horse battery", "10.6.4.2");
+    const org = (await as(app, leaving)("POST", "/private/editor/organizations", { name: "leaving-org", display_name: "Leaving Co" })).json().data.id;
+    const remove = (password: string) => as(app, leaving)("POST", "/private/editor/me/delete", { password });
+
+    expect((await remove("not my password")).json().error.code).toBe("INVALID_PASSWORD");
+    const sole = (await remove("correct horse battery")).json().error;
+    expect(sole).toMatchObject({ code: "LAST_OWNER", message: expect.stringContaining("Leaving Co") });
+
+    await as(app, leaving)("POST", `/private/editor/organizations/${org}/members`, { email: partner.email, role: "owner" });
+    expect((await remove("correct horse battery")).json().data).toEqual({ id: leaving.user_id });
+    expect((await as(app, leaving)("GET", "/private/editor/me")).statusCode).toBe(401);
+    expect((await signIn("leaving@example.com", "correct horse battery", "10.6.4.3")).statusCode).toBe(401);
+    const members = (await as(app, partner)("GET", `/private/editor/organizations/${org}/members`)).json().data;
+    expect(members.map((m: { email: string }) => m.email)).toEqual(["partner@example.com"]);
+    const events = (await database.db.selectFrom("audit_log").select("event").where("user_id", "=", leaving.user_id).execute()).map((r) => r.event);
+    expect(events).toEqual(expect.arrayContaining(["account.delete_refused", "account.deleted"]));
+  });
+
   it.skipIf(!backend.available)("lets an operator set a forgotten password from the CLI, ending the user's sessions", async () => {
     const member = await signUp(app, "forgot@example.com", "correct horse battery", "10.6.2.1");
     const cli = (email: string, password: string) =>

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { csrfTokenFor } from "../../auth/csrf";
+import { audit } from "../../auth/audit";
+import { deleteAccount } from "../../auth/delete-account";
 import { listSessions, revokeSessions } from "../../auth/sessions";
 import { describeUser, updateProfile } from "../../projects/organizations";
 import { callerOf, userOf } from "./authenticate";
@@ -20,6 +22,20 @@ export async function meRoutes(app: FastifyInstance, options: PrivateOptions): P
     const body = parseBody(z.object({ display_name: z.string().max(80) }).strict(), request.body);
     const me = await updateProfile(app.db, caller.user_id, body);
     return { data: { ...me, csrf_token: csrfTokenFor(options.secret, caller.session_id) }, error: null };
+  });
+
+  /** `{ password }`: deletes the caller's account (not while they are an organization's only owner). */
+  app.post("/me/delete", async (request) => {
+    const caller = userOf(callerOf(request));
+    const body = parseBody(z.object({ password: z.string() }).strict(), request.body);
+    try {
+      const deleted = await deleteAccount(app.db, options.auth, caller.user_id, body.password);
+      await audit(app.db, request, { event: "account.deleted", status: 200, user_id: caller.user_id });
+      return { data: deleted, error: null };
+    } catch (error) {
+      await audit(app.db, request, { event: "account.delete_refused", status: 400, user_id: caller.user_id, details: { reason: String((error as { code?: string }).code ?? "error") } });
+      throw error;
+    }
   });
 
   app.get("/me/sessions", async (request) => {
