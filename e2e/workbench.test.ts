@@ -75,7 +75,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the workbench in Chromium", () => {
 
     // Sign out from the user menu.
     await page.goto(`${env.server.url}${editorPath}`);
-    await page.getByRole("button", { name: "Account" }).click();
+    await page.getByRole("button", { name: /, account$/ }).click();
     await page.getByRole("menuitem", { name: "Sign out" }).click();
     await page.waitForURL(`${env.server.url}/sign-in`);
 
@@ -208,13 +208,13 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the workbench in Chromium", () => {
     const email = `account-${Date.now().toString(36)}@example.com`;
     await signUpInBrowser(page, env.server, { name: "Ada Lovelace", email });
 
-    await page.getByRole("button", { name: "Account" }).click();
+    await page.getByRole("button", { name: /, account$/ }).click();
     await page.getByRole("menuitem", { name: "Account settings" }).click();
     await page.waitForURL(`${env.server.url}/account`);
     await page.getByLabel("Display name").fill("Ada King");
     await page.getByRole("button", { name: "Save name" }).click();
     await expect.poll(() => page.getByText("Your name is saved.").isVisible()).toBe(true);
-    await page.getByRole("button", { name: "Account" }).click();
+    await page.getByRole("button", { name: /, account$/ }).click();
     expect(await page.getByRole("menu").textContent()).toContain("Ada King");
     await page.keyboard.press("Escape");
 
@@ -248,7 +248,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the workbench in Chromium", () => {
     expect(await page.getByLabel("Current password").inputValue()).toBe("");
 
     // Still signed in here (a new session), and the next sign-in takes the new password only.
-    await page.getByRole("button", { name: "Account" }).click();
+    await page.getByRole("button", { name: /, account$/ }).click();
     await page.getByRole("menuitem", { name: "Sign out" }).click();
     await page.waitForURL(`${env.server.url}/sign-in`);
     await page.getByLabel("Email").fill(email);
@@ -258,6 +258,22 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the workbench in Chromium", () => {
     await page.getByLabel("Password").fill("a brand new secret");
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.waitForURL(`${env.server.url}/`);
+
+    // Deleting the account asks for the password, then the account is gone.
+    await page.goto(`${env.server.url}/account`);
+    await page.getByRole("button", { name: "Delete account" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Delete your account?" });
+    await confirm.getByLabel("Password").fill("not it");
+    await confirm.getByRole("button", { name: "Delete my account" }).click();
+    await expect.poll(() => confirm.getByText("That is not your password.").isVisible()).toBe(true);
+    await confirm.getByLabel("Password").fill("a brand new secret");
+    await confirm.getByRole("button", { name: "Delete my account" }).click();
+    await page.waitForURL(`${env.server.url}/sign-in`);
+    await expect.poll(() => page.getByText("Your account was deleted.").isVisible()).toBe(true);
+    const again = await page.request.post(`${env.server.url}/api/auth/sign-in/email`, {
+      headers: { origin: env.server.url, "x-forwarded-for": "198.51.100.30" }, data: { email, password: "a brand new secret" },
+    });
+    expect(again.status()).toBe(401);
 
     expect(errors).toEqual([]);
     await page.close();

@@ -20,3 +20,8 @@ export function fetchSessions(signal?: AbortSignal): Promise<SessionInfo[]> {
 export function revokeSessions(body: { session_id?: string }, options: { csrf_token: string; signal?: AbortSignal }) {
   return privateRequest<{ revoked: number }>("POST", "/me/sessions/revoke", { ...options, body });
 }
+
+/** `POST /private/editor/me/delete` `{ password }`: 400 INVALID_PASSWORD, 409 LAST_OWNER naming the organizations. */
+export function deleteAccount(body: { password: string }, options: { csrf_token: string; signal?: AbortSignal }) {
+  return privateRequest<{ id: string }>("POST", "/me/delete", { ...options, body });
+}

@@ -20,6 +20,7 @@ import { toast } from "../shell/toast-store";
 import { initialsOf } from "../shell/initials";
 import { WorkspaceFrame } from "../shell/workspace-frame";
 import { FormAlert } from "./auth-layout";
+import { DeleteAccountSection } from "./delete-account";
 import { SessionsSection } from "./sessions-section";
 
 const nameOf = (me: Me) => me.profile?.display_name || me.user.name;
@@ -111,6 +112,7 @@ export function AccountPage({ me }: { me: Me }) {
             <PasswordForm key={generation.password} email={me.user.email} onChanged={() => setGeneration((g) => ({ ...g, password: g.password + 1 }))} />
           </Card>
           <SessionsSection key={`sessions-${generation.password}`} csrf_token={me.csrf_token} />
+          <DeleteAccountSection csrf_token={me.csrf_token} />
         </div>
       </PageBody>
     </WorkspaceFrame>
