@@ -43,7 +43,16 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("accessibility (axe-core)", () => {
     await callPrivate(page, "POST", `/projects/${project.id}/documents`, { doctype: "v0_schema", title: "CRM" });
     await callPrivate(page, "POST", `/projects/${project.id}/api-keys`, { name: "Nightly export", role: "viewer" });
     await callPrivate(page, "POST", `/organizations/${org.id}/invitations`, { role: "editor", label: "Bo" });
-    for (const path of ["/", "/axe-org", "/axe-org/website", `/axe-org/website/${form.id}`, "/account"]) {
+    await callPrivate(page, "POST", `/projects/${project.id}/forms`, {
+      title: "Outlined",
+      fields: [{ name: "email", type: "email", label: "Email", required: true }, { name: "plan", type: "radio", label: "Plan", options: [{ value: "free" }] }],
+      blocks: [{ type: "section", title_html: "About you", children: [{ type: "field", field: "email" }, { type: "field", field: "plan" }] }],
+    });
+    const documents = await callPrivate<{ id: string; title: string }[]>(page, "GET", `/projects/${project.id}/documents`);
+    const outlined = documents.find((doc) => doc.title === "Outlined")!.id;
+    await page.goto(`${env.server.url}/axe-org/website/${outlined}`);
+    await expect.poll(() => page.getByRole("region", { name: "About you" }).textContent()).toMatch(/Email.*email.*Plan.*radio/);
+    for (const path of ["/", "/axe-org", "/axe-org/website", `/axe-org/website/${form.id}`, `/axe-org/website/${outlined}`, "/account"]) {
       await page.goto(`${env.server.url}${path}`);
       expect({ path, violations: await violations(page) }).toEqual({ path, violations: [] });
     }

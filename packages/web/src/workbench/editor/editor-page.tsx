@@ -21,6 +21,7 @@ import { canEditDocuments } from "../permissions";
 import { editorPlaceholder } from "./editor-placeholder";
 import { editorReducer, initEditor } from "./editor-state";
 import { EditorSidebar } from "./editor-sidebar";
+import { FormOutline } from "./form-outline-view";
 import { EditorMainSkeleton, EditorSidebarSkeleton } from "./editor-skeleton";
 import { PublishControl } from "./publish-control";
 
@@ -72,6 +73,8 @@ function Editor({ me, route, document, crumbs, canEdit }: EditorProps) {
     dispatch({ type: "route", pattern: route.pattern });
   }, [route.pattern]);
   const placeholder = editorPlaceholder(document.doctype, state.mode, route.pattern);
+  const title = document.title || `Untitled ${DOCTYPE_LABELS[document.doctype].toLowerCase()}`;
+  const outlineFormId = document.doctype === "v0_form" && state.mode === "build" && route.pattern === "" ? document.form_id : null;
   const publish = document.doctype === "v0_form" && document.form_id
     ? <PublishControl document={document} form_id={document.form_id} csrf_token={me.csrf_token} canPublish={canEdit} />
     : null;
@@ -84,15 +87,26 @@ function Editor({ me, route, document, crumbs, canEdit }: EditorProps) {
     <AppFrame
       me={me}
       sidebar={<EditorSidebar document={document} basepath={route.basepath} pattern={route.pattern} suffix={route.suffix} mode={state.mode} onMode={(mode) => dispatch({ type: "select-mode", mode })} />}
-      header={<Breadcrumb items={[...crumbs, { label: document.title || `Untitled ${DOCTYPE_LABELS[document.doctype].toLowerCase()}` }]} />}
+      header={<Breadcrumb items={[...crumbs, { label: title }]} />}
       actions={publish}
     >
-      <div className="grid min-h-full place-items-center px-4 py-12" data-editor-mode={state.mode} data-editor-suffix={route.suffix}>
-        <h1 className="sr-only">{document.title || `Untitled ${DOCTYPE_LABELS[document.doctype].toLowerCase()}`}</h1>
-        <EmptyState icon={placeholder.unavailable ? Ban : Construction} title={placeholder.title} className="max-w-md">
-          {placeholder.body}
-        </EmptyState>
-      </div>
+      {outlineFormId ? (
+        // The form's Build root: what the form holds now, until the editor arrives.
+        <div className="mx-auto grid w-full max-w-3xl gap-4 px-4 py-8" data-editor-mode={state.mode} data-editor-suffix={route.suffix}>
+          <div>
+            <h1 className="text-xl font-semibold text-fg">{title}</h1>
+            <p className="text-sm text-muted">{placeholder.body}</p>
+          </div>
+          <FormOutline form_id={outlineFormId} />
+        </div>
+      ) : (
+        <div className="grid min-h-full place-items-center px-4 py-12" data-editor-mode={state.mode} data-editor-suffix={route.suffix}>
+          <h1 className="sr-only">{title}</h1>
+          <EmptyState icon={placeholder.unavailable ? Ban : Construction} title={placeholder.title} className="max-w-md">
+            {placeholder.body}
+          </EmptyState>
+        </div>
+      )}
     </AppFrame>
   );
 }
