@@ -95,7 +95,7 @@ function Editor({ me, route, document, crumbs, canEdit }: EditorProps) {
         <div className="mx-auto grid w-full max-w-3xl gap-4 px-4 py-8" data-editor-mode={state.mode} data-editor-suffix={route.suffix}>
           <div>
             <h1 className="text-xl font-semibold text-fg">{title}</h1>
-            <p className="text-sm text-muted">The form as visitors get it. Editing it here comes in a later release; until then a form changes by importing its definition file.</p>
+            <p className="text-sm text-muted">The form as visitors get it. Editing it here comes in a later release; until then, forms are written as definition files and imported with the CLI.</p>
           </div>
           <FormOutline form_id={outlineFormId} />
         </div>
