@@ -26,6 +26,12 @@ describe("renderFormPage", () => {
     expect(page).toMatch(/<html[^>]*style="[^"]*color-scheme:light dark/);
   });
 
+  it("shows a form with nothing in it as such, without a Submit button", () => {
+    const empty = renderFormPage({ preload: samplePreload({ title: "Draft", blocks: [], tree: [], fields: [] }), assets, submit_action: "/submit/f", query: {} });
+    expect(empty).toContain("This form has no questions yet.");
+    expect(empty).not.toContain("<form");
+  });
+
   it("links the stylesheet and the module script", () => {
     expect(page).toContain('<link rel="stylesheet" href="/assets/entry-abc.css">');
     expect(page).toContain('<script type="module" src="/assets/entry-abc.js"></script>');

@@ -10,7 +10,7 @@ import { PARAM, type FormPreload } from "@fieldwork/core";
 import { fetchPreload, fetchSessionId } from "./api";
 import { FormSkeleton } from "./form-skeleton";
 import { FormView } from "./form-view";
-import { NotFoundState } from "./not-found-state";
+import { EmptyFormState, NotFoundState } from "./not-found-state";
 import { loadErrorOutcome, loadOutcome, type LoadOutcome } from "./outcomes";
 import { readStoredSession, storeSession } from "./session-store";
 
@@ -30,6 +30,7 @@ const NO_QUERY: Record<string, string> = {};
 export function FormApp({ preload, submit_action, query = NO_QUERY, form_id }: FormAppProps) {
   if (!preload) return <ClientLoadedForm form_id={form_id ?? ""} submit_action={submit_action} query={query} />;
   if (preload.error) return <LoadOutcomeView outcome={loadErrorOutcome(preload.form_id, preload.error.code)} submit_action={submit_action} query={query} />;
+  if (preload.blocks.length === 0) return <EmptyFormState title={preload.title} />;
   return <FormView preload={preload} submit_action={submit_action} query={query} />;
 }
 

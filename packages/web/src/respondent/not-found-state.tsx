@@ -12,3 +12,14 @@ export function NotFoundState() {
     </FormPage>
   );
 }
+
+/** A published form with nothing in it yet: no empty Submit to send blank rows with. */
+export function EmptyFormState({ title }: { title: string }) {
+  return (
+    <FormPage powered_by={false}>
+      <StatusCard icon="warning" tone="neutral" title={title || "Form"}>
+        <p>This form has no questions yet. Come back later.</p>
+      </StatusCard>
+    </FormPage>
+  );
+}
