@@ -140,6 +140,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the workbench in Chromium", () => {
     const newcomer = await guest.newPage();
     await newcomer.goto(link);
     await newcomer.waitForURL((url) => url.pathname === "/sign-in");
+    await expect.poll(() => newcomer.getByText("Sign in to accept your invitation.", { exact: false }).isVisible()).toBe(true);
     await newcomer.getByRole("link", { name: "Create one" }).click();
     await newcomer.getByLabel("Name").fill("Nora New");
     await newcomer.getByLabel("Email").fill(`nobody-${id}@example.com`);

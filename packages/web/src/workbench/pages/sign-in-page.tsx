@@ -8,7 +8,7 @@ import { useForm } from "../forms/use-form";
 import { validateSignIn, type SignInValues } from "../forms/validation";
 import { navigate } from "../router/history";
 import { Link } from "../router/link";
-import { authPath, safeNextPath, SIGN_UP_PATH } from "../router/routes";
+import { authPath, leadsToInvitation, safeNextPath, SIGN_UP_PATH } from "../router/routes";
 import { useSession } from "../session/session-context";
 import { AuthLayout, FormAlert } from "./auth-layout";
 
@@ -28,7 +28,7 @@ export function SignInPage({ next }: { next: string | null }) {
   return (
     <AuthLayout
       title="Sign in to Fieldwork"
-      description="Welcome back. Enter your email and password."
+      description={leadsToInvitation(next) ? "Sign in to accept your invitation. New here? Create an account first." : "Welcome back. Enter your email and password."}
       footer={
         <>
           No account yet?{" "}

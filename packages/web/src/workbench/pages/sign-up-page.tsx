@@ -7,7 +7,7 @@ import { useForm } from "../forms/use-form";
 import { MIN_PASSWORD_LENGTH, validateSignUp, type SignUpValues } from "../forms/validation";
 import { navigate } from "../router/history";
 import { Link } from "../router/link";
-import { authPath, safeNextPath, SIGN_IN_PATH } from "../router/routes";
+import { authPath, leadsToInvitation, safeNextPath, SIGN_IN_PATH } from "../router/routes";
 import { useSession } from "../session/session-context";
 import { AuthLayout, FormAlert } from "./auth-layout";
 
@@ -27,7 +27,7 @@ export function SignUpPage({ next }: { next: string | null }) {
   return (
     <AuthLayout
       title="Create your account"
-      description="Build forms and keep every response in a real table."
+      description={leadsToInvitation(next) ? "Create your account, then accept your invitation." : "Build forms and keep every response in a real table."}
       footer={
         <>
           Already have an account?{" "}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { authPath, matchRoute, safeNextPath } from "./routes";
+import { authPath, leadsToInvitation, matchRoute, safeNextPath } from "./routes";
 import { isPlainClick } from "./history";
 
 describe("matchRoute", () => {
@@ -31,6 +31,13 @@ describe("matchRoute", () => {
 });
 
 describe("safeNextPath", () => {
+  it("knows when signing in leads on to an invitation", () => {
+    expect(leadsToInvitation("/invite/fwi_abc")).toBe(true);
+    expect(leadsToInvitation("/acme")).toBe(false);
+    expect(leadsToInvitation("//evil.example/invite/x")).toBe(false);
+    expect(leadsToInvitation(null)).toBe(false);
+  });
+
   it("keeps paths of this site", () => {
     expect(safeNextPath("/acme/website/2b1f/form?x=1")).toBe("/acme/website/2b1f/form?x=1");
   });

@@ -59,6 +59,9 @@ export function matchRoute(pathname: string): Route {
   return { name: "editor", editor: { ...editor, org, project } };
 }
 
+/** Whether signing in or up leads on to an invitation link (the pages say so). */
+export const leadsToInvitation = (next: string | null | undefined) => safeNextPath(next).startsWith("/invite/");
+
 export const isAuthRoute = (route: Route) => route.name === "sign-in" || route.name === "sign-up";
 
 export const organizationPath = (org: string) => `/${encodeURIComponent(org)}`;
