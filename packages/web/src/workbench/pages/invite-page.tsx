@@ -23,7 +23,7 @@ import { toast } from "../shell/toast-store";
 import { WorkspaceFrame } from "../shell/workspace-frame";
 
 function Offer({ me, token, invitation }: { me: Me; token: string; invitation: InvitationPreview }) {
-  const { refresh } = useSession();
+  const { refreshAndGo } = useSession();
   const [joining, setJoining] = useState(false);
   const org = invitation.organization;
   const label = org.display_name || org.name;
@@ -39,8 +39,7 @@ function Offer({ me, token, invitation }: { me: Me; token: string; invitation: I
     setJoining(true);
     try {
       const joined = await acceptInvitation(token, { csrf_token: me.csrf_token });
-      await refresh();
-      navigate(organizationPath(joined.organization.name));
+      await refreshAndGo(organizationPath(joined.organization.name));
       toast.success(`You joined ${label} as ${withArticle(joined.role)}.`);
     } catch (error) {
       setJoining(false);

@@ -7,7 +7,6 @@ import { ConfirmDialog, type Confirmation } from "../../ui/confirm-dialog";
 import { messageOf } from "../api/http";
 import { addMember, fetchMembers, removeMember } from "../api/organizations";
 import type { Me, Member, OrganizationRef, Role } from "../api/types";
-import { navigate } from "../router/history";
 import { useSession } from "../session/session-context";
 import { useResource } from "../session/use-resource";
 import { LoadError, RowsSkeleton } from "../shell/page";
@@ -26,7 +25,7 @@ type Pending = (Confirmation & { run: () => Promise<void> }) | null;
  * no owner: LAST_OWNER, shown as a toast).
  */
 export function MembersSection({ org, me, manage }: { org: OrganizationRef; me: Me; manage: boolean }) {
-  const { refresh } = useSession();
+  const { refresh, refreshAndGo } = useSession();
   const { state, reload } = useResource(org.id, (signal) => fetchMembers(org.id, signal));
   const [inviting, setInviting] = useState(false);
   /** The invite-link dialog, open with what to call the link (an email that has no account yet). */
@@ -53,8 +52,7 @@ export function MembersSection({ org, me, manage }: { org: OrganizationRef; me: 
       await removeMember(org.id, member.user_id, auth);
       if (member.user_id === selfId) {
         toast.success(`You left ${orgLabel}.`);
-        navigate("/");
-        await refresh();
+        await refreshAndGo("/");
         return;
       }
       toast.success(`${memberName(member)} was removed from ${orgLabel}.`);

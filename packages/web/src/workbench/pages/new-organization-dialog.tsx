@@ -7,7 +7,6 @@ import { FormActions } from "../../ui/form-actions";
 import { createOrganization } from "../api/organizations";
 import { useForm } from "../forms/use-form";
 import { nameErrorField, slugify, validateNewOrganization, type NewOrganizationValues } from "../forms/validation";
-import { navigate } from "../router/history";
 import { organizationPath } from "../router/routes";
 import { useSession } from "../session/session-context";
 import { toast } from "../shell/toast-store";
@@ -18,7 +17,7 @@ import { FormAlert } from "./auth-layout";
  * hand). The creator becomes the owner; then the organization's page opens.
  */
 function NewOrganizationForm({ csrf_token, onCancel }: { csrf_token: string; onCancel: () => void }) {
-  const { refresh } = useSession();
+  const { refreshAndGo } = useSession();
   const nameEdited = useRef(false);
   const { state, dispatch, onSubmit, field } = useForm<NewOrganizationValues>({
     initial: { display_name: "", name: "" },
@@ -26,9 +25,8 @@ function NewOrganizationForm({ csrf_token, onCancel }: { csrf_token: string; onC
     async submit(values) {
       const display_name = values.display_name.trim();
       const created = await createOrganization({ name: values.name, ...(display_name ? { display_name } : {}) }, { csrf_token });
-      await refresh();
+      await refreshAndGo(organizationPath(created.name));
       toast.success(`Organization ${created.display_name || created.name} created.`);
-      navigate(organizationPath(created.name));
     },
     errorField: nameErrorField("name"),
   });

@@ -7,22 +7,20 @@ import { createProject } from "../api/projects";
 import type { OrganizationRef } from "../api/types";
 import { useForm } from "../forms/use-form";
 import { nameErrorField, validateNewProject, type NewProjectValues } from "../forms/validation";
-import { navigate } from "../router/history";
 import { projectPath } from "../router/routes";
 import { useSession } from "../session/session-context";
 import { toast } from "../shell/toast-store";
 import { FormAlert } from "./auth-layout";
 
 function NewProjectForm({ org, csrf_token, onCancel }: { org: OrganizationRef; csrf_token: string; onCancel: () => void }) {
-  const { refresh } = useSession();
+  const { refreshAndGo } = useSession();
   const { state, onSubmit, field } = useForm<NewProjectValues>({
     initial: { name: "" },
     validate: validateNewProject,
     async submit(values) {
       const created = await createProject(org.id, { name: values.name }, { csrf_token });
-      await refresh();
+      await refreshAndGo(projectPath(org.name, created.name));
       toast.success(`Project ${created.name} created.`);
-      navigate(projectPath(org.name, created.name));
     },
     errorField: nameErrorField("name"),
   });

@@ -1,17 +1,14 @@
 /** @jsxRuntime automatic */
 /** An organization's name, URL name and deletion (owners). */
-import { flushSync } from "react-dom";
 import { Button } from "../../ui/button";
 import { Card, CardHeader } from "../../ui/card";
 import { Field } from "../../ui/field";
 import { Input } from "../../ui/input";
 import { messageOf } from "../api/http";
-import { fetchMe } from "../api/me";
 import { deleteOrganization, updateOrganization } from "../api/organizations";
 import type { OrganizationRef } from "../api/types";
 import { useForm } from "../forms/use-form";
 import { nameErrorField, validateOrganizationSettings, type NewOrganizationValues } from "../forms/validation";
-import { navigate } from "../router/history";
 import { organizationPath } from "../router/routes";
 import { useSession } from "../session/session-context";
 import { toast } from "../shell/toast-store";
@@ -25,7 +22,7 @@ const whatGoes = (projects: number) =>
   projects === 0 ? "" : `Its ${projects === 1 ? "project" : `${projects} projects`}, with ${projects === 1 ? "its" : "their"} documents and every form's responses, ${projects === 1 ? "is" : "are"} deleted. `;
 
 export function OrganizationSettings({ org, csrf_token }: { org: OrganizationRef; csrf_token: string }) {
-  const { refresh, replace } = useSession();
+  const { refreshAndGo } = useSession();
   const label = org.display_name || org.name;
   const { state, onSubmit, field } = useForm<NewOrganizationValues>({
     initial: { display_name: label, name: org.name },
@@ -33,12 +30,7 @@ export function OrganizationSettings({ org, csrf_token }: { org: OrganizationRef
     errorField: nameErrorField("name"),
     async submit(values) {
       const updated = await updateOrganization(org.id, { display_name: values.display_name.trim(), name: values.name }, { csrf_token });
-      const fresh = await fetchMe();
-      // The new session and the new URL in one render: no "not found" frame between them.
-      flushSync(() => {
-        replace(fresh);
-        navigate(organizationPath(updated.name), { replace: true });
-      });
+      await refreshAndGo(organizationPath(updated.name), { replace: true });
       toast.success("Organization settings saved.");
     },
   });
@@ -47,8 +39,7 @@ export function OrganizationSettings({ org, csrf_token }: { org: OrganizationRef
     try {
       const removed = await deleteOrganization(org.id, { csrf_token });
       toast.success(`${label} was deleted, with ${plural(removed.projects, "project")} and ${plural(removed.documents, "document")}.`);
-      navigate("/");
-      await refresh();
+      await refreshAndGo("/");
     } catch (error) {
       toast.error(messageOf(error));
     }

@@ -1,17 +1,14 @@
 /** @jsxRuntime automatic */
 /** A project's name and deletion (owners, signed in). */
-import { flushSync } from "react-dom";
 import { Button } from "../../ui/button";
 import { Card, CardHeader } from "../../ui/card";
 import { Field } from "../../ui/field";
 import { Input } from "../../ui/input";
 import { messageOf } from "../api/http";
-import { fetchMe } from "../api/me";
 import { deleteProject, renameProject } from "../api/projects";
 import type { OrganizationRef, ProjectRef } from "../api/types";
 import { useForm } from "../forms/use-form";
 import { nameErrorField, validateNewProject, type NewProjectValues } from "../forms/validation";
-import { navigate } from "../router/history";
 import { organizationPath, projectPath } from "../router/routes";
 import { useSession } from "../session/session-context";
 import { toast } from "../shell/toast-store";
@@ -19,7 +16,7 @@ import { FormAlert } from "./auth-layout";
 import { DangerZone } from "./danger-zone";
 
 export function ProjectSettings({ org, project, documents, csrf_token }: { org: OrganizationRef; project: ProjectRef; documents: number | null; csrf_token: string }) {
-  const { refresh, replace } = useSession();
+  const { refreshAndGo } = useSession();
   const { state, onSubmit, field } = useForm<NewProjectValues>({
     initial: { name: project.name },
     validate: validateNewProject,
@@ -27,12 +24,7 @@ export function ProjectSettings({ org, project, documents, csrf_token }: { org: 
     async submit(values) {
       if (values.name === project.name) return;
       const renamed = await renameProject(project.id, { name: values.name }, { csrf_token });
-      const fresh = await fetchMe();
-      // The new session and the new URL in one render: no "not found" frame between them.
-      flushSync(() => {
-        replace(fresh);
-        navigate(projectPath(org.name, renamed.name), { replace: true });
-      });
+      await refreshAndGo(projectPath(org.name, renamed.name), { replace: true });
       toast.success(`Project renamed to ${renamed.name}.`);
     },
   });
@@ -41,8 +33,7 @@ export function ProjectSettings({ org, project, documents, csrf_token }: { org: 
     try {
       await deleteProject(project.id, { csrf_token });
       toast.success(`Project ${project.name} was deleted.`);
-      navigate(organizationPath(org.name));
-      await refresh();
+      await refreshAndGo(organizationPath(org.name));
     } catch (error) {
       toast.error(messageOf(error));
     }

@@ -5,9 +5,11 @@
  * state is loading and leaves for /sign-in on 401.
  */
 import { createContext, useContext, useEffect, useMemo, useReducer, type ActionDispatch, type ReactNode } from "react";
+import { flushSync } from "react-dom";
 import { fetchMe } from "../api/me";
 import { isAbort, isUnauthorized, messageOf } from "../api/http";
 import type { Me } from "../api/types";
+import { navigate } from "../router/history";
 import { initialSession, sessionReducer, type SessionAction, type SessionState } from "./session-state";
 import { redirectToSignIn } from "./redirect";
 
@@ -35,6 +37,17 @@ export function useSession() {
       const me = await fetchMe();
       dispatch({ type: "loaded", me });
       return me;
+    },
+    /**
+     * Loads `/me` again, then shows `path` with it in one render: after a create, rename,
+     * delete or join, the page never meets a session that does not know it yet ("not found").
+     */
+    async refreshAndGo(path: string, options: { replace?: boolean } = {}): Promise<void> {
+      const me = await fetchMe();
+      flushSync(() => {
+        dispatch({ type: "loaded", me });
+        navigate(path, options);
+      });
     },
     /** Takes a `/me` the server already answered with (after a profile change). */
     replace: (me: Me) => dispatch({ type: "loaded", me }),
