@@ -1,23 +1,20 @@
 /**
- * Project API keys for scripts and the CLI: `fwk_` + 32 random bytes. Only a SHA-256 of
- * the token is stored (it has full entropy, so a slow hash adds nothing); the token is
- * shown once when made.
+ * Project API keys for scripts and the CLI: `fwk_` + 32 random bytes (secret-token.ts), only
+ * its SHA-256 stored; the token is shown once when made.
  */
-import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { DB, Role } from "../db/schema";
+import { newSecretToken, tokenDigest } from "./secret-token";
 
 export const API_KEY_PREFIX = "fwk_";
-
-const digest = (token: string) => createHash("sha256").update(token).digest("hex");
 
 export async function createApiKey(
   db: Kysely<DB>, input: { project_id: string; name: string; role: Role; created_by: string | null },
 ): Promise<{ id: string; token: string; prefix: string }> {
-  const token = `${API_KEY_PREFIX}${randomBytes(32).toString("base64url")}`;
+  const token = newSecretToken(API_KEY_PREFIX);
   const prefix = token.slice(0, 10);
   const row = await db.insertInto("project_api_key")
-    .values({ ...input, prefix, token_hash: digest(token) })
+    .values({ ...input, prefix, token_hash: tokenDigest(token) })
     .returning("id").executeTakeFirstOrThrow();
   return { id: row.id, token, prefix };
 }
@@ -28,7 +25,7 @@ export async function findApiKey(db: Kysely<DB>, token: string): Promise<ApiKeyC
   if (!token.startsWith(API_KEY_PREFIX)) return undefined;
   const key = await db.updateTable("project_api_key")
     .set({ last_used_at: new Date() })
-    .where("token_hash", "=", digest(token))
+    .where("token_hash", "=", tokenDigest(token))
     .returning(["id", "project_id", "role"]).executeTakeFirst();
   return key;
 }

@@ -73,7 +73,11 @@ export function parseCommand(argv: string[], readFile: (path: string) => string 
   }
 }
 
-const json = (value: unknown) => JSON.stringify(value, (_k, v: unknown) => (typeof v === "bigint" ? Number(v) : v));
+/** JSON on one line, bigints as numbers (row counts, ids from PostgreSQL). */
+export const json = (value: unknown) => JSON.stringify(value, (_k, v: unknown) => (typeof v === "bigint" ? Number(v) : v));
+
+/** What a command prints when it fails: the error as one JSON line, exit status 1. */
+export const failure = (error: { code: string; message: string }): CliOutput => ({ stdout: `${json({ error })}\n`, exit_code: 1 });
 
 export interface CliContext { db: Kysely<DB>; auth: Auth; publicUrl: string }
 
@@ -109,9 +113,9 @@ export async function runCommand({ db, auth, publicUrl }: CliContext, command: C
       }
     }
   } catch (error) {
-    if (error instanceof FieldworkError) return { stdout: `${json({ error: error.toJSON() })}\n`, exit_code: 1 };
+    if (error instanceof FieldworkError) return failure(error.toJSON());
     if (error instanceof APIError) {
-      return { stdout: `${json({ error: { code: String(error.body?.code ?? error.status), message: error.message } })}\n`, exit_code: 1 };
+      return failure({ code: String(error.body?.code ?? error.status), message: error.message });
     }
     throw error;
   }

@@ -9,6 +9,9 @@ export type ResponseRow = Record<string, unknown>;
 /** The most rows one page may hold. */
 export const RESPONSES_PAGE_MAX = 10_000;
 
+/** The page size of a listing by default, and the most the private API hands out at once. */
+export const RESPONSES_PAGE = 1000;
+
 /**
  * One page of a form's managed table in `local_index` order: the rows after `after` (a
  * `local_index`, 0 for the start), at most `limit`. A page shorter than `limit` is the last.
@@ -18,14 +21,14 @@ export async function listResponses(db: Kysely<DB>, formId: string, page: { afte
   const form = await db.selectFrom("form").select("table_name").where("id", "=", formId).executeTakeFirst();
   if (!form) throw new FieldworkError("FORM_NOT_FOUND");
   const after = Math.max(0, Math.trunc(page.after ?? 0));
-  const limit = Math.min(RESPONSES_PAGE_MAX, Math.max(1, Math.trunc(page.limit ?? 1000)));
+  const limit = Math.min(RESPONSES_PAGE_MAX, Math.max(1, Math.trunc(page.limit ?? RESPONSES_PAGE)));
   const { rows } = await sql<ResponseRow>`
     select * from ${managedTable(form.table_name)} where local_index > ${after} order by local_index limit ${limit}`.execute(db);
   return rows;
 }
 
 /** Every row, page by page (nothing is cut off at a page size). */
-export async function* allResponses(db: Kysely<DB>, formId: string, limit = 1000): AsyncGenerator<ResponseRow> {
+export async function* allResponses(db: Kysely<DB>, formId: string, limit = RESPONSES_PAGE): AsyncGenerator<ResponseRow> {
   let after = 0;
   for (;;) {
     const rows = await listResponses(db, formId, { after, limit });

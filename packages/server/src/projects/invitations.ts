@@ -1,25 +1,24 @@
 /**
  * Invitation links: an owner makes one for a role (shown once, like an API key: `fwi_` + 32
- * random bytes, only its SHA-256 stored), hands it over, and any signed-in person who opens
- * it before it expires joins the organization with that role. A link works once.
+ * random bytes, only its SHA-256 stored; auth/secret-token.ts), hands it over, and any
+ * signed-in person who opens it before it expires joins the organization with that role. A
+ * link works once.
  */
-import { createHash, randomBytes } from "node:crypto";
 import { FieldworkError } from "@fieldwork/core";
 import { sql, type Kysely } from "kysely";
 import type { DB, Role } from "../db/schema";
+import { newSecretToken, tokenDigest } from "../auth/secret-token";
 import { isUuid } from "../forms/form-record";
 
 export const INVITATION_PREFIX = "fwi_";
 export const INVITATION_DAYS = 7;
 
-const digest = (token: string) => createHash("sha256").update(token).digest("hex");
-
 export async function createInvitation(db: Kysely<DB>, input: { organization_id: string; role: Role; label?: string | undefined; created_by: string | null }) {
-  const token = `${INVITATION_PREFIX}${randomBytes(32).toString("base64url")}`;
+  const token = newSecretToken(INVITATION_PREFIX);
   const row = await db.insertInto("organization_invitation")
     .values({
       organization_id: input.organization_id, role: input.role, label: input.label?.trim() || null, created_by: input.created_by,
-      token_hash: digest(token), expires_at: new Date(Date.now() + INVITATION_DAYS * 24 * 60 * 60 * 1000),
+      token_hash: tokenDigest(token), expires_at: new Date(Date.now() + INVITATION_DAYS * 24 * 60 * 60 * 1000),
     })
     .returning(["id", "role", "label", "created_at", "expires_at"]).executeTakeFirstOrThrow();
   return { ...row, token };
@@ -46,7 +45,7 @@ export async function revokeInvitation(db: Kysely<DB>, organizationId: string, i
 async function pendingInvitation(db: Kysely<DB>, token: string, lock = false) {
   let query = db.selectFrom("organization_invitation as i").innerJoin("organization as o", "o.id", "i.organization_id")
     .select(["i.id", "i.role", "i.expires_at", "o.id as organization_id", "o.name", "o.display_name"])
-    .where("i.token_hash", "=", digest(token)).where("i.accepted_at", "is", null).where("i.expires_at", ">", sql<Date>`now()`);
+    .where("i.token_hash", "=", tokenDigest(token)).where("i.accepted_at", "is", null).where("i.expires_at", ">", sql<Date>`now()`);
   if (lock) query = query.forUpdate("i");
   const row = token.startsWith(INVITATION_PREFIX) ? await query.executeTakeFirst() : undefined;
   if (!row) throw new FieldworkError("INVITATION_NOT_FOUND");

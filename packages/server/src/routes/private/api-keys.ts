@@ -5,7 +5,7 @@ import { requireProjectRole } from "../../auth/access";
 import { createApiKey } from "../../auth/api-keys";
 import { isUuid } from "../../forms/form-record";
 import { callerOf } from "./authenticate";
-import { parseBody } from "./parse";
+import { parseBody, RoleSchema } from "./parse";
 
 type ProjectParams = { Params: { project_id: string } };
 
@@ -21,7 +21,7 @@ export async function apiKeyRoutes(app: FastifyInstance): Promise<void> {
   app.post<ProjectParams>("/projects/:project_id/api-keys", async (request, reply) => {
     const caller = callerOf(request);
     await requireProjectRole(app.db, caller, request.params.project_id, "owner");
-    const body = parseBody(z.object({ name: z.string().min(1).max(100), role: z.enum(["owner", "editor", "viewer"]) }), request.body);
+    const body = parseBody(z.object({ name: z.string().min(1).max(100), role: RoleSchema }), request.body);
     const key = await createApiKey(app.db, {
       project_id: request.params.project_id, name: body.name, role: body.role,
       created_by: caller.kind === "user" ? caller.user_id : null,

@@ -60,8 +60,8 @@ export function callerOf(request: FastifyRequest): Caller {
   return request.caller;
 }
 
-/** The caller as a signed-in person; API keys act on one project and are refused (403). */
-export function userOf(caller: Caller): Extract<Caller, { kind: "user" }> {
-  if (caller.kind !== "user") throw new FieldworkError("FORBIDDEN", "API keys act on one project; this needs a signed-in member.");
+/** The caller as a signed-in person; an API key is refused (403) with `why`. */
+export function userOf(caller: Caller, why = "API keys act on one project; this needs a signed-in member."): Extract<Caller, { kind: "user" }> {
+  if (caller.kind !== "user") throw new FieldworkError("FORBIDDEN", why);
   return caller;
 }

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { requireFormRole, requireProjectRole } from "../../auth/access";
 import { exportForm } from "../../forms/definition-export";
 import { importForm } from "../../forms/definition-import";
-import { listResponses } from "../../forms/responses";
+import { listResponses, RESPONSES_PAGE } from "../../forms/responses";
 import { callerOf } from "./authenticate";
 import { parseBody } from "./parse";
 
@@ -11,7 +11,7 @@ type FormParams = { Params: { form_id: string } };
 
 const Page = z.object({
   after: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(1000).default(1000),
+  limit: z.coerce.number().int().min(1).max(RESPONSES_PAGE).default(RESPONSES_PAGE),
 });
 
 /**

@@ -1,21 +1,16 @@
 import type { FastifyInstance } from "fastify";
-import { FieldworkError } from "@fieldwork/core";
 import { z } from "zod";
 import { requireOrganizationRole } from "../../auth/access";
 import { acceptInvitation, createInvitation, listInvitations, previewInvitation, revokeInvitation } from "../../projects/invitations";
-import { callerOf } from "./authenticate";
-import { parseBody } from "./parse";
+import { callerOf, userOf } from "./authenticate";
+import { parseBody, RoleSchema } from "./parse";
 
 type OrgParams = { Params: { org_id: string } };
 type TokenParams = { Params: { token: string } };
 
 /** Owners make and revoke invitation links; any signed-in person opens and accepts one. */
 export async function invitationRoutes(app: FastifyInstance): Promise<void> {
-  const userIdOf = (request: Parameters<typeof callerOf>[0]) => {
-    const caller = callerOf(request);
-    if (caller.kind !== "user") throw new FieldworkError("FORBIDDEN", "Invitations are for people: sign in to accept one.");
-    return caller.user_id;
-  };
+  const userIdOf = (request: Parameters<typeof callerOf>[0]) => userOf(callerOf(request), "Invitations are for people: sign in to accept one.").user_id;
 
   app.get<OrgParams>("/organizations/:org_id/invitations", async (request) => {
     await requireOrganizationRole(app.db, callerOf(request), request.params.org_id, "owner");
@@ -24,7 +19,7 @@ export async function invitationRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<OrgParams>("/organizations/:org_id/invitations", async (request, reply) => {
     await requireOrganizationRole(app.db, callerOf(request), request.params.org_id, "owner");
-    const body = parseBody(z.object({ role: z.enum(["owner", "editor", "viewer"]), label: z.string().max(100).optional() }).strict(), request.body);
+    const body = parseBody(z.object({ role: RoleSchema, label: z.string().max(100).optional() }).strict(), request.body);
     const created = await createInvitation(app.db, { organization_id: request.params.org_id, ...body, created_by: userIdOf(request) });
     return reply.code(201).send({ data: created, error: null });
   });

@@ -6,9 +6,8 @@ import {
 } from "../../projects/organizations";
 import { deleteOrganization, updateOrganization } from "../../projects/settings";
 import { callerOf, userOf } from "./authenticate";
-import { parseBody } from "./parse";
+import { parseBody, RoleSchema } from "./parse";
 
-const Role = z.enum(["owner", "editor", "viewer"]);
 type OrgParams = { Params: { org_id: string } };
 
 export async function organizationRoutes(app: FastifyInstance): Promise<void> {
@@ -37,7 +36,7 @@ export async function organizationRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<OrgParams>("/organizations/:org_id/members", async (request, reply) => {
     await requireOrganizationRole(app.db, callerOf(request), request.params.org_id, "owner");
-    const body = parseBody(z.object({ email: z.string().email(), role: Role }), request.body);
+    const body = parseBody(z.object({ email: z.string().email(), role: RoleSchema }), request.body);
     return reply.code(201).send({ data: await addMember(app.db, request.params.org_id, body.email, body.role), error: null });
   });
 

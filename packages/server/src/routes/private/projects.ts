@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { FieldworkError } from "@fieldwork/core";
 import { z } from "zod";
 import { requireProjectRole } from "../../auth/access";
 import { deleteProject, renameProject } from "../../projects/settings";
-import { callerOf } from "./authenticate";
+import { callerOf, userOf } from "./authenticate";
 import { parseBody } from "./parse";
 
 type ProjectParams = { Params: { project_id: string } };
@@ -13,7 +12,7 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
   const ownerInPerson = async (request: FastifyRequest<ProjectParams>) => {
     const caller = callerOf(request);
     await requireProjectRole(app.db, caller, request.params.project_id, "owner");
-    if (caller.kind !== "user") throw new FieldworkError("FORBIDDEN", "API keys act inside one project; renaming or deleting it needs a signed-in owner.");
+    userOf(caller, "API keys act inside one project; renaming or deleting it needs a signed-in owner.");
   };
 
   app.patch<ProjectParams>("/projects/:project_id", async (request) => {
