@@ -1,7 +1,5 @@
 /** @jsxRuntime automatic */
 /** An organization's name, URL name and deletion (owners). */
-import { Button } from "../../ui/button";
-import { Card, CardHeader } from "../../ui/card";
 import { Field } from "../../ui/field";
 import { Input } from "../../ui/input";
 import { messageOf } from "../api/http";
@@ -12,8 +10,7 @@ import { nameErrorField, validateOrganizationSettings, type NewOrganizationValue
 import { organizationPath } from "../router/routes";
 import { useSession } from "../session/session-context";
 import { toast } from "../shell/toast-store";
-import { FormAlert } from "./auth-layout";
-import { DangerZone } from "./danger-zone";
+import { SettingsCard } from "./settings-card";
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
 
@@ -46,28 +43,27 @@ export function OrganizationSettings({ org, csrf_token }: { org: OrganizationRef
   };
 
   return (
-    <Card aria-labelledby="org-settings-title">
-      <CardHeader id="org-settings-title" title="Settings" description="Only owners see and change these." />
-      <form noValidate onSubmit={onSubmit} className="grid gap-4 p-4">
-        <FormAlert message={state.message} />
-        <Field label="Display name" error={state.errors.display_name}>
+    <SettingsCard
+      id="org-settings-title"
+      onSubmit={onSubmit}
+      message={state.message}
+      submitting={state.submitting}
+      submitLabel="Save settings"
+      danger={{
+        title: "Delete this organization",
+        description: "Its projects, documents and every response go with it.",
+        confirmTitle: `Delete ${label}?`,
+        confirmBody: `${whatGoes(org.projects.length)}Its members lose access. This cannot be undone.`,
+        label: "Delete organization",
+        onDelete: remove,
+      }}
+    >
+      <Field label="Display name" error={state.errors.display_name}>
           {(p) => <Input {...p} {...field("display_name")} maxLength={80} autoComplete="off" />}
-        </Field>
-        <Field label="URL name" error={state.errors.name} hint={`Links to /${org.name} stop working when it changes.`}>
+      </Field>
+      <Field label="URL name" error={state.errors.name} hint={`Links to /${org.name} stop working when it changes.`}>
           {(p) => <Input {...p} {...field("name")} autoCapitalize="none" autoCorrect="off" spellCheck={false} className="font-mono" />}
-        </Field>
-        <div className="flex justify-end">
-          <Button type="submit" variant="primary" loading={state.submitting}>Save settings</Button>
-        </div>
-      </form>
-      <DangerZone
-        title="Delete this organization"
-        description="Its projects, documents and every response go with it."
-        confirmTitle={`Delete ${label}?`}
-        confirmBody={`${whatGoes(org.projects.length)}Its members lose access. This cannot be undone.`}
-        label="Delete organization"
-        onDelete={remove}
-      />
-    </Card>
+      </Field>
+    </SettingsCard>
   );
 }

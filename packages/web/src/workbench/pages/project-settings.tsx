@@ -1,7 +1,5 @@
 /** @jsxRuntime automatic */
 /** A project's name and deletion (owners, signed in). */
-import { Button } from "../../ui/button";
-import { Card, CardHeader } from "../../ui/card";
 import { Field } from "../../ui/field";
 import { Input } from "../../ui/input";
 import { messageOf } from "../api/http";
@@ -12,8 +10,7 @@ import { nameErrorField, validateNewProject, type NewProjectValues } from "../fo
 import { organizationPath, projectPath } from "../router/routes";
 import { useSession } from "../session/session-context";
 import { toast } from "../shell/toast-store";
-import { FormAlert } from "./auth-layout";
-import { DangerZone } from "./danger-zone";
+import { SettingsCard } from "./settings-card";
 
 export function ProjectSettings({ org, project, documents, csrf_token }: { org: OrganizationRef; project: ProjectRef; documents: number | null; csrf_token: string }) {
   const { refreshAndGo } = useSession();
@@ -41,25 +38,24 @@ export function ProjectSettings({ org, project, documents, csrf_token }: { org: 
 
   const what = documents === null ? "Its documents" : documents === 1 ? "Its one document" : `Its ${documents} documents`;
   return (
-    <Card aria-labelledby="project-settings-title">
-      <CardHeader id="project-settings-title" title="Settings" description="Only owners see and change these." />
-      <form noValidate onSubmit={onSubmit} className="grid gap-4 p-4">
-        <FormAlert message={state.message} />
-        <Field label="Project name" error={state.errors.name} hint={`Lowercase letters, digits and dashes: /${org.name}/${state.values.name || "name"}.`}>
+    <SettingsCard
+      id="project-settings-title"
+      onSubmit={onSubmit}
+      message={state.message}
+      submitting={state.submitting}
+      submitLabel="Rename project"
+      danger={{
+        title: "Delete this project",
+        description: "Its documents and every response go with it.",
+        confirmTitle: `Delete ${project.name}?`,
+        confirmBody: `${what} and every form's responses are deleted. API keys of this project stop working. This cannot be undone.`,
+        label: "Delete project",
+        onDelete: remove,
+      }}
+    >
+      <Field label="Project name" error={state.errors.name} hint={`Lowercase letters, digits and dashes: /${org.name}/${state.values.name || "name"}.`}>
           {(p) => <Input {...p} {...field("name")} autoCapitalize="none" autoCorrect="off" spellCheck={false} className="font-mono" />}
-        </Field>
-        <div className="flex justify-end">
-          <Button type="submit" variant="primary" loading={state.submitting}>Rename project</Button>
-        </div>
-      </form>
-      <DangerZone
-        title="Delete this project"
-        description="Its documents and every response go with it."
-        confirmTitle={`Delete ${project.name}?`}
-        confirmBody={`${what} and every form's responses are deleted. API keys of this project stop working. This cannot be undone.`}
-        label="Delete project"
-        onDelete={remove}
-      />
-    </Card>
+      </Field>
+    </SettingsCard>
   );
 }
