@@ -10,9 +10,8 @@ import { Badge } from "../../ui/badge";
 import { Button, buttonClass } from "../../ui/button";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { updateDocument } from "../api/documents";
-import { messageOf } from "../api/http";
 import type { EditorDocument } from "../api/types";
-import { toast } from "../shell/toast-store";
+import { toastAction } from "../shell/toast-action";
 
 export const publicFormPath = (form_id: string) => `/d/e/${encodeURIComponent(form_id)}`;
 
@@ -24,15 +23,12 @@ export function PublishControl({ document, form_id, csrf_token, canPublish }: { 
 
   const toggle = async () => {
     setBusy(true);
-    try {
+    await toastAction(async () => {
       const updated = await updateDocument(document.id, { published: !published }, { csrf_token });
       setPublished(updated.published === true);
-      toast.success(updated.published ? `${title} is live: anyone with its link can respond.` : `${title} is a draft again: its link shows “Form not found”.`);
-    } catch (error) {
-      toast.error(messageOf(error));
-    } finally {
-      setBusy(false);
-    }
+      return updated.published ? `${title} is live: anyone with its link can respond.` : `${title} is a draft again: its link shows “Form not found”.`;
+    });
+    setBusy(false);
   };
 
   return (

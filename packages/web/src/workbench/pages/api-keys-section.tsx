@@ -7,14 +7,13 @@ import { Card, CardHeader } from "../../ui/card";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { EmptyState } from "../../ui/empty-state";
 import { fetchApiKeys, revokeApiKey } from "../api/api-keys";
-import { messageOf } from "../api/http";
 import type { ApiKey, ProjectRef } from "../api/types";
 import { formatFullTime, formatRelativeTime } from "../format-time";
 import { ROLE_LABELS } from "../permissions";
 import { useResource } from "../session/use-resource";
 import { LoadError, RowsSkeleton } from "../shell/page";
-import { toast } from "../shell/toast-store";
 import { NewApiKeyDialog } from "./new-api-key-dialog";
+import { toastAction } from "../shell/toast-action";
 
 const HEAD = "h-9 px-4 text-left text-xs font-medium text-muted";
 const CELL = "h-11 px-4";
@@ -61,15 +60,10 @@ export function ApiKeysSection({ project, csrf_token }: { project: ProjectRef; c
   const { state, reload } = useResource(project.id, (signal) => fetchApiKeys(project.id, signal));
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
-  const revoke = async (key: ApiKey) => {
-    try {
-      await revokeApiKey(project.id, key.id, { csrf_token });
-      toast.success(`API key “${key.name}” was revoked.`);
-      reload();
-    } catch (error) {
-      toast.error(messageOf(error));
-    }
-  };
+  const revoke = (key: ApiKey) => toastAction(async () => {
+    await revokeApiKey(project.id, key.id, { csrf_token });
+    return `API key “${key.name}” was revoked.`;
+  }, reload);
   const create = <Button size="sm" onClick={() => setCreating(true)}><Plus aria-hidden="true" />New API key</Button>;
   return (
     <Card aria-labelledby="api-keys-title" className="overflow-hidden">

@@ -5,6 +5,7 @@ import { Trash2 } from "lucide-react";
 import { Button } from "../../ui/button";
 import { Card, CardHeader } from "../../ui/card";
 import { Dialog } from "../../ui/dialog";
+import { FormActions } from "../../ui/form-actions";
 import { Field } from "../../ui/field";
 import { Input } from "../../ui/input";
 import { deleteAccount } from "../api/me";
@@ -35,10 +36,7 @@ function DeleteAccountForm({ csrf_token, onCancel }: { csrf_token: string; onCan
       <Field label="Password" error={state.errors.password}>
         {(p) => <Input {...p} {...field("password")} type="password" autoComplete="current-password" autoFocus />}
       </Field>
-      <div className="mt-2 flex justify-end gap-2">
-        <Button onClick={onCancel}>Cancel</Button>
-        <Button type="submit" variant="danger" loading={state.submitting}>Delete my account</Button>
-      </div>
+      <FormActions onCancel={onCancel} submitting={state.submitting} danger>Delete my account</FormActions>
     </form>
   );
 }

@@ -5,13 +5,13 @@ import { Field } from "../../ui/field";
 import { Input } from "../../ui/input";
 import { FormActions } from "../../ui/form-actions";
 import { deleteDocument, updateDocument } from "../api/documents";
-import { messageOf } from "../api/http";
 import type { DocumentSummary } from "../api/types";
 import { useForm } from "../forms/use-form";
 import { validateRenameDocument, type RenameDocumentValues } from "../forms/validation";
 import { toast } from "../shell/toast-store";
 import { FormAlert } from "./auth-layout";
 import { deleteConfirmation, documentTitle, type DocumentAction } from "./document-actions";
+import { toastAction } from "../shell/toast-action";
 
 interface Props {
   csrf_token: string;
@@ -50,13 +50,10 @@ export function DocumentDialogs({ action, onClose, ...props }: Props & { action:
   const confirmation = action?.kind === "delete" ? deleteConfirmation(action.doc) : null;
   const remove = async () => {
     if (!doc) return;
-    try {
+    await toastAction(async () => {
       await deleteDocument(doc.id, { csrf_token: props.csrf_token });
-      toast.success(`“${documentTitle(doc)}” was deleted.`);
-      props.onChanged();
-    } catch (error) {
-      toast.error(messageOf(error));
-    }
+      return `“${documentTitle(doc)}” was deleted.`;
+    }, props.onChanged);
   };
   return (
     <>

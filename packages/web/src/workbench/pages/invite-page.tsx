@@ -9,7 +9,6 @@ import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { EmptyState } from "../../ui/empty-state";
 import { Skeleton } from "../../ui/skeleton";
-import { messageOf } from "../api/http";
 import { acceptInvitation, previewInvitation } from "../api/invitations";
 import type { InvitationPreview, Me } from "../api/types";
 import { ROLE_DESCRIPTIONS, withArticle } from "../permissions";
@@ -19,8 +18,8 @@ import { organizationPath } from "../router/routes";
 import { useSession } from "../session/session-context";
 import { useResource } from "../session/use-resource";
 import { PageBody } from "../shell/page";
-import { toast } from "../shell/toast-store";
 import { WorkspaceFrame } from "../shell/workspace-frame";
+import { toastAction } from "../shell/toast-action";
 
 function Offer({ me, token, invitation }: { me: Me; token: string; invitation: InvitationPreview }) {
   const { refreshAndGo } = useSession();
@@ -37,14 +36,12 @@ function Offer({ me, token, invitation }: { me: Me; token: string; invitation: I
   }
   const join = async () => {
     setJoining(true);
-    try {
-      const joined = await acceptInvitation(token, { csrf_token: me.csrf_token });
-      await refreshAndGo(organizationPath(joined.organization.name));
-      toast.success(`You joined ${label} as ${withArticle(joined.role)}.`);
-    } catch (error) {
-      setJoining(false);
-      toast.error(messageOf(error));
-    }
+    const joined = await toastAction(async () => {
+      const { organization, role } = await acceptInvitation(token, { csrf_token: me.csrf_token });
+      await refreshAndGo(organizationPath(organization.name));
+      return `You joined ${label} as ${withArticle(role)}.`;
+    });
+    if (!joined) setJoining(false);
   };
   return (
     <div className="grid gap-6 p-6 text-center">

@@ -4,20 +4,19 @@ import { Link2, UserPlus } from "lucide-react";
 import { Button } from "../../ui/button";
 import { Card, CardHeader } from "../../ui/card";
 import { ConfirmDialog, type Confirmation } from "../../ui/confirm-dialog";
-import { messageOf } from "../api/http";
 import { addMember, fetchMembers, removeMember } from "../api/organizations";
 import type { Me, Member, OrganizationRef, Role } from "../api/types";
 import { useSession } from "../session/session-context";
 import { useResource } from "../session/use-resource";
 import { LoadError, RowsSkeleton } from "../shell/page";
-import { toast } from "../shell/toast-store";
+import { toastAction } from "../shell/toast-action";
 import { InviteLinkDialog } from "./invite-link-dialog";
 import { InviteMemberDialog } from "./invite-member-dialog";
 import { demotionConfirmation, memberName, removalConfirmation, roleChangedMessage, roleChangeNeedsConfirm, type MemberChoice } from "./member-actions";
 import { MemberRow } from "./member-row";
 import { PendingInvitations } from "./pending-invitations";
 
-type Pending = (Confirmation & { run: () => Promise<void> }) | null;
+type Pending = (Confirmation & { run: () => Promise<unknown> }) | null;
 
 /**
  * The organization's members. Everyone sees the list and may leave; owners invite (by the
@@ -36,30 +35,26 @@ export function MembersSection({ org, me, manage }: { org: OrganizationRef; me: 
   const selfId = me.user.id;
   const auth = { csrf_token: me.csrf_token };
 
-  const changeRole = async (member: Member, role: Role) => {
-    try {
+  const changeRole = (member: Member, role: Role) => toastAction(
+    async () => {
       await addMember(org.id, { email: member.email, role }, auth);
-      toast.success(roleChangedMessage(member, role, selfId));
+      return roleChangedMessage(member, role, selfId);
+    },
+    async () => {
       reload();
       if (member.user_id === selfId) await refresh();
-    } catch (error) {
-      toast.error(messageOf(error));
-    }
-  };
+    },
+  );
 
-  const remove = async (member: Member) => {
-    try {
-      await removeMember(org.id, member.user_id, auth);
-      if (member.user_id === selfId) {
-        toast.success(`You left ${orgLabel}.`);
-        await refreshAndGo("/");
-        return;
-      }
-      toast.success(`${memberName(member)} was removed from ${orgLabel}.`);
-      reload();
-    } catch (error) {
-      toast.error(messageOf(error));
-    }
+  const remove = (member: Member) => {
+    const self = member.user_id === selfId;
+    return toastAction(
+      async () => {
+        await removeMember(org.id, member.user_id, auth);
+        return self ? `You left ${orgLabel}.` : `${memberName(member)} was removed from ${orgLabel}.`;
+      },
+      () => (self ? refreshAndGo("/") : reload()),
+    );
   };
 
   const onChoose = (member: Member, choice: MemberChoice) => {

@@ -2,7 +2,6 @@
 /** An organization's name, URL name and deletion (owners). */
 import { Field } from "../../ui/field";
 import { Input } from "../../ui/input";
-import { messageOf } from "../api/http";
 import { deleteOrganization, updateOrganization } from "../api/organizations";
 import type { OrganizationRef } from "../api/types";
 import { useForm } from "../forms/use-form";
@@ -11,6 +10,7 @@ import { organizationPath } from "../router/routes";
 import { useSession } from "../session/session-context";
 import { toast } from "../shell/toast-store";
 import { SettingsCard } from "./settings-card";
+import { toastAction } from "../shell/toast-action";
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
 
@@ -32,15 +32,10 @@ export function OrganizationSettings({ org, csrf_token }: { org: OrganizationRef
     },
   });
 
-  const remove = async () => {
-    try {
-      const removed = await deleteOrganization(org.id, { csrf_token });
-      toast.success(`${label} was deleted, with ${plural(removed.projects, "project")} and ${plural(removed.documents, "document")}.`);
-      await refreshAndGo("/");
-    } catch (error) {
-      toast.error(messageOf(error));
-    }
-  };
+  const remove = () => toastAction(async () => {
+    const removed = await deleteOrganization(org.id, { csrf_token });
+    return `${label} was deleted, with ${plural(removed.projects, "project")} and ${plural(removed.documents, "document")}.`;
+  }, () => refreshAndGo("/"));
 
   return (
     <SettingsCard

@@ -2,14 +2,14 @@
 import { useState } from "react";
 import { Link2, Trash2 } from "lucide-react";
 import { Badge } from "../../ui/badge";
+import { Button } from "../../ui/button";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
-import { messageOf } from "../api/http";
 import { fetchInvitations, revokeInvitation } from "../api/invitations";
 import type { Invitation, OrganizationRef } from "../api/types";
 import { formatFullTime, formatRelativeTime } from "../format-time";
 import { ROLE_LABELS } from "../permissions";
 import { useResource } from "../session/use-resource";
-import { toast } from "../shell/toast-store";
+import { toastAction } from "../shell/toast-action";
 
 const nameOf = (invitation: Invitation) => invitation.label || "Invitation link";
 
@@ -22,15 +22,10 @@ export function PendingInvitations({ org, csrf_token, generation }: { org: Organ
   const [revoking, setRevoking] = useState<Invitation | null>(null);
   if (state.status !== "ready" || state.data.length === 0) return null;
 
-  const revoke = async (invitation: Invitation) => {
-    try {
-      await revokeInvitation(org.id, invitation.id, { csrf_token });
-      toast.success(`The link “${nameOf(invitation)}” no longer works.`);
-      reload();
-    } catch (error) {
-      toast.error(messageOf(error));
-    }
-  };
+  const revoke = (invitation: Invitation) => toastAction(async () => {
+    await revokeInvitation(org.id, invitation.id, { csrf_token });
+    return `The link “${nameOf(invitation)}” no longer works.`;
+  }, reload);
 
   return (
     <div className="border-t border-line">
@@ -49,14 +44,9 @@ export function PendingInvitations({ org, csrf_token, generation }: { org: Organ
               </p>
             </div>
             <Badge>{ROLE_LABELS[invitation.role]}</Badge>
-            <button
-              type="button"
-              aria-label={`Revoke ${nameOf(invitation)}`}
-              onClick={() => setRevoking(invitation)}
-              className="focus-ring grid size-8 cursor-pointer place-items-center rounded-md text-muted hover:bg-danger-soft hover:text-danger"
-            >
-              <Trash2 aria-hidden="true" className="size-4" />
-            </button>
+            <Button variant="ghost" size="icon" aria-label={`Revoke ${nameOf(invitation)}`} title="Revoke" onClick={() => setRevoking(invitation)}>
+              <Trash2 aria-hidden="true" />
+            </Button>
           </li>
         ))}
       </ul>

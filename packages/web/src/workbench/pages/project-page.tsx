@@ -44,6 +44,7 @@ export function ProjectPage({ me, orgName, projectName }: { me: Me; orgName: str
       New document
     </Button>
   ) : null;
+  const shown = state.status === "ready" ? filterDocuments(state.data, query) : null;
   const count = state.status === "ready" ? `${state.data.length} ${state.data.length === 1 ? "document" : "documents"}` : "\u00a0";
   return (
     <WorkspaceFrame me={me} crumbs={[{ label: org.display_name || org.name, href: organizationPath(org.name) }, { label: project.name, href: projectPath(org.name, project.name) }]}>
@@ -59,11 +60,11 @@ export function ProjectPage({ me, orgName, projectName }: { me: Me; orgName: str
           ) : (
             <>
               <DocumentsFilter query={query} onQuery={setQuery} />
-              {state.status === "ready" && query && !filterDocuments(state.data, query).length ? (
+              {shown?.length === 0 ? (
                 <p role="status" className="px-4 py-10 text-center text-sm text-muted">No documents match “{query}”.</p>
               ) : (
                 <DocumentsTable
-                  documents={state.status === "ready" ? filterDocuments(state.data, query) : null}
+                  documents={shown}
                   basepath={`${org.name}/${project.name}`}
                   onAction={canEditDocuments(org.role) ? setAction : undefined}
                 />

@@ -2,7 +2,6 @@
 /** A project's name and deletion (owners, signed in). */
 import { Field } from "../../ui/field";
 import { Input } from "../../ui/input";
-import { messageOf } from "../api/http";
 import { deleteProject, renameProject } from "../api/projects";
 import type { OrganizationRef, ProjectRef } from "../api/types";
 import { useForm } from "../forms/use-form";
@@ -11,6 +10,7 @@ import { organizationPath, projectPath } from "../router/routes";
 import { useSession } from "../session/session-context";
 import { toast } from "../shell/toast-store";
 import { SettingsCard } from "./settings-card";
+import { toastAction } from "../shell/toast-action";
 
 export function ProjectSettings({ org, project, documents, csrf_token }: { org: OrganizationRef; project: ProjectRef; documents: number | null; csrf_token: string }) {
   const { refreshAndGo } = useSession();
@@ -26,15 +26,10 @@ export function ProjectSettings({ org, project, documents, csrf_token }: { org: 
     },
   });
 
-  const remove = async () => {
-    try {
-      await deleteProject(project.id, { csrf_token });
-      toast.success(`Project ${project.name} was deleted.`);
-      await refreshAndGo(organizationPath(org.name));
-    } catch (error) {
-      toast.error(messageOf(error));
-    }
-  };
+  const remove = () => toastAction(async () => {
+    await deleteProject(project.id, { csrf_token });
+    return `Project ${project.name} was deleted.`;
+  }, () => refreshAndGo(organizationPath(org.name)));
 
   const what = documents === null ? "Its documents" : documents === 1 ? "Its one document" : `Its ${documents} documents`;
   return (

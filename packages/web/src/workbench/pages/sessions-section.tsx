@@ -4,14 +4,13 @@ import { Monitor, Smartphone } from "lucide-react";
 import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
 import { Card, CardHeader } from "../../ui/card";
-import { messageOf } from "../api/http";
 import { fetchSessions, revokeSessions } from "../api/me";
 import type { SessionInfo } from "../api/types";
 import { formatFullTime, formatRelativeTime } from "../format-time";
 import { deviceName } from "../session/device-name";
 import { useResource } from "../session/use-resource";
 import { LoadError, RowsSkeleton } from "../shell/page";
-import { toast } from "../shell/toast-store";
+import { toastAction } from "../shell/toast-action";
 
 const isPhone = (userAgent: string | null) => /iPhone|Android|Mobile/.test(userAgent ?? "");
 
@@ -22,15 +21,11 @@ export function SessionsSection({ csrf_token }: { csrf_token: string }) {
 
   const revoke = async (session_id?: string) => {
     setBusy(session_id ?? "others");
-    try {
+    await toastAction(async () => {
       const { revoked } = await revokeSessions(session_id ? { session_id } : {}, { csrf_token });
-      toast.success(session_id ? "That session is signed out." : `${revoked} other ${revoked === 1 ? "session is" : "sessions are"} signed out.`);
-      reload();
-    } catch (error) {
-      toast.error(messageOf(error));
-    } finally {
-      setBusy(null);
-    }
+      return session_id ? "That session is signed out." : `${revoked} other ${revoked === 1 ? "session is" : "sessions are"} signed out.`;
+    }, reload);
+    setBusy(null);
   };
 
   const sessions = state.status === "ready" ? [...state.data].sort((a, b) => Number(b.current) - Number(a.current)) : [];

@@ -12,7 +12,7 @@ interface DangerZoneProps {
   confirmTitle: string;
   confirmBody: ReactNode;
   label: string;
-  onDelete: () => Promise<void>;
+  onDelete: () => Promise<unknown>;
 }
 
 /**
