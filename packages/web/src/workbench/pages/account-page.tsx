@@ -101,7 +101,7 @@ export function AccountPage({ me }: { me: Me }) {
   return (
     <WorkspaceFrame me={me} crumbs={[{ label: "Account" }]}>
       <PageBody>
-        <PageHeader title="Account" description="Your name, and the password you sign in with." />
+        <PageHeader title="Account" description="Your name, your password and where you are signed in." />
         <div className="grid max-w-2xl gap-4">
           <Card aria-labelledby="profile-title">
             <CardHeader id="profile-title" title="Profile" description="How you appear to others in Fieldwork." />
