@@ -62,10 +62,23 @@ async function main(argv: string[]): Promise<number> {
   return output.exit_code;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  },
-);
+/**
+ * Exits once everything written so far has reached the OS. `process.exit` right after a
+ * large write to a pipe drops what is still queued (a pipe takes 64 KB at a time), so
+ * `responses list | wc -l` would see a cut listing; a write's callback runs only after
+ * every earlier write on that stream is flushed.
+ */
+function exitAfterFlush(code: number): void {
+  process.exitCode = code;
+  let pending = 2;
+  const done = () => {
+    if (--pending === 0) process.exit(code);
+  };
+  process.stdout.write("", done);
+  process.stderr.write("", done);
+}
+
+main(process.argv.slice(2)).then(exitAfterFlush, (error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  exitAfterFlush(1);
+});

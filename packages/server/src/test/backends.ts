@@ -32,24 +32,34 @@ export interface Backend {
   open(): Promise<Database>;
 }
 
-async function openFreshPostgres(): Promise<Database> {
-  const name = `fieldwork_test_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
+async function adminQuery(text: string): Promise<void> {
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
+  try {
+    await admin.query(text);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** A new, empty database on the PostgreSQL server, for tests that need its URL (a child process). */
+export async function createScratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `fieldwork_test_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
+  await adminQuery(`create database "${name}"`);
   const url = new URL(TEST_DATABASE_URL);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 10 });
+  return { url: url.toString(), drop: () => adminQuery(`drop database if exists "${name}" with (force)`) };
+}
+
+async function openFreshPostgres(): Promise<Database> {
+  const scratch = await createScratchDatabase();
+  const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 10 });
   await migrate(database.db);
   return {
     ...database,
     async close() {
       await database.close();
-      const drop = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await drop.connect();
-      await drop.query(`drop database if exists "${name}" with (force)`);
-      await drop.end();
+      await scratch.drop();
     },
   };
 }
