@@ -7,18 +7,17 @@
  * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the server
  * where a scratch database is created and dropped. BENCH_SECONDS sets each phase's length.
  */
-import { spawn, execSync } from "node:child_process";
-import { appendFileSync, existsSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { cpus } from "node:os";
 import autocannon from "autocannon";
 import pg from "pg";
+import { appendResultRow, currentCommit, resultDate } from "./results";
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 64;
 const ROOT = new URL("..", import.meta.url).pathname;
-const RESULTS = new URL("./RESULTS.md", import.meta.url).pathname;
 
 const ANSWER: Record<string, string | string[]> = {
   full_name: "Ada Lovelace", email: "ada@example.com", phone: "555-123-4567", website: "https://ada.dev",
@@ -114,13 +113,14 @@ async function main() {
     console.log(line("raw pg insert (baseline)", rawRate, percentile(latencies, 50), percentile(latencies, 99)));
     console.log(`ratio ${ratio.toFixed(2)} (goal ≥ 0.50)\n`);
 
-    let commit = "unknown";
-    try { commit = execSync("git rev-parse --short HEAD", { cwd: ROOT }).toString().trim(); } catch { /* not a checkout */ }
-    if (!existsSync(RESULTS)) {
-      writeFileSync(RESULTS, "# Benchmark results\n\nAppended by the benchmarks in this folder; each row carries its same-run baseline.\n\n" +
-        "## bench:submit\n\n| date | commit | machine | seconds | POST /submit/s | p50 ms | p99 ms | raw pg/s | raw p50 ms | raw p99 ms | ratio |\n|---|---|---|---|---|---|---|---|---|---|---|\n");
-    }
-    appendFileSync(RESULTS, `| ${new Date().toISOString().slice(0, 16).replace("T", " ")} | ${commit} | ${cpus().length} cores | ${SECONDS} | ${httpRate.toFixed(0)} | ${http.latency.p50} | ${http.latency.p99} | ${rawRate.toFixed(0)} | ${percentile(latencies, 50).toFixed(1)} | ${percentile(latencies, 99).toFixed(1)} | ${ratio.toFixed(2)} |\n`);
+    appendResultRow({
+      name: "bench:submit",
+      intro: "`npm run bench:submit`: POST /submit of the demo form from 64 connections against the server on PostgreSQL, then the same row inserted with `pg` by 64 clients (the ceiling).",
+      columns: ["date", "commit", "machine", "seconds", "POST /submit/s", "p50 ms", "p99 ms", "raw pg/s", "raw p50 ms", "raw p99 ms", "ratio"],
+    }, [
+      resultDate(), currentCommit(), `${cpus().length} cores`, SECONDS, httpRate.toFixed(0), http.latency.p50, http.latency.p99,
+      rawRate.toFixed(0), percentile(latencies, 50).toFixed(1), percentile(latencies, 99).toFixed(1), ratio.toFixed(2),
+    ]);
   } finally {
     server.kill("SIGTERM");
     await new Promise((r) => server.once("exit", r));

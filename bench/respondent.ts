@@ -1,0 +1,159 @@
+/**
+ * `npm run bench:respondent`: how soon a visitor on a phone sees the demo form's first
+ * input, against the same page with no JavaScript at all.
+ *
+ * Starts the real server (PGlite in a fresh DATA_DIR, a free port), makes the plain copy of
+ * the demo form's page (bench/plain-page.ts: scripts and modulepreloads removed, CSS
+ * inline, compressed like the server compresses HTML) and serves it from a local server.
+ * Then, in headless Chromium under the mobile profile (bench/mobile-browser.ts), opens
+ * ours and the plain copy in turn, BENCH_RUNS times each (5 by default), each load in a
+ * fresh browser context, and reports the median time to the first visible input of both
+ * and their ratio; then the bytes of a first visit (compressed JavaScript before the load
+ * event, and what loads after it) and Lighthouse's mobile performance score. Prints the
+ * figures and adds a row to bench/RESULTS.md. Stops everything it started.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { cpus, tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Browser } from "playwright-core";
+import { lighthouse } from "./lighthouse";
+import { firstVisitBytes, launch, MOBILE, responseHeaders, timeToFirstInput } from "./mobile-browser";
+import { plainCopy, servePlainPage } from "./plain-page";
+import { appendResultRow, currentCommit, resultDate } from "./results";
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const ROOT = new URL("..", import.meta.url).pathname;
+const GOAL_RATIO = 1.1;
+
+const SECTION = {
+  name: "bench:respondent",
+  intro: `\`npm run bench:respondent\`: the demo form in headless Chromium under a mobile profile (390×844, 4× CPU
+slowdown, 150 ms latency, 1.6 Mbps down, 750 kbps up), each load in a fresh browser context, ours and
+the plain copy interleaved, median of the runs. **first input** is the time from navigation start to the
+first frame that shows an input, textarea or select (a probe injected before the page's own scripts);
+**plain** is the same for a copy of the same page with every script and modulepreload removed and its CSS
+inline, served compressed like ours; **ratio** is ours over plain (goal ≤ ${GOAL_RATIO}). **JS kB** is the
+compressed JavaScript fetched before the load event (what competes with the first visit), **later kB** the
+JavaScript fetched after it (fingerprintjs), **HTML kB** the document on the wire; **Lighthouse** is its
+mobile performance score (lighthouse 12, simulated throttling).`,
+  columns: ["date", "commit", "machine", "runs", "first input ms", "plain ms", "ratio", "JS kB", "later kB", "HTML kB", "Lighthouse"],
+};
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+interface RunningServer { origin: string; formUrl: string; stop(): Promise<void> }
+
+async function startServer(): Promise<RunningServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), "fieldwork-bench-"));
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "packages/server/src/main.ts"], {
+    cwd: ROOT, stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "error", PUBLIC_URL: `http://127.0.0.1:${port}` },
+  });
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  let log = "";
+  try {
+    const formUrl = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the server did not start in 60 s:\n${log}`)), 60_000);
+      const onData = (chunk: Buffer) => {
+        log += chunk.toString();
+        const match = /Demo form: (\S+)/.exec(log);
+        if (match) {
+          clearTimeout(timer);
+          resolve(match[1]!);
+        }
+      };
+      child.stdout!.on("data", onData);
+      child.stderr!.on("data", onData);
+      child.on("exit", (code) => reject(new Error(`the server exited with ${code}:\n${log}`)));
+    });
+    return { origin: `http://127.0.0.1:${port}`, formUrl, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+const kB = (bytes: number) => (bytes / 1024).toFixed(1);
+
+async function measure(browser: Browser, server: RunningServer, plainUrl: string) {
+  const ours: number[] = [];
+  const plain: number[] = [];
+  for (let run = 1; run <= RUNS; run++) {
+    ours.push(await timeToFirstInput(browser, server.formUrl));
+    plain.push(await timeToFirstInput(browser, plainUrl));
+    console.log(`run ${run}/${RUNS}: ours ${ours.at(-1)!.toFixed(0)} ms, plain ${plain.at(-1)!.toFixed(0)} ms`);
+  }
+  return { ours, plain };
+}
+
+async function main() {
+  if (spawnSync(process.execPath, ["scripts/build-if-needed.mjs"], { cwd: ROOT, stdio: "inherit" }).status !== 0) {
+    throw new Error("the web build failed");
+  }
+  const server = await startServer();
+  let page: { url: string; close(): Promise<void> } | undefined;
+  let browser: Browser | undefined;
+  try {
+    const html = await (await fetch(server.formUrl)).text();
+    page = await servePlainPage(await plainCopy(html, server.origin), server.origin);
+    browser = await launch();
+    const headers = await responseHeaders(browser, server.formUrl);
+    console.log(`\nbench:respondent — ${server.formUrl} (content-encoding: ${headers["content-encoding"] ?? "none"}), plain copy at ${page.url}`);
+    console.log(`mobile profile: ${MOBILE.width}×${MOBILE.height}, ${MOBILE.cpuSlowdown}× CPU, ${MOBILE.latencyMs} ms, ${MOBILE.downloadKbps} kbps down, ${MOBILE.uploadKbps} kbps up\n`);
+
+    const times = await measure(browser, server, page.url);
+    const bytes = await firstVisitBytes(browser, server.formUrl);
+    const first = bytes.scripts.filter((s) => s.beforeLoad);
+    const later = bytes.scripts.filter((s) => !s.beforeLoad);
+    const jsFirst = first.reduce((sum, s) => sum + s.encoded, 0);
+    const jsLater = later.reduce((sum, s) => sum + s.encoded, 0);
+    await browser.close();
+    browser = undefined;
+    const score = await lighthouse(server.formUrl);
+
+    const oursMs = median(times.ours);
+    const plainMs = median(times.plain);
+    const ratio = oursMs / plainMs;
+    console.log(`\nfirst visible input (median of ${RUNS}): ours ${oursMs.toFixed(0)} ms, plain ${plainMs.toFixed(0)} ms, ratio ${ratio.toFixed(2)} (goal ≤ ${GOAL_RATIO})`);
+    console.log(`HTML ${kB(bytes.html.encoded)} kB on the wire (${kB(bytes.html.decoded)} kB decoded), CSS files ${kB(bytes.css)} kB`);
+    console.log(`JavaScript before the load event: ${kB(jsFirst)} kB compressed`);
+    for (const s of first) console.log(`  ${s.url}  ${kB(s.encoded)} kB (${kB(s.decoded)} kB decoded)`);
+    console.log(`JavaScript after it: ${kB(jsLater)} kB compressed`);
+    for (const s of later) console.log(`  ${s.url}  ${kB(s.encoded)} kB (${kB(s.decoded)} kB decoded)`);
+    console.log(`Lighthouse mobile performance: ${score.score} (FCP ${score.fcp} ms, LCP ${score.lcp} ms, TBT ${score.tbt} ms)\n`);
+
+    appendResultRow(SECTION, [
+      resultDate(), currentCommit(), `${cpus().length} cores`, RUNS, oursMs.toFixed(0), plainMs.toFixed(0), ratio.toFixed(2),
+      kB(jsFirst), kB(jsLater), kB(bytes.html.encoded), score.score,
+    ]);
+  } finally {
+    await browser?.close();
+    await page?.close();
+    await server.stop();
+  }
+}
+
+await main();
