@@ -1,5 +1,8 @@
-import { describe, expect, it } from "vitest";
-import { pageAssetsFromManifest, RESPONDENT_ENTRY, WORKBENCH_ENTRY } from "./page-assets";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { deliverAssets, ENTRY_DELIVERY, loadPageAssets, pageAssetsFromManifest, RESPONDENT_ENTRY, WORKBENCH_ENTRY } from "./page-assets";
 
 describe("pageAssetsFromManifest", () => {
   it("links the entry script and the CSS of the entry and its static imports", () => {
@@ -39,5 +42,52 @@ describe("pageAssetsFromManifest", () => {
 
   it("gives no assets when the entry is missing", () => {
     expect(pageAssetsFromManifest({})).toEqual({ scripts: [], styles: [] });
+  });
+});
+
+describe("deliverAssets", () => {
+  const linked = { scripts: ["/assets/e.js"], styles: ["/assets/e.css", "/assets/gone.css"], preloads: ["/assets/r.js"], fonts: ["/assets/inter.woff2"] };
+  const read = (href: string) => (href === "/assets/e.css" ? "body{color:red}" : null);
+
+  it("puts the public form's CSS in the page and does not preload its font", () => {
+    expect(deliverAssets(linked, ENTRY_DELIVERY[RESPONDENT_ENTRY]!, read)).toEqual({
+      scripts: ["/assets/e.js"], preloads: ["/assets/r.js"], styles: ["/assets/gone.css"], inlineStyles: ["body{color:red}"],
+    });
+  });
+
+  it("keeps the workbench's CSS linked (cached between visits) and its font preloaded", () => {
+    expect(deliverAssets(linked, ENTRY_DELIVERY[WORKBENCH_ENTRY]!, read)).toEqual(linked);
+  });
+});
+
+describe("loadPageAssets", () => {
+  const dist = mkdtempSync(join(tmpdir(), "fieldwork-dist-"));
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+  mkdirSync(join(dist, ".vite"));
+  mkdirSync(join(dist, "assets"));
+  writeFileSync(join(dist, "assets/entry-a.css"), "main{display:grid}");
+  writeFileSync(join(dist, "assets/workbench-b.css"), "nav{display:flex}");
+  writeFileSync(join(dist, ".vite/manifest.json"), JSON.stringify({
+    [RESPONDENT_ENTRY]: { file: "assets/entry-a.js", css: ["assets/entry-a.css"], imports: ["_react.js"], isEntry: true },
+    [WORKBENCH_ENTRY]: { file: "assets/workbench-b.js", css: ["assets/workbench-b.css"], imports: ["_react.js"], isEntry: true },
+    "_react.js": { file: "assets/react-c.js" },
+    "inter-latin-wght-normal.woff2": { file: "assets/inter-latin-wght-normal-Y.woff2", src: "inter-latin-wght-normal.woff2" },
+  }));
+
+  it("reads the public form's stylesheet once, as text for the page", () => {
+    expect(loadPageAssets(dist)).toEqual({
+      scripts: ["/assets/entry-a.js"], styles: [], inlineStyles: ["main{display:grid}"], preloads: ["/assets/react-c.js"],
+    });
+  });
+
+  it("links the workbench's stylesheet and preloads Inter", () => {
+    expect(loadPageAssets(dist, WORKBENCH_ENTRY)).toEqual({
+      scripts: ["/assets/workbench-b.js"], styles: ["/assets/workbench-b.css"], preloads: ["/assets/react-c.js"],
+      fonts: ["/assets/inter-latin-wght-normal-Y.woff2"],
+    });
+  });
+
+  it("gives no assets when nothing is built", () => {
+    expect(loadPageAssets(join(dist, "missing"))).toEqual({ scripts: [], styles: [] });
   });
 });

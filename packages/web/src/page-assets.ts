@@ -2,6 +2,15 @@
  * The built files a page links, read from Vite's manifest (`dist/.vite/manifest.json`).
  * The server serves `dist/assets/*` at `/assets/*`. The build has two entries, the public
  * form and the workbench; ask for the one the page needs.
+ *
+ * Each entry has its own way of taking them (`ENTRY_DELIVERY`). The public form is opened
+ * once, often on a phone on a slow network, by someone who has never been here: its CSS
+ * is read once when the server starts and goes inside the page, so the first paint waits
+ * for no second request; and Inter is not preloaded, since its 48 kB would share the
+ * line with the page itself while the metric-matched "Inter Fallback" already draws the
+ * text in place (the inline CSS asks for Inter as soon as the first text is laid out).
+ * The workbench is an app people come back to: its CSS stays a cached `<link>` and its
+ * font is preloaded.
  */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -56,15 +65,56 @@ export function pageAssetsFromManifest(manifest: ViteManifest, entry = RESPONDEN
   };
 }
 
+/** How a page of one entry takes its assets. */
+export interface AssetDelivery {
+  /** The stylesheets' text goes into the page (read once) instead of `<link>`s. */
+  inlineStyles: boolean;
+  /** Inter's latin file is preloaded (on pages whose theme uses Inter). */
+  preloadFont: boolean;
+}
+
+export const ENTRY_DELIVERY: Record<string, AssetDelivery> = {
+  [RESPONDENT_ENTRY]: { inlineStyles: true, preloadFont: false },
+  [WORKBENCH_ENTRY]: { inlineStyles: false, preloadFont: true },
+};
+
+/**
+ * Applies a delivery to linked assets: stylesheets whose file `readCss` finds become
+ * inline text (one that cannot be read stays linked), fonts are dropped unless preloaded.
+ */
+export function deliverAssets(assets: PageAssets, delivery: AssetDelivery, readCss: (href: string) => string | null): PageAssets {
+  const { fonts, ...rest } = assets;
+  const result: PageAssets = { ...rest, ...(delivery.preloadFont && fonts ? { fonts } : {}) };
+  if (!delivery.inlineStyles) return result;
+  const inline: string[] = [];
+  const linked: string[] = [];
+  for (const href of assets.styles) {
+    const css = readCss(href);
+    if (css === null) linked.push(href);
+    else inline.push(css);
+  }
+  return { ...result, styles: linked, ...(inline.length ? { inlineStyles: inline } : {}) };
+}
+
 /**
  * Reads the manifest of a built dist dir and gives the assets of one entry (the respondent
- * form unless told otherwise); no build yet gives empty assets (pages still render).
+ * form unless told otherwise), delivered the entry's way; no build yet gives empty assets
+ * (pages still render).
  */
 export function loadPageAssets(distDir = WEB_DIST_DIR, entry = RESPONDENT_ENTRY): PageAssets {
+  const dir = distDir.replace(/\/?$/, "/");
+  let manifest: ViteManifest;
   try {
-    const manifest = JSON.parse(readFileSync(`${distDir.replace(/\/?$/, "/")}.vite/manifest.json`, "utf8")) as ViteManifest;
-    return pageAssetsFromManifest(manifest, entry);
+    manifest = JSON.parse(readFileSync(`${dir}.vite/manifest.json`, "utf8")) as ViteManifest;
   } catch {
     return { scripts: [], styles: [] };
   }
+  const readCss = (href: string) => {
+    try {
+      return readFileSync(dir + href.replace(/^\//, ""), "utf8");
+    } catch {
+      return null;
+    }
+  };
+  return deliverAssets(pageAssetsFromManifest(manifest, entry), ENTRY_DELIVERY[entry] ?? { inlineStyles: false, preloadFont: true }, readCss);
 }

@@ -37,6 +37,18 @@ describe("renderFormPage", () => {
     expect(page).toContain('<script type="module" src="/assets/entry-abc.js"></script>');
   });
 
+  it("puts inline CSS in the head, and the scripts and modulepreloads after the form and its preload", () => {
+    const inline = { scripts: ["/assets/entry-abc.js"], styles: [], inlineStyles: ["main{gap:1rem}</style><b>"], preloads: ["/assets/shared-x.js"] };
+    const html = renderFormPage({ preload, assets: inline, submit_action: "/submit/f_sample", query: {} });
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head).toContain("<style>main{gap:1rem}<\\/style><b></style>");
+    expect(head).not.toContain("<link");
+    const json = html.indexOf('<script type="application/json"');
+    expect(html.indexOf("<input")).toBeLessThan(json);
+    expect(html.indexOf('<link rel="modulepreload" href="/assets/shared-x.js">')).toBeGreaterThan(json);
+    expect(html.endsWith('<script type="module" src="/assets/entry-abc.js"></script></body></html>')).toBe(true);
+  });
+
   it("preloads Inter only for a form drawn in Inter", () => {
     const fonts = { ...assets, fonts: ["/assets/inter-latin.woff2"] };
     const preloadTag = '<link rel="preload" as="font" type="font/woff2" href="/assets/inter-latin.woff2" crossorigin>';

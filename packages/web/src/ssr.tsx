@@ -3,8 +3,8 @@
  * Server rendering of the public pages, imported by packages/server and run by Node (tsx):
  * nothing reachable from here may import CSS or other assets.
  *
- * - `renderFormPage`: the form as HTML that works without JavaScript, plus the preload JSON
- *   and the module script that hydrates it.
+ * - `renderFormPage`: the form as HTML that works without JavaScript (its CSS inline, see
+ *   page-assets.ts), plus the preload JSON and, last, the module script that hydrates it.
  * - `renderStatusPage`: the static pages under `/d/e/{form_id}/{kind}`.
  * - `renderWorkbenchShell`: the document of every workbench path (the owner app is
  *   client-rendered; the shell holds its loading frame and the module script).
@@ -49,6 +49,7 @@ export function renderFormPage(input: RenderFormPageInput): string {
     title: preload.title || "Form",
     stylesheet: preload.stylesheet,
     styles: assets.styles,
+    inlineStyles: assets.inlineStyles,
     scripts: assets.scripts,
     preloads: assets.preloads,
     fonts: assets.fonts,
@@ -75,6 +76,7 @@ export function renderStatusPage(input: RenderStatusPageInput): string {
     title: form ? `${content.title} · ${form.title}` : content.title,
     stylesheet: form?.stylesheet ?? null,
     styles: assets.styles,
+    inlineStyles: assets.inlineStyles,
     fonts: assets.fonts,
     scripts: [],
     head: head.join(""),

@@ -2,6 +2,10 @@
  * The HTML shell around every public page: `<html>` carrying the theme attributes, the head
  * (viewport, title, colour scheme, pre-paint theme script, stylesheets, owner CSS) and the
  * body markup a page renders.
+ *
+ * The module script and its modulepreloads come last in the body: the browser meets them
+ * only once the markup above has arrived, so on a slow line they never share it with the
+ * bytes of the first paint (module scripts run after parsing wherever they stand).
  */
 import type { FormStylesheet } from "@fieldwork/core";
 import { escapeHtml } from "./escape";
@@ -13,6 +17,8 @@ export interface PageAssets {
   scripts: string[];
   /** Absolute URLs of stylesheets, like `/assets/entry-abc.css`. */
   styles: string[];
+  /** Stylesheets' text, put in the page instead of linked (the public form's own CSS). */
+  inlineStyles?: string[];
   /** Chunks the scripts import (React, shared code), preloaded so they load in parallel. */
   preloads?: string[];
   /** Inter's latin file, preloaded on pages whose theme uses Inter. */
@@ -24,6 +30,8 @@ export interface HtmlDocumentInput {
   title: string;
   stylesheet: FormStylesheet | null;
   styles: string[];
+  /** Stylesheets' text, in `<style>` elements in the head. */
+  inlineStyles?: string[];
   /** Module scripts to load; empty for server-only pages. */
   scripts: string[];
   /** Modules the scripts import, preloaded alongside them. */
@@ -49,11 +57,14 @@ export function htmlDocument(input: HtmlDocumentInput): string {
     `<script>${themeScript()}</script>`,
     ...(usesInter(theme.font) ? input.fonts ?? [] : []).map((href) => `<link rel="preload" as="font" type="font/woff2" href=${attr(href)} crossorigin>`),
     ...input.styles.map((href) => `<link rel="stylesheet" href=${attr(href)}>`),
-    ...[...input.scripts, ...(input.preloads ?? [])].map((src) => `<link rel="modulepreload" href=${attr(src)}>`),
+    ...(input.inlineStyles ?? []).map((text) => `<style>${safeStyleText(text)}</style>`),
     css ? `<style id="fw-custom-css">${css}</style>` : "",
     input.head ?? "",
   ].filter(Boolean);
-  const scripts = input.scripts.map((src) => `<script type="module" src=${attr(src)}></script>`);
+  const scripts = [
+    ...(input.scripts.length ? input.preloads ?? [] : []).map((src) => `<link rel="modulepreload" href=${attr(src)}>`),
+    ...input.scripts.map((src) => `<script type="module" src=${attr(src)}></script>`),
+  ];
   const style = `--fw-font:${theme.font};color-scheme:${theme.color_scheme}`;
   return (
     "<!doctype html>" +
