@@ -1,9 +1,11 @@
 /**
- * The browser fingerprint's visitor id (spec 1 §6), loaded after hydration when the page is
- * idle so it never delays the form: fingerprintjs is a separate chunk fetched on demand.
- * Failures are ignored; the hidden input then stays empty.
+ * The browser fingerprint's visitor id (spec 1 §6). fingerprintjs is a separate chunk
+ * (about 14 kB compressed) that nothing on screen needs: it is fetched only after the
+ * page's load event, when the browser is idle (after-load.ts), so it never competes with
+ * the first visit. Failures are ignored; the hidden input then stays empty.
  */
 import { useEffect, type Dispatch } from "react";
+import { afterLoadAndIdle } from "./after-load";
 import type { FormAction } from "./form-state";
 
 export async function loadVisitorId(): Promise<string> {
@@ -15,19 +17,16 @@ export async function loadVisitorId(): Promise<string> {
 export function useVisitorId(dispatch: Dispatch<FormAction>): void {
   useEffect(() => {
     let cancelled = false;
-    const run = () => {
+    const cancel = afterLoadAndIdle(() => {
       loadVisitorId()
         .then((visitor_id) => {
           if (!cancelled) dispatch({ type: "visitor", visitor_id });
         })
         .catch(() => undefined);
-    };
-    const idle = typeof requestIdleCallback === "function" ? requestIdleCallback(run, { timeout: 2000 }) : null;
-    const timer = idle === null ? setTimeout(run, 200) : null;
+    });
     return () => {
       cancelled = true;
-      if (idle !== null) cancelIdleCallback(idle);
-      if (timer !== null) clearTimeout(timer);
+      cancel();
     };
   }, [dispatch]);
 }
