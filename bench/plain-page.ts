@@ -6,10 +6,7 @@
  */
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-
-/** Same settings as packages/server/src/compression.ts uses for HTML. */
-const BROTLI_QUALITY = 4;
-const GZIP_LEVEL = 6;
+import { BROTLI_QUALITY, GZIP_LEVEL } from "../packages/server/src/compression";
 
 const SCRIPT = /<script\b[^>]*>[\s\S]*?<\/script>/gi;
 const MODULEPRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*>/gi;

@@ -2,18 +2,20 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
+import { precompress } from "./vite-precompress";
 
 /**
  * Builds two browser entries to `dist/`: the respondent bundle (the hydrating client of the
  * public form) and the workbench SPA (the owner-facing app). Each has its own entry chunk
  * and stylesheet; what both import (React) lands in a shared chunk, so the public form
  * loads nothing of the workbench. The server serves `dist/assets/*` at `/assets/*` and reads
- * `dist/.vite/manifest.json` (see `loadPageAssets` in src/page-assets.ts) per entry.
+ * `dist/.vite/manifest.json` (see `loadPageAssets` in src/page-assets.ts) per entry. Every text
+ * asset gets a `.br` and a `.gz` beside it (vite-precompress.ts), which the server sends as is.
  */
 export default defineConfig({
   root: fileURLToPath(new URL(".", import.meta.url)),
   base: "/",
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   build: {
     outDir: "dist",
     assetsDir: "assets",

@@ -1,8 +1,9 @@
 /**
- * The Fastify app: external plugins, then the database decoration, then routes. Errors
- * from the catalogue become `{ data: null, error: { code, message } }` (or a redirect to
- * the form's error page for HTML requests); other errors are logged with the request id
- * and answered as INTERNAL_SERVER_ERROR without their internal message.
+ * The Fastify app: external plugins (compression first, so it hooks every route), then the
+ * database decoration, then routes. Errors from the catalogue become
+ * `{ data: null, error: { code, message } }` (or a redirect to the form's error page for
+ * HTML requests); other errors are logged with the request id and answered as
+ * INTERNAL_SERVER_ERROR without their internal message.
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import fastifyFormbody from "@fastify/formbody";
@@ -14,6 +15,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastif
 import { sql, type Kysely } from "kysely";
 import { createAuth, type Auth } from "./auth/better-auth";
 import type { DB } from "./db/schema";
+import { compression } from "./compression";
 import { authRoutes } from "./routes/auth";
 import { privateRoutes } from "./routes/private/index";
 import { workbenchRoutes } from "./routes/workbench";
@@ -67,12 +69,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate("auth", createAuth({ db: options.db, secret, publicUrl }));
 
+  await compression(app);
   await app.register(fastifyMultipart, {
     limits: { fileSize: MULTIPART_FILE_LIMIT_BYTES, files: 20, fields: 300, fieldSize: 1024 * 1024, parts: 320 },
   });
   await app.register(fastifyFormbody, { bodyLimit: SUBMIT_BODY_LIMIT_BYTES });
   if (existsSync(`${WEB_DIST_DIR}assets`)) {
-    await app.register(fastifyStatic, { root: `${WEB_DIST_DIR}assets`, prefix: "/assets/", immutable: true, maxAge: "365d" });
+    // The build writes .br and .gz beside each text asset; those go out as they are.
+    await app.register(fastifyStatic, { root: `${WEB_DIST_DIR}assets`, prefix: "/assets/", immutable: true, maxAge: "365d", preCompressed: true });
   } else {
     app.log.warn("packages/web/dist is missing (run `npm run build`): forms are served without JavaScript");
   }

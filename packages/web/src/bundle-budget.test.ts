@@ -1,0 +1,27 @@
+/**
+ * The public form's JavaScript budget, checked on the build `npm test` has just made: a
+ * form with no heavy widget loads at most 80 kB of compressed JavaScript before it is
+ * interactive (the entry and every chunk it imports statically, React included), and
+ * fingerprintjs is not among them.
+ */
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { pageAssetsFromManifest, WEB_DIST_DIR, type ViteManifest } from "./page-assets";
+
+const FIRST_LOAD_JS_BUDGET_BYTES = 80 * 1024;
+
+const manifestFile = `${WEB_DIST_DIR}.vite/manifest.json`;
+
+describe("the public form's first-load JavaScript", () => {
+  it("fits in 80 kB of brotli, fingerprintjs left for later", () => {
+    if (!existsSync(manifestFile)) throw new Error("packages/web/dist is missing: run `npm run build` first");
+    const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as ViteManifest;
+    const assets = pageAssetsFromManifest(manifest);
+    const files = [...assets.scripts, ...(assets.preloads ?? [])];
+    expect(files.length).toBeGreaterThan(0);
+    const sizes = files.map((url) => ({ url, brotli: statSync(`${WEB_DIST_DIR}${url.slice(1)}.br`).size }));
+    const total = sizes.reduce((sum, s) => sum + s.brotli, 0);
+    expect(total, JSON.stringify(sizes)).toBeLessThanOrEqual(FIRST_LOAD_JS_BUDGET_BYTES);
+    expect(files.some((url) => /fp\.esm|fingerprint/.test(url))).toBe(false);
+  });
+});
