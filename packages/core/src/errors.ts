@@ -2,6 +2,7 @@
  * The error catalogue: every error the server answers with, and how the public form reacts
  * to a load error (spec 1 §8). The browser and the server both read it from here.
  */
+import { LIMITS } from "./limits";
 
 export type FormPage =
   | "developererror" | "badrequest" | "formclosed" | "alreadyresponded" | "formsoldout"
@@ -50,13 +51,21 @@ export const ERROR_CATALOGUE = {
   MALFORMED_REQUEST: { status: 400, message: "The request could not be read.", page: "badrequest", query: { error: "MALFORMED_REQUEST" } },
   PAYLOAD_TOO_LARGE: { status: 413, message: "The request body is too large.", page: "badrequest", query: { error: "PAYLOAD_TOO_LARGE" } },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: "The request must be multipart/form-data or urlencoded." },
-  RATE_LIMITED: { status: 429, message: "Too many requests." },
+  RATE_LIMITED: { status: 429, message: "Too many requests from your address. Wait a moment and try again." },
+  INVALID_TEXT: { status: 400, message: "Text may not contain NUL bytes or unpaired surrogates." },
+  NESTED_TOO_DEEP: { status: 400, message: "The request nests deeper than Fieldwork accepts." },
 
   INVALID_FORM_DEFINITION: { status: 400, message: "The form definition is not valid." },
   FIELD_NAME_INVALID: { status: 400, message: "Field names are lowercase letters, digits and underscores, starting with a letter." },
   FIELD_NAME_RESERVED: { status: 400, message: "This field name is reserved for a system column." },
   FIELD_NAME_TAKEN: { status: 409, message: "Another field of this form has this name." },
   FIELD_TYPE_NOT_SUPPORTED: { status: 400, message: "This field type is not supported yet." },
+  TOO_MANY_FIELDS: { status: 400, message: `A form has at most ${LIMITS.fields_per_form} fields.` },
+  PATTERN_NOT_SUPPORTED: {
+    status: 400,
+    message: "This pattern cannot be checked in linear time: backreferences, lookaround and repeats over 1000 are not supported.",
+  },
+  URL_NOT_ALLOWED: { status: 400, message: "Use an http: or https: address, or a path on this site." },
   UNSUPPORTED_DOCTYPE: { status: 400, message: "Unsupported doctype." },
 
   UNAUTHORIZED: { status: 401, message: "Sign in, or send a project API key." },

@@ -5,6 +5,7 @@
  * server validation (how a submitted value is parsed) and the column type of the form's
  * managed table. Adding a field type touches this table, one renderer file and its tests.
  */
+import { LIMITS } from "./limits";
 
 export const FIELD_TYPES = [
   "number", "text", "textarea", "richtext", "tel", "url", "checkbox", "checkboxes", "switch",
@@ -46,52 +47,69 @@ export interface FieldTypeCapability {
   requirable: boolean;
   /** Accepts uploaded files. */
   file: boolean;
+  /**
+   * Most characters one value may have: the renderer's `maxlength`, the server's check on
+   * submit and on saved partial answers. Fixed formats (dates, colours) are shorter anyway.
+   */
+  max_length: number;
 }
 
 type Row = Omit<FieldTypeCapability, "type" | "label" | "offered"> & { label?: string };
 
-const text = (html_type: string, pattern = true): Row => ({
+/** One line of text: a name, a code, an answer of a few sentences. */
+const LINE = 4_000;
+/** Long text and structured values. */
+const LONG = 100_000;
+/** Fixed formats: numbers, dates, times, colours (the longest, a datetime, is 23). */
+const FORMAT = 64;
+
+const text = (html_type: string, pattern = true, max_length = LINE): Row => ({
   renderable: true, value: "text", column: "text", html_type, options: false, multiple: "never",
-  pattern, range: false, requirable: true, file: false,
+  pattern, range: false, requirable: true, file: false, max_length,
 });
 
 const later = (value: ValueKind, column: ColumnType, extra: Partial<Row> = {}): Row => ({
   renderable: false, value, column, options: false, multiple: "never", pattern: false, range: false,
-  requirable: true, file: false, ...extra,
+  requirable: true, file: false, max_length: LONG, ...extra,
 });
+
+/** A fixed-format input (number, date, colour…): short values, no pattern. */
+const format = (html_type: string, extra: Partial<Row>): Row => ({ ...text(html_type, false, FORMAT), ...extra });
 
 const ROWS: Record<FieldType, Row> = {
   text: text("text"),
-  textarea: { ...text("textarea", false) },
-  email: text("email"),
-  tel: text("tel"),
-  url: text("url"),
+  textarea: text("textarea", false, LONG),
+  // RFC 5321 caps an address at 254 characters; a phone number in any notation fits 64.
+  email: text("email", true, 254),
+  tel: text("tel", true, 64),
+  url: text("url", true, LIMITS.url_length),
   password: text("password"),
   search: { ...text("search"), renderable: false },
-  hidden: { ...text("hidden", false) },
-  color: { ...text("color", false), value: "color" },
-  number: { ...text("number", false), value: "number", column: "numeric", range: true },
-  range: { ...text("range", false), value: "number", column: "numeric", range: true, requirable: false },
-  date: { ...text("date", false), value: "date", column: "date", range: true },
-  time: { ...text("time", false), value: "time", column: "time", range: true },
-  "datetime-local": { ...text("datetime-local", false), value: "datetime", column: "timestamptz", range: true },
-  month: { ...text("month", false), value: "month", range: true },
-  week: { ...text("week", false), value: "week", range: true },
-  checkbox: { ...text("checkbox", false), value: "boolean", column: "boolean" },
-  switch: { ...text("checkbox", false), value: "boolean", column: "boolean" },
-  toggle: { ...text("checkbox", false), value: "boolean", column: "boolean" },
-  select: { ...text("select", false), value: "choice", options: true, multiple: "optional" },
-  radio: { ...text("radio", false), value: "choice", options: true },
+  hidden: text("hidden", false),
+  color: format("color", { value: "color" }),
+  number: format("number", { value: "number", column: "numeric", range: true }),
+  range: format("range", { value: "number", column: "numeric", range: true, requirable: false }),
+  date: format("date", { value: "date", column: "date", range: true }),
+  time: format("time", { value: "time", column: "time", range: true }),
+  "datetime-local": format("datetime-local", { value: "datetime", column: "timestamptz", range: true }),
+  month: format("month", { value: "month", range: true }),
+  week: format("week", { value: "week", range: true }),
+  checkbox: format("checkbox", { value: "boolean", column: "boolean" }),
+  switch: format("checkbox", { value: "boolean", column: "boolean" }),
+  toggle: format("checkbox", { value: "boolean", column: "boolean" }),
+  // A choice is one of the field's options, whose values are labels at most.
+  select: { ...text("select", false, LIMITS.label_length), value: "choice", options: true, multiple: "optional" },
+  radio: { ...text("radio", false, LIMITS.label_length), value: "choice", options: true },
   checkboxes: {
-    ...text("checkbox", false), value: "choice", options: true, multiple: "always", requirable: false,
+    ...text("checkbox", false, LIMITS.label_length), value: "choice", options: true, multiple: "always", requirable: false,
   },
-  "toggle-group": later("choice", "text", { options: true, multiple: "optional" }),
+  "toggle-group": later("choice", "text", { options: true, multiple: "optional", max_length: LIMITS.label_length }),
   richtext: later("json", "jsonb"),
   json: later("json", "jsonb"),
   canvas: later("json", "jsonb"),
-  latlng: later("json", "jsonb"),
+  latlng: later("json", "jsonb", { max_length: FORMAT }),
   payment: later("json", "jsonb"),
-  country: later("text", "text"),
+  country: later("text", "text", { max_length: FORMAT }),
   signature: later("text", "text"),
   file: later("file", "jsonb", { file: true, multiple: "optional" }),
   image: later("file", "jsonb", { file: true, multiple: "optional" }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { localDateTimeToIso, parseFieldValue, toRawValues } from "./field-value";
+import { localDateTimeToIso, parseFieldValue, partialValueProblem, toRawValues } from "./field-value";
 import type { FormField } from "./form-model";
 
 const field = (over: Partial<FormField>): FormField => ({
@@ -59,13 +59,49 @@ describe("parseFieldValue", () => {
     expect(parseFieldValue(radio, ["a"])).toEqual({ ok: true, value: "a" });
     expect(parseFieldValue(radio, ["z"])).toMatchObject({ ok: false, code: "INVALID_OPTION" });
     expect(parseFieldValue(radio, ["b"])).toMatchObject({ ok: false, code: "FORM_OPTION_UNAVAILABLE" });
-    expect(parseFieldValue(radio, ["a", "a"])).toMatchObject({ ok: false, code: "INVALID_FIELD_VALUE" });
+    expect(parseFieldValue(radio, ["a", "a"])).toEqual({ ok: true, value: "a" });
+    expect(parseFieldValue(radio, ["a", "z"])).toMatchObject({ ok: false, code: "INVALID_FIELD_VALUE" });
   });
 
   it("collects checkboxes into a list", () => {
     const boxes = field({ type: "checkboxes", options: [option("a"), option("b")] });
     expect(parseFieldValue(boxes, ["a", "b"])).toEqual({ ok: true, value: ["a", "b"] });
     expect(parseFieldValue(boxes, [])).toEqual({ ok: true, value: [] });
+  });
+
+  it("keeps one of each option, however often it is posted", () => {
+    const boxes = field({ type: "checkboxes", options: [option("a"), option("b")] });
+    expect(parseFieldValue(boxes, Array<string>(10_000).fill("a"))).toEqual({ ok: true, value: ["a"] });
+    expect(parseFieldValue(boxes, ["b", "a", "b", "a"])).toEqual({ ok: true, value: ["b", "a"] });
+  });
+
+  it("reads numbers only in the decimal notation a number input sends", () => {
+    const n = field({ type: "number" });
+    for (const ok of ["16", "-3", "0.5", ".5", "007", "1e3", "-2.5E-2"]) expect(parseFieldValue(n, [ok]).ok, ok).toBe(true);
+    for (const bad of ["0x10", "0b10", "0o10", " 16", "16 ", "+16", "1.", "Infinity", "1_000", "1,5", "\u0661\u0662"]) {
+      expect(parseFieldValue(n, [bad]), bad).toMatchObject({ ok: false, code: "INVALID_FIELD_VALUE" });
+    }
+    expect(parseFieldValue(n, ["1e999"]).ok).toBe(false);
+  });
+
+  it("accepts only http: and https: addresses in url fields", () => {
+    const url = field({ type: "url" });
+    expect(parseFieldValue(url, ["http://a.example/"]).ok).toBe(true);
+    for (const bad of ["javascript:alert(1)", "data:text/html,x", "mailto:a@b.c", "https://", "https://a b.example/", "file:///etc/passwd"]) {
+      expect(parseFieldValue(url, [bad]), bad).toMatchObject({ ok: false, code: "INVALID_FIELD_VALUE" });
+    }
+  });
+
+  it("refuses NUL bytes, unpaired surrogates and text longer than the type takes", () => {
+    expect(parseFieldValue(field({}), ["a\u0000b"])).toMatchObject({ ok: false, code: "INVALID_FIELD_VALUE", reason: expect.stringMatching(/NUL/) });
+    expect(parseFieldValue(field({}), ["\uD800"])).toMatchObject({ ok: false, code: "INVALID_FIELD_VALUE" });
+    expect(parseFieldValue(field({}), ["x".repeat(4_000)]).ok).toBe(true);
+    expect(parseFieldValue(field({}), ["x".repeat(4_001)])).toMatchObject({ ok: false, reason: "is longer than 4000 characters" });
+    expect(parseFieldValue(field({ type: "textarea" }), ["x".repeat(100_000)]).ok).toBe(true);
+  });
+
+  it("matches owner patterns in linear time: (a+)+$ against 40 a's and a ! is refused at once", () => {
+    expect(parseFieldValue(field({ pattern: "(a+)+$" }), [`${"a".repeat(40)}!`])).toMatchObject({ ok: false, reason: "does not match the pattern" });
   });
 
   it("validates calendar values", () => {
@@ -95,5 +131,25 @@ describe("toRawValues", () => {
     expect(toRawValues(true)).toEqual(["on"]);
     expect(toRawValues(null)).toEqual([]);
     expect(toRawValues({ a: 1 })).toBeUndefined();
+  });
+});
+
+describe("partialValueProblem", () => {
+  it("keeps half-typed answers but nothing larger than the field takes", () => {
+    expect(partialValueProblem(field({ type: "email" }), "ada@")).toBeUndefined();
+    expect(partialValueProblem(field({ type: "email" }), "a".repeat(255))).toMatch(/longer than 254/);
+    expect(partialValueProblem(field({}), "x".repeat(5 * 1024 * 1024))).toMatch(/longer than 4000/);
+    expect(partialValueProblem(field({}), ["a", "b"])).toMatch(/one value/);
+    expect(partialValueProblem(field({}), "a\u0000")).toMatch(/NUL/);
+    expect(partialValueProblem(field({}), { a: 1 })).toMatch(/string, a number/);
+  });
+
+  it("holds only the field's own options, each once", () => {
+    const boxes = field({ type: "checkboxes", options: [option("a"), option("b")] });
+    expect(partialValueProblem(boxes, ["a", "b"])).toBeUndefined();
+    expect(partialValueProblem(boxes, ["a", "a"])).toMatch(/twice/);
+    expect(partialValueProblem(boxes, ["a", "b", "c"])).toMatch(/at most 2/);
+    expect(partialValueProblem(boxes, ["z"])).toMatch(/no option "z"/);
+    expect(partialValueProblem(field({ type: "checkbox" }), true)).toBeUndefined();
   });
 });

@@ -5,6 +5,8 @@
 import { capabilityOf, isMultiValued, type ValueKind } from "./field-types";
 import type { ErrorCode } from "./errors";
 import type { FormField } from "./form-model";
+import { patternMatcher } from "./pattern";
+import { isStorableText, UNSTORABLE_TEXT } from "./stored-text";
 
 /** What goes into the field's column. */
 export type ColumnValue = string | number | boolean | string[] | number[] | null;
@@ -27,6 +29,9 @@ const TRUE_WORDS = new Set(["on", "true", "1", "yes"]);
 const FALSE_WORDS = new Set(["", "off", "false", "0", "no"]);
 
 const RE = {
+  // The HTML "valid floating-point number", which is all a number input ever sends: no hex,
+  // binary or octal notation, no padding, no Infinity.
+  number: /^-?(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?$/,
   date: /^(\d{4})-(\d{2})-(\d{2})$/,
   time: /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,3})?)?$/,
   datetime: /^(\d{4}-\d{2}-\d{2})T(([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,3})?)?)$/,
@@ -70,7 +75,7 @@ function scalar(kind: ValueKind, text: string, ctx: ParseContext): string | numb
     case "text": case "choice": case "json": case "file": return text;
     case "number": {
       const n = Number(text);
-      return text.trim() !== "" && Number.isFinite(n) ? n : undefined;
+      return RE.number.test(text) && Number.isFinite(n) ? n : undefined;
     }
     case "date": return isValidDate(text) ? text : undefined;
     case "time": return RE.time.test(text) ? text : undefined;
@@ -84,23 +89,24 @@ function scalar(kind: ValueKind, text: string, ctx: ParseContext): string | numb
 
 function formatCheck(field: RuleField, text: string): string | undefined {
   if (field.type === "email" && !RE.email.test(text)) return "not an email address";
-  if (field.type === "url") {
-    try {
-      new URL(text);
-    } catch {
-      return "not a URL";
-    }
-  }
+  if (field.type === "url" && !isWebAddress(text)) return "not an http: or https: address";
   if (field.pattern && capabilityOf(field.type).pattern) {
-    let re: RegExp;
-    try {
-      re = new RegExp(`^(?:${field.pattern})$`, "v");
-    } catch {
-      return undefined; // a pattern browsers cannot compile is ignored by them too
-    }
-    if (!re.test(text)) return "does not match the pattern";
+    // Linear time whatever the pattern; one that cannot be saved is ignored, as browsers do.
+    const matches = patternMatcher(field.pattern);
+    if (matches && !matches(text)) return "does not match the pattern";
   }
   return undefined;
+}
+
+/** A url field's answer: an absolute `http:` or `https:` URL with a host (no `javascript:`). */
+export function isWebAddress(text: string): boolean {
+  if (/\s/.test(text)) return false;
+  try {
+    const url = new URL(text);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
 }
 
 function rangeCheck(field: RuleField, value: string | number): string | undefined {
@@ -134,8 +140,9 @@ export function parseFieldValue(field: RuleField, raw: readonly string[], ctx: P
     return { ok: true, value: on };
   }
 
-  const texts = raw.filter((t) => t !== "");
   const multi = isMultiValued(field);
+  // A choice is made once: ten thousand repeats of one option are that option.
+  const texts = [...new Set(raw.filter((t) => t !== ""))];
   if (texts.length === 0) {
     return required ? fail("REQUIRED_FIELD_MISSING", "is required") : { ok: true, value: multi ? [] : null };
   }
@@ -143,6 +150,8 @@ export function parseFieldValue(field: RuleField, raw: readonly string[], ctx: P
 
   const values: (string | number)[] = [];
   for (const text of texts) {
+    const unreadable = textProblem(field, text);
+    if (unreadable) return fail("INVALID_FIELD_VALUE", unreadable);
     const value = scalar(cap.value, text, ctx);
     if (value === undefined) return fail("INVALID_FIELD_VALUE", `is not a valid ${field.type}`);
     const problem = formatCheck(field, text) ?? rangeCheck(field, value);
@@ -156,4 +165,34 @@ export function parseFieldValue(field: RuleField, raw: readonly string[], ctx: P
   }
   if (!multi) return { ok: true, value: values[0]! };
   return { ok: true, value: values.every((v) => typeof v === "number") ? (values as number[]) : values.map(String) };
+}
+
+/** Length and storability, the checks every text answer passes before its format. */
+function textProblem(field: Pick<FormField, "type">, text: string): string | undefined {
+  const max = capabilityOf(field.type).max_length;
+  if (text.length > max) return `is longer than ${max} characters`;
+  if (!isStorableText(text)) return UNSTORABLE_TEXT;
+  return undefined;
+}
+
+/**
+ * Why a partial answer saved while the visitor types (`PATCH /v1/session/…/field/…`) cannot
+ * be kept, or `undefined`. Formats are not checked (an email is half typed), but the value
+ * is no longer than the field takes, holds as many values as the field does, and names only
+ * the field's options: the session keeps nothing the submit would refuse for its size.
+ */
+export function partialValueProblem(field: Pick<FormField, "type" | "multiple" | "options">, value: unknown): string | undefined {
+  const raw = toRawValues(value);
+  if (raw === undefined) return "A field value is a string, a number, a boolean, null or a list of strings.";
+  const cap = capabilityOf(field.type);
+  const unique = new Set(raw);
+  if (unique.size < raw.length) return "A value is listed twice.";
+  const most = isMultiValued(field) ? Math.max(field.options.length, 1) : 1;
+  if (raw.length > most) return most === 1 ? "This field takes one value." : `This field takes at most ${most} values.`;
+  for (const text of raw) {
+    const problem = textProblem(field, text);
+    if (problem) return `The value ${problem}.`;
+    if (cap.options && text !== "" && !field.options.some((o) => o.value === text)) return `This field has no option ${JSON.stringify(text.slice(0, 80))}.`;
+  }
+  return undefined;
 }

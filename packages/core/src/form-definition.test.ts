@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { definitionProblems, FormDefinition } from "./form-definition";
+import { definitionProblems, FormDefinition, parseFormDefinition } from "./form-definition";
+import { FieldworkError } from "./errors";
 import { assertFieldName } from "./field-name";
 import { columnTypeOf, FIELD_TYPES, FIELD_TYPE_CAPABILITIES } from "./field-types";
 import { errorPagePath } from "./errors";
@@ -62,5 +63,47 @@ describe("load error redirects", () => {
     expect(errorPagePath("f1", "MISSING_REQUIRED_HIDDEN_FIELDS")).toBe("/d/e/f1/badrequest?error=MISSING_REQUIRED_HIDDEN_FIELDS");
     expect(errorPagePath("f1", "INTERNAL_SERVER_ERROR")).toBe("/d/e/f1/developererror");
     expect(errorPagePath("f1", "FORM_NOT_FOUND")).toBeUndefined();
+  });
+});
+
+describe("parseFormDefinition", () => {
+  const codeOf = (input: unknown) => {
+    try {
+      parseFormDefinition(input);
+      return "ok";
+    } catch (error) {
+      return error instanceof FieldworkError ? error.code : String(error);
+    }
+  };
+  const withField = (field: Record<string, unknown>) => ({ title: "T", fields: [{ name: "a", type: "text", ...field }] });
+
+  it("refuses unsafe redirect and media URLs with URL_NOT_ALLOWED", () => {
+    expect(codeOf({ title: "T", ending: { redirect_uri: "javascript:alert(document.cookie)" } })).toBe("URL_NOT_ALLOWED");
+    expect(codeOf({ title: "T", blocks: [{ type: "pdf", src: "javascript:alert(1)" }] })).toBe("URL_NOT_ALLOWED");
+    expect(codeOf(withField({ type: "radio", options: [{ value: "x", src: "data:image/svg+xml,<svg onload=alert(1)>" }] }))).toBe("URL_NOT_ALLOWED");
+    expect(codeOf({ title: "T", ending: { redirect_uri: "https://example.com/thanks" } })).toBe("ok");
+  });
+
+  it("refuses patterns RE2 cannot check with PATTERN_NOT_SUPPORTED, keeps (a+)+$", () => {
+    expect(codeOf(withField({ pattern: "(a)\\1" }))).toBe("PATTERN_NOT_SUPPORTED");
+    expect(codeOf(withField({ pattern: "(a+)+$" }))).toBe("ok");
+  });
+
+  it("sets limits on fields, nesting, titles and text", () => {
+    const fields = Array.from({ length: 301 }, (_, i) => ({ name: `f${i}`, type: "text" }));
+    expect(codeOf({ title: "T", fields })).toBe("TOO_MANY_FIELDS");
+    expect(codeOf({ title: "T", fields: fields.slice(0, 300) })).toBe("ok");
+    let blocks: unknown[] = [{ type: "divider" }];
+    for (let i = 0; i < 10_000; i++) blocks = [{ type: "group", children: blocks }];
+    expect(codeOf({ title: "T", blocks })).toBe("NESTED_TOO_DEEP");
+    let nine: unknown[] = [{ type: "divider" }];
+    for (let i = 0; i < 8; i++) nine = [{ type: "group", children: nine }];
+    expect(codeOf({ title: "T", blocks: nine })).toBe("INVALID_FORM_DEFINITION");
+    let start: unknown = {};
+    for (let i = 0; i < 100_000; i++) start = { c: start };
+    expect(codeOf({ title: "T", start_page: start })).toBe("NESTED_TOO_DEEP");
+    expect(codeOf({ title: "x".repeat(257) })).toBe("INVALID_FORM_DEFINITION");
+    expect(codeOf({ title: "a\u0000b" })).toBe("INVALID_TEXT");
+    expect(codeOf({ title: "T", start_page: { text: "\uD800" } })).toBe("INVALID_TEXT");
   });
 });

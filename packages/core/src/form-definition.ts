@@ -4,42 +4,63 @@
  * `export(import(file))` equals `FormDefinition.parse(file)`.
  */
 import { z } from "zod";
+import { FieldworkError, type ErrorCode } from "./errors";
 import { FIELD_TYPES } from "./field-types";
+import { LIMITS } from "./limits";
+import { patternProblem } from "./pattern";
+import { isSafeUrl, UNSAFE_URL_MESSAGE } from "./safe-url";
+import { jsonProblem, UNSTORABLE_TEXT } from "./stored-text";
 
 export const FORM_DEFINITION_FORMAT = "fieldwork.form";
 export const FORM_DEFINITION_VERSION = 1;
 
 const json: z.ZodType<unknown> = z.unknown();
-const bound = z.union([z.number(), z.string()]).nullable().default(null);
+/** A string of at most `max` characters. NUL bytes, lone surrogates and nesting are checked
+ * on the whole input first (`jsonProblem`), wherever a definition is read. */
+const text = (max: number) => z.string().max(max);
+const optional = (max: number) => text(max).nullable().default(null);
+const bound = z.union([z.number(), text(LIMITS.short_text_length)]).nullable().default(null);
+
+/** Issues that carry their own catalogue code in `params.code` (else INVALID_FORM_DEFINITION). */
+const coded = (code: ErrorCode) => ({ params: { code } });
+
+/** A URL an owner saves: http(s) or a path on this site (no `javascript:`). */
+const safeUrl = z.string().refine(isSafeUrl, { message: UNSAFE_URL_MESSAGE, ...coded("URL_NOT_ALLOWED") }).nullable().default(null);
+
+/** A validation pattern both browsers and RE2 compile (the server matches in linear time). */
+const pattern = z.string().superRefine((value, ctx) => {
+  const problem = patternProblem(value);
+  if (problem) ctx.addIssue({ code: "custom", message: problem, ...coded("PATTERN_NOT_SUPPORTED") });
+}).nullable().default(null);
 
 export const OptionDefinition = z.strictObject({
-  value: z.string().min(1, "Option value is required."),
-  label: z.string().nullable().default(null),
-  src: z.string().nullable().default(null),
+  value: text(LIMITS.label_length).min(1, "Option value is required."),
+  label: optional(LIMITS.label_length),
+  src: safeUrl,
   disabled: z.boolean().default(false),
   /** Label of the optgroup this option belongs to. */
-  group: z.string().nullable().default(null),
+  group: optional(LIMITS.label_length),
 });
 
 export const OptgroupDefinition = z.strictObject({
-  label: z.string().min(1, "Group label is required."),
+  label: text(LIMITS.label_length).min(1, "Group label is required."),
   disabled: z.boolean().default(false),
 });
 
 export const FieldDefinition = z.strictObject({
-  name: z.string(),
+  name: text(LIMITS.short_text_length),
   type: z.enum(FIELD_TYPES),
-  label: z.string().nullable().default(null),
-  placeholder: z.string().nullable().default(null),
-  help_text: z.string().nullable().default(null),
+  label: optional(LIMITS.label_length),
+  placeholder: optional(LIMITS.label_length),
+  help_text: optional(LIMITS.label_length),
   required: z.boolean().default(false),
   readonly: z.boolean().default(false),
-  pattern: z.string().nullable().default(null),
+  pattern,
   step: z.number().positive().nullable().default(null),
   min: bound,
   max: bound,
-  autocomplete: z.string().nullable().default(null),
-  accept: z.string().nullable().default(null),
+  autocomplete: optional(LIMITS.short_text_length),
+  accept: optional(LIMITS.short_text_length),
   multiple: z.boolean().default(false),
   is_array: z.boolean().default(false),
   data: json.default(null),
@@ -49,8 +70,8 @@ export const FieldDefinition = z.strictObject({
   storage: json.default(null),
   reference: json.default(null),
   options_inventory: json.default(null),
-  options: z.array(OptionDefinition).default([]),
-  optgroups: z.array(OptgroupDefinition).default([]),
+  options: z.array(OptionDefinition).max(LIMITS.options_per_field).default([]),
+  optgroups: z.array(OptgroupDefinition).max(LIMITS.optgroups_per_field).default([]),
 });
 
 const blockCommon = {
@@ -75,27 +96,27 @@ export const BlockDefinition: z.ZodType<BlockDefinition, BlockDefinitionInput> =
   z.discriminatedUnion("type", [
     z.strictObject({
       type: z.literal("section"), ...blockCommon,
-      title_html: z.string().nullable().default(null),
-      description_html: z.string().nullable().default(null),
+      title_html: optional(LIMITS.html_length),
+      description_html: optional(LIMITS.html_length),
       contains_payment: z.boolean().default(false),
       children: z.array(BlockDefinition).default([]),
     }),
     z.strictObject({
       type: z.literal("group"), ...blockCommon,
-      title_html: z.string().nullable().default(null),
+      title_html: optional(LIMITS.html_length),
       children: z.array(BlockDefinition).default([]),
     }),
-    z.strictObject({ type: z.literal("field"), ...blockCommon, field: z.string() }),
+    z.strictObject({ type: z.literal("field"), ...blockCommon, field: text(LIMITS.short_text_length) }),
     z.strictObject({
       type: z.literal("header"), ...blockCommon,
-      title_html: z.string().nullable().default(null),
-      description_html: z.string().nullable().default(null),
+      title_html: optional(LIMITS.html_length),
+      description_html: optional(LIMITS.html_length),
     }),
-    z.strictObject({ type: z.literal("html"), ...blockCommon, body_html: z.string() }),
+    z.strictObject({ type: z.literal("html"), ...blockCommon, body_html: text(LIMITS.html_length) }),
     z.strictObject({
       type: z.enum(["image", "video", "pdf"]), ...blockCommon,
-      src: z.string().nullable().default(null),
-      title_html: z.string().nullable().default(null),
+      src: safeUrl,
+      title_html: optional(LIMITS.html_length),
     }),
     z.strictObject({ type: z.literal("divider"), ...blockCommon }),
   ]),
@@ -112,17 +133,17 @@ export const FormSettingsDefinition = z.strictObject({
     enabled: z.boolean().default(false),
     open_at: z.iso.datetime({ offset: true }).nullable().default(null),
     close_at: z.iso.datetime({ offset: true }).nullable().default(null),
-    tz: z.string().nullable().default(null),
+    tz: optional(LIMITS.short_text_length),
   }).prefault({}),
 });
 
 export const ThemeDefinition = z.strictObject({
-  lang: z.string().default("en"),
+  lang: text(LIMITS.short_text_length).default("en"),
   appearance: z.enum(["light", "dark", "system"]).default("system"),
-  palette: z.string().nullable().default(null),
-  font_family: z.string().default("inter"),
-  section: z.string().nullable().default(null),
-  custom_css: z.string().nullable().default(null),
+  palette: optional(LIMITS.short_text_length),
+  font_family: text(LIMITS.short_text_length).default("inter"),
+  section: optional(LIMITS.short_text_length),
+  custom_css: optional(LIMITS.html_length),
   background: json.default(null),
   is_powered_by_branding_enabled: z.boolean().default(true),
   optimize_for_cjk: z.boolean().default(false),
@@ -130,20 +151,25 @@ export const ThemeDefinition = z.strictObject({
 
 export const EndingDefinition = z.strictObject({
   enabled: z.boolean().default(false),
-  title: z.string().nullable().default(null),
-  body_html: z.string().nullable().default(null),
-  redirect_uri: z.string().nullable().default(null),
+  title: optional(LIMITS.title_length),
+  body_html: optional(LIMITS.html_length),
+  /** Where a visitor goes after submitting: checked when saved, and again before the redirect. */
+  redirect_uri: safeUrl,
 });
 
 export const FormDefinition = z.strictObject({
   format: z.literal(FORM_DEFINITION_FORMAT).default(FORM_DEFINITION_FORMAT),
   version: z.literal(FORM_DEFINITION_VERSION).default(FORM_DEFINITION_VERSION),
-  title: z.string().min(1),
+  title: text(LIMITS.title_length).min(1),
   settings: FormSettingsDefinition.prefault({}),
   start_page: json.default(null),
   theme: ThemeDefinition.prefault({}),
   ending: EndingDefinition.prefault({}),
-  fields: z.array(FieldDefinition).default([]),
+  fields: z.array(FieldDefinition).superRefine((fields, ctx) => {
+    if (fields.length > LIMITS.fields_per_form) {
+      ctx.addIssue({ code: "custom", message: `A form has at most ${LIMITS.fields_per_form} fields.`, ...coded("TOO_MANY_FIELDS") });
+    }
+  }).default([]),
   blocks: z.array(BlockDefinition).default([]),
 });
 
@@ -170,9 +196,12 @@ export function definitionProblems(def: FormDefinition): string[] {
     }
   }
   const used = new Set<string>();
+  let count = 0;
   const walk = (blocks: BlockDefinition[], path: string, depth: number) =>
     blocks.forEach((block, i) => {
       const here = `${path}[${i}]`;
+      count++;
+      if (depth >= LIMITS.block_depth) problems.push(`${here}: blocks nest at most ${LIMITS.block_depth} levels deep`);
       if (block.type === "section" && depth > 0) problems.push(`${here}: sections belong at the top level`);
       if (block.type === "field") {
         if (!names.has(block.field)) problems.push(`${here}: unknown field ${JSON.stringify(block.field)}`);
@@ -182,9 +211,50 @@ export function definitionProblems(def: FormDefinition): string[] {
       if (block.type === "section" || block.type === "group") walk(block.children, `${here}.children`, depth + 1);
     });
   walk(def.blocks, "blocks", 0);
+  if (count > LIMITS.blocks_per_form) problems.push(`blocks: a form has at most ${LIMITS.blocks_per_form} blocks`);
   const top = def.blocks.map((b) => b.type);
   if (top.includes("section") && top.some((t) => t !== "section")) {
     problems.push("blocks: when a form has sections, every top-level block is a section");
   }
   return problems;
+}
+
+/** Messages of zod issues, each with its path. */
+export function issuesText(issues: z.ZodError["issues"]): string {
+  return issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ");
+}
+
+/** The catalogue code an issue carries (patterns, URLs, the field count), if any. */
+function issueCode(issues: z.ZodError["issues"]): ErrorCode {
+  for (const issue of issues) {
+    const code = (issue as { params?: { code?: ErrorCode } }).params?.code;
+    if (code) return code;
+  }
+  return "INVALID_FORM_DEFINITION";
+}
+
+/**
+ * Checks raw input against a definition schema (the whole file, or one field): first what
+ * Postgres cannot store and nesting deeper than LIMITS.json_depth (before zod, whose
+ * recursion a hostile file could overflow), then the schema. Throws the catalogue error.
+ */
+export function parseDefinitionPart<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const problem = jsonProblem(input);
+  if (problem?.kind === "depth") {
+    throw new FieldworkError("NESTED_TOO_DEEP", `The form definition nests deeper than ${LIMITS.json_depth} levels at ${problem.path || "(root)"}.`);
+  }
+  if (problem) throw new FieldworkError("INVALID_TEXT", `The form definition's ${problem.path || "value"} ${UNSTORABLE_TEXT}.`);
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    throw new FieldworkError(issueCode(parsed.error.issues), `The form definition is not valid: ${issuesText(parsed.error.issues)}`);
+  }
+  return parsed.data;
+}
+
+/** A whole definition file, checked as the server saves it (docs/form-format.md). */
+export function parseFormDefinition(input: unknown): FormDefinition {
+  const def = parseDefinitionPart(FormDefinition, input);
+  const problems = definitionProblems(def);
+  if (problems.length) throw new FieldworkError("INVALID_FORM_DEFINITION", `The form definition is not valid: ${problems.join("; ")}`);
+  return def;
 }

@@ -9,3 +9,7 @@ export * from "./navigation";
 export * from "./schedule";
 export * from "./tree";
 export * from "./documents";
+export * from "./limits";
+export * from "./pattern";
+export * from "./safe-url";
+export * from "./stored-text";

@@ -3,8 +3,8 @@
  * document, the form, its fields, options, optgroups, blocks and its managed table.
  */
 import {
-  assertFieldName, capabilityOf, definitionProblems, FieldworkError, FormDefinition,
-  type BlockDefinition, type FieldDefinition,
+  assertFieldName, capabilityOf, FieldworkError, parseFormDefinition, type BlockDefinition, type FieldDefinition,
+  type FormDefinition,
 } from "@fieldwork/core";
 import type { Kysely, Transaction } from "kysely";
 import type { DB } from "../db/schema";
@@ -13,21 +13,18 @@ import { sanitizeOwnerHtml as clean } from "./owner-html";
 
 const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 
+/** A field the server can save: a valid column name and a type with a renderer. */
+export function assertSavableField(field: FieldDefinition): void {
+  assertFieldName(field.name);
+  if (!capabilityOf(field.type).renderable) {
+    throw new FieldworkError("FIELD_TYPE_NOT_SUPPORTED", `Field ${JSON.stringify(field.name)}: the type ${JSON.stringify(field.type)} is not supported yet.`);
+  }
+}
+
+/** A definition file checked by the rules of core (limits, URLs, patterns, references) and the server's. */
 export function parseDefinition(input: unknown): FormDefinition {
-  const parsed = FormDefinition.safeParse(input);
-  if (!parsed.success) {
-    const detail = parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ");
-    throw new FieldworkError("INVALID_FORM_DEFINITION", `The form definition is not valid: ${detail}`);
-  }
-  const def = parsed.data;
-  const problems = definitionProblems(def);
-  if (problems.length) throw new FieldworkError("INVALID_FORM_DEFINITION", `The form definition is not valid: ${problems.join("; ")}`);
-  for (const field of def.fields) {
-    assertFieldName(field.name);
-    if (!capabilityOf(field.type).renderable) {
-      throw new FieldworkError("FIELD_TYPE_NOT_SUPPORTED", `Field ${JSON.stringify(field.name)}: the type ${JSON.stringify(field.type)} is not supported yet.`);
-    }
-  }
+  const def = parseFormDefinition(input);
+  def.fields.forEach(assertSavableField);
   return def;
 }
 

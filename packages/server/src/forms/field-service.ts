@@ -2,14 +2,15 @@
  * Field changes that reach the managed table: adding a field adds its column, renaming
  * renames it, deleting drops it, all in one transaction with the field row itself.
  */
-import { assertFieldName, capabilityOf, FieldDefinition, FieldworkError } from "@fieldwork/core";
+import { assertFieldName, FieldDefinition, FieldworkError, LIMITS, parseDefinitionPart } from "@fieldwork/core";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema";
 import { addColumn, dropColumn, renameColumn } from "../tables/managed-table";
-import { insertField } from "./definition-import";
+import { assertSavableField, insertField } from "./definition-import";
 import { bumpRevision, isUuid } from "./form-record";
 
 const UNIQUE_VIOLATION = "23505";
+const TOO_MANY_COLUMNS = "54011";
 
 async function lockForm(trx: Kysely<DB>, formId: string) {
   const form = await trx.selectFrom("form").select(["id", "table_name"]).where("id", "=", formId).forUpdate().executeTakeFirst();
@@ -18,14 +19,18 @@ async function lockForm(trx: Kysely<DB>, formId: string) {
 }
 
 function parseField(input: unknown) {
-  const parsed = FieldDefinition.safeParse(input);
-  if (!parsed.success) {
-    throw new FieldworkError("INVALID_FORM_DEFINITION", parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "));
-  }
-  assertFieldName(parsed.data.name);
-  if (!capabilityOf(parsed.data.type).renderable) throw new FieldworkError("FIELD_TYPE_NOT_SUPPORTED");
-  return parsed.data;
+  const field = parseDefinitionPart(FieldDefinition, input);
+  assertSavableField(field);
+  return field;
 }
+
+/** Postgres counts dropped columns toward its 1,600: a form whose fields came and went often can reach it. */
+const rethrowColumnLimit = (error: unknown): never => {
+  if ((error as { code?: string }).code === TOO_MANY_COLUMNS) {
+    throw new FieldworkError("TOO_MANY_FIELDS", "This form's table has used up Postgres' 1,600 columns (dropped ones count too); copy the form to start a fresh table.");
+  }
+  throw error;
+};
 
 const rethrowTaken = (error: unknown): never => {
   if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw new FieldworkError("FIELD_NAME_TAKEN");
@@ -37,10 +42,12 @@ export async function createField(db: Kysely<DB>, formId: string, input: unknown
   const field = parseField(input);
   return db.transaction().execute(async (trx) => {
     const form = await lockForm(trx, formId);
-    const last = await trx.selectFrom("form_field").select((eb) => eb.fn.max("local_index").as("n"))
+    const last = await trx.selectFrom("form_field")
+      .select((eb) => [eb.fn.max("local_index").as("n"), eb.fn.countAll<number>().as("count")])
       .where("form_id", "=", formId).executeTakeFirst();
+    if (Number(last?.count ?? 0) >= LIMITS.fields_per_form) throw new FieldworkError("TOO_MANY_FIELDS");
     const id = await insertField(trx, formId, field, Number(last?.n ?? -1) + 1).catch(rethrowTaken);
-    await addColumn(trx, form.table_name, field);
+    await addColumn(trx, form.table_name, field).catch(rethrowColumnLimit);
     await bumpRevision(trx, formId);
     return { id };
   });

@@ -1,14 +1,39 @@
 /**
  * Step 1 of the submit pipeline: read a multipart or urlencoded body into name → values.
  * Files are refused until file fields arrive (their own issue); nothing is written here.
+ * The body limit counts the bytes actually read, whatever the transfer encoding: a chunked
+ * request has no Content-Length to trust.
  */
-import { FieldworkError, SUBMIT_BODY_LIMIT_BYTES } from "@fieldwork/core";
+import { FieldworkError, isStorableText, SUBMIT_BODY_LIMIT_BYTES, UNSTORABLE_TEXT } from "@fieldwork/core";
 import type { FastifyRequest } from "fastify";
+import type { IncomingMessage } from "node:http";
 import type { PostedEntries } from "../forms/submit/read-answers";
+
+/**
+ * Stops a multipart body once more than `limit` bytes arrived: the body is unpiped from the
+ * parser and the parts iterator ends with PAYLOAD_TOO_LARGE (through the request's `error`
+ * event, which @fastify/multipart listens to), so a single endless part is cut short too.
+ */
+function limitBytes(raw: IncomingMessage, limit: number): () => void {
+  let bytes = 0;
+  const onData = (chunk: Buffer) => {
+    bytes += chunk.length;
+    if (bytes <= limit) return;
+    raw.off("data", onData);
+    raw.unpipe();
+    raw.resume();
+    raw.emit("error", new FieldworkError("PAYLOAD_TOO_LARGE"));
+  };
+  raw.on("data", onData);
+  return () => raw.off("data", onData);
+}
 
 export async function readPostedEntries(request: FastifyRequest): Promise<PostedEntries> {
   const entries: PostedEntries = new Map();
   const add = (name: string, value: string) => {
+    if (!isStorableText(name) || !isStorableText(value)) {
+      throw new FieldworkError("INVALID_FIELD_VALUE", `${isStorableText(name) ? name : "A field name"} ${UNSTORABLE_TEXT}.`, [name]);
+    }
     const list = entries.get(name);
     if (list) list.push(value);
     else entries.set(name, [value]);
@@ -16,20 +41,26 @@ export async function readPostedEntries(request: FastifyRequest): Promise<Posted
 
   if (Number(request.headers["content-length"] ?? 0) > SUBMIT_BODY_LIMIT_BYTES) throw new FieldworkError("PAYLOAD_TOO_LARGE");
   if (request.isMultipart()) {
-    for await (const part of request.parts()) {
-      if (part.type === "file") {
-        part.file.resume();
-        if (part.filename) throw new FieldworkError("INVALID_FIELD_VALUE", `${part.fieldname} does not take files.`, [part.fieldname]);
-        continue;
+    const stopLimit = limitBytes(request.raw, SUBMIT_BODY_LIMIT_BYTES);
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === "file") {
+          part.file.resume();
+          if (part.filename) throw new FieldworkError("INVALID_FIELD_VALUE", `${part.fieldname} does not take files.`, [part.fieldname]);
+          continue;
+        }
+        // A truncated value would store an answer the visitor did not give: refuse it whole.
+        if (part.valueTruncated || part.fieldnameTruncated) throw new FieldworkError("PAYLOAD_TOO_LARGE", `${part.fieldname} is too long.`, [part.fieldname]);
+        if (typeof part.value !== "string") throw new FieldworkError("MALFORMED_REQUEST");
+        add(part.fieldname, part.value);
       }
-      // A truncated value would store an answer the visitor did not give: refuse it whole.
-      if (part.valueTruncated || part.fieldnameTruncated) throw new FieldworkError("PAYLOAD_TOO_LARGE", `${part.fieldname} is too long.`, [part.fieldname]);
-      if (typeof part.value !== "string") throw new FieldworkError("MALFORMED_REQUEST");
-      add(part.fieldname, part.value);
+    } finally {
+      stopLimit();
     }
     return entries;
   }
 
+  // Urlencoded bodies go through Fastify's parser, whose bodyLimit counts bytes read.
   if (!/^application\/x-www-form-urlencoded\b/i.test(request.headers["content-type"] ?? "")) {
     throw new FieldworkError("UNSUPPORTED_MEDIA_TYPE");
   }

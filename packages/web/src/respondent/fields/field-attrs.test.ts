@@ -7,14 +7,20 @@ const base = { required: false, pattern: null, min: null, max: null, step: null 
 
 describe("constraintAttrs", () => {
   it("applies pattern only to text-like types", () => {
-    expect(constraintAttrs({ ...base, type: "tel", pattern: "[0-9]+" }, false)).toEqual({ pattern: "[0-9]+" });
-    expect(constraintAttrs({ ...base, type: "textarea", pattern: "[0-9]+" }, false)).toEqual({});
+    expect(constraintAttrs({ ...base, type: "tel", pattern: "[0-9]+" }, false)).toEqual({ pattern: "[0-9]+", maxLength: 64 });
+    expect(constraintAttrs({ ...base, type: "textarea", pattern: "[0-9]+" }, false)).toEqual({ maxLength: 100_000 });
+  });
+
+  it("stops typing where the server stops keeping text (the capability table's max_length)", () => {
+    expect(constraintAttrs({ ...base, type: "text" }, false).maxLength).toBe(4_000);
+    expect(constraintAttrs({ ...base, type: "email" }, false).maxLength).toBe(254);
+    expect(constraintAttrs({ ...base, type: "number" }, false).maxLength).toBeUndefined();
   });
 
   it("applies min/max/step only to ranged types", () => {
     expect(constraintAttrs({ ...base, type: "number", min: 1, max: 9, step: 2 }, false)).toEqual({ min: "1", max: "9", step: 2 });
     expect(constraintAttrs({ ...base, type: "date", min: "2026-01-01" }, false)).toEqual({ min: "2026-01-01" });
-    expect(constraintAttrs({ ...base, type: "text", min: 1 }, false)).toEqual({});
+    expect(constraintAttrs({ ...base, type: "text", min: 1 }, false)).toEqual({ maxLength: 4_000 });
   });
 
   it("lets numbers take decimals when no step is set", () => {

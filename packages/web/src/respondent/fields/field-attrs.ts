@@ -12,6 +12,8 @@ export interface ConstraintAttrs {
   min?: string;
   max?: string;
   step?: number | "any";
+  /** The most characters the server keeps for this type (the capability table's `max_length`). */
+  maxLength?: number;
 }
 
 type ConstraintField = Pick<FormField, "type" | "required" | "pattern" | "min" | "max" | "step">;
@@ -38,6 +40,7 @@ export function constraintAttrs(field: ConstraintField, locked: boolean): Constr
   const out: ConstraintAttrs = cap.range ? rangeAttrs(field) : {};
   if (field.required && cap.requirable) out.required = true;
   if (field.pattern && cap.pattern) out.pattern = field.pattern;
+  if (cap.value === "text") out.maxLength = cap.max_length;
   return out;
 }
 

@@ -1,0 +1,35 @@
+/**
+ * The sizes Fieldwork accepts for what owners save and visitors send (docs/form-format.md
+ * "Limits"). Every limit is checked on the server; the editor and the public form read the
+ * same numbers for their comfort checks.
+ */
+export const LIMITS = {
+  /** Fields of one form. Postgres allows 1,600 columns per table, counting dropped ones, and
+   * a row of 300 out-of-line values still fits one 8 KB page. */
+  fields_per_form: 300,
+  /** Blocks of one form, all levels together. */
+  blocks_per_form: 1_000,
+  /** How deep blocks nest: a section holding a group holding a group… */
+  block_depth: 8,
+  /** How deep any JSON a client sends may nest (definitions, start pages, request bodies). */
+  json_depth: 64,
+  /** Options of one field, and optgroups of one field. */
+  options_per_field: 1_000,
+  optgroups_per_field: 100,
+  /** Form and document titles, ending titles. */
+  title_length: 256,
+  /** A person's display name. */
+  display_name_length: 80,
+  /** Field labels, placeholders, help texts, option labels and values, optgroup labels. */
+  label_length: 2_000,
+  /** Owner HTML (titles, descriptions, html blocks, the ending body) and custom CSS. */
+  html_length: 100_000,
+  /** URLs owners save: redirects, image and media sources. */
+  url_length: 2_048,
+  /** A field's validation pattern. */
+  pattern_length: 1_000,
+  /** Any other short string an owner saves (autocomplete, accept, theme names, language). */
+  short_text_length: 256,
+  /** Any string stored from a request that is not one of the above (audit details, logs). */
+  logged_text_length: 256,
+} as const;
