@@ -4,7 +4,7 @@
  * Compression does not depend on the database, so this runs on PGlite only.
  */
 import { readFileSync } from "node:fs";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WEB_DIST_DIR } from "@fieldwork/web/ssr";
@@ -66,6 +66,22 @@ describe("compressed answers for the public form", () => {
     expect(health.rawPayload.length).toBeLessThan(COMPRESSION_THRESHOLD_BYTES);
     expect(health.headers["content-encoding"]).toBeUndefined();
     expect(health.json()).toEqual({ ok: true });
+  });
+
+  it("reads request bodies as sent: a gzip-encoded submit is not inflated into an answer", async () => {
+    const answer = new URLSearchParams({
+      full_name: "Ada Lovelace", email: "ada@example.com", role: "engineer", plan: "team", accept_terms: "on",
+    }).toString();
+    const plainSubmit = await app.inject({
+      method: "POST", url: `/submit/${formId}`, payload: answer,
+      headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
+    });
+    expect(plainSubmit.statusCode).toBe(201);
+    const gzipped = await app.inject({
+      method: "POST", url: `/submit/${formId}`, payload: gzipSync(answer),
+      headers: { "content-type": "application/x-www-form-urlencoded", "content-encoding": "gzip", accept: "application/json" },
+    });
+    expect(gzipped.statusCode).not.toBe(201);
   });
 
   it("inlines the form's CSS and puts the scripts after the form, with no font preload", async () => {

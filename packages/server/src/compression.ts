@@ -32,6 +32,9 @@ function varyOnAcceptEncoding(reply: FastifyReply) {
 
 export async function compression(app: FastifyInstance): Promise<void> {
   await app.register(fastifyCompress, {
+    // Answers only: request bodies are read as sent, never inflated (a small gzip body can
+    // inflate to far more than the body limit was meant to let in).
+    globalDecompression: false,
     encodings: ["br", "gzip"],
     threshold: COMPRESSION_THRESHOLD_BYTES,
     customTypes: COMPRESSIBLE,
