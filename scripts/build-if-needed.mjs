@@ -5,7 +5,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 
 const manifest = "packages/web/dist/.vite/manifest.json";
-const sources = ["packages/web/src", "packages/web/vite.config.ts", "packages/core/src", "packages/web/package.json"];
+const sources = ["packages/web/src", "packages/web/vite.config.ts", "packages/web/vite-precompress.ts", "packages/core/src", "packages/web/package.json"];
 
 function newest(path) {
   const stat = statSync(path);
