@@ -13,3 +13,4 @@ export * from "./limits";
 export * from "./pattern";
 export * from "./safe-url";
 export * from "./stored-text";
+export * from "./public-api";

@@ -25,7 +25,11 @@ import { publicRoutes } from "./routes/public";
 import { loadPageAssets, WEB_DIST_DIR } from "@fieldwork/web/ssr";
 import { handleError, handleNotFound } from "./routes/errors";
 import { securityHeaders } from "./routes/security-headers";
+import { rejectUnstorableInput } from "./routes/request-guards";
+import { rateLimits } from "./limits/rate-limit";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { DEFAULT_TRUST_PROXY } from "./config";
+import { loggerOptions } from "./logging";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -51,11 +55,13 @@ export interface AppOptions {
   trustProxy?: string;
   /** Lets the CLI run its commands through this process (PGlite is single-process). */
   cli?: CliEndpoint;
+  /** Scales the public rate limits (PUBLIC_RATE_LIMIT_FACTOR); 0 turns them off. */
+  rateLimitFactor?: number;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: loggerOptions(options.logger),
     bodyLimit: SUBMIT_BODY_LIMIT_BYTES,
     genReqId: () => randomUUID(),
     trustProxy: options.trustProxy ?? DEFAULT_TRUST_PROXY,
@@ -86,7 +92,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setErrorHandler((error, request, reply) => handleError(error, request, reply, assets));
   app.setNotFoundHandler((request, reply) => handleNotFound(request, reply, assets));
 
+  // Routes declare zod schemas (params, query, body, responses) from @fieldwork/core.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   securityHeaders(app);
+  rateLimits(app, options.rateLimitFactor ?? 1);
+  rejectUnstorableInput(app);
   app.get("/healthz", async (_request, reply) => {
     await sql`select 1`.execute(options.db);
     return reply.send({ ok: true });

@@ -16,6 +16,8 @@ export interface Config {
    * wider setting would let anyone pick their own address and dodge per-address limits.
    */
   trustProxy: string;
+  /** Scales the per-address limits of the public endpoints (1 = as documented, 0 = off). */
+  rateLimitFactor: number;
 }
 
 export const DEFAULT_TRUST_PROXY = "127.0.0.1,::1";
@@ -31,7 +33,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
     secretKey: env.SECRET_KEY || secretFromDataDir(dataDir),
     trustProxy: env.TRUST_PROXY || DEFAULT_TRUST_PROXY,
+    rateLimitFactor: rateLimitFactorOf(env.PUBLIC_RATE_LIMIT_FACTOR),
   };
+}
+
+function rateLimitFactorOf(value: string | undefined): number {
+  if (value === undefined || value === "") return 1;
+  const factor = Number(value);
+  if (!Number.isFinite(factor) || factor < 0) throw new Error(`PUBLIC_RATE_LIMIT_FACTOR must be a number ≥ 0 (got ${JSON.stringify(value)}).`);
+  return factor;
 }
 
 /** A secret generated once into DATA_DIR when SECRET_KEY is not given. */

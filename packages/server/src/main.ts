@@ -6,6 +6,7 @@ import { loadConfig } from "./config";
 import { openDatabase } from "./db/database";
 import { migrate } from "./db/migrate";
 import { seedDemo } from "./seed/seed";
+import { scheduleRetention } from "./limits/retention";
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -16,11 +17,13 @@ const app = await buildApp({
   secret: config.secretKey,
   publicUrl: config.publicUrl,
   trustProxy: config.trustProxy,
+  rateLimitFactor: config.rateLimitFactor,
   logger: { level: process.env.LOG_LEVEL ?? "info" },
   cli: { token, publicUrl: config.publicUrl },
 });
 const seed = await seedDemo(database.db, app.auth);
 await app.listen({ port: config.port, host: config.host });
+const stopRetention = scheduleRetention(database.db, app.log);
 const removeServerFile = database.kind === "pglite"
   ? writeServerFile(config.dataDir, { pid: process.pid, port: config.port, token })
   : () => {};
@@ -40,6 +43,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     if (stopping) return;
     stopping = true;
     removeServerFile();
+    stopRetention();
     await app.close();
     await database.close();
     process.exit(0);

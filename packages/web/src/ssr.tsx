@@ -116,3 +116,4 @@ export function renderWorkbenchShell(input: RenderWorkbenchShellInput): string {
       "<noscript><p style=\"position:fixed;inset:auto 0 0;padding:12px;text-align:center;font:14px system-ui\">The Fieldwork workbench needs JavaScript.</p></noscript>",
   });
 }
+export { INLINE_SCRIPTS } from "./document/inline-scripts";

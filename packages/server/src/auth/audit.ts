@@ -3,7 +3,8 @@
  * `audit: true` and a row in `audit_log`. Anonymous 401s only log, so that probes cannot
  * fill the table.
  */
-import type { JsonValue } from "@fieldwork/core";
+import { clipText, isStorableText, LIMITS, type JsonValue } from "@fieldwork/core";
+import { redactTokens } from "./redact";
 import type { FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema";
@@ -18,8 +19,15 @@ export interface AuditEntry {
   persist?: boolean;
 }
 
+/** Details as stored: every string clipped (a posted email can be megabytes) and made storable. */
+function clipped(details: Record<string, JsonValue>): Record<string, JsonValue> {
+  return JSON.parse(JSON.stringify(details, (_key, value: unknown) =>
+    typeof value === "string" ? clipText(isStorableText(value) ? value : value.replace(/\u0000|[\uD800-\uDFFF]/g, "\uFFFD")) : value)) as Record<string, JsonValue>;
+}
+
 export async function audit(db: Kysely<DB>, request: FastifyRequest, entry: AuditEntry): Promise<void> {
-  const path = request.url.split("?")[0] ?? request.url;
+  const path = clipText(redactTokens(request.url.split("?")[0] ?? request.url), LIMITS.url_length);
+  entry = { ...entry, details: clipped(entry.details ?? {}) };
   request.log.warn({ audit: true, event: entry.event, status: entry.status, user_id: entry.user_id ?? null, path, ip: request.ip, ...entry.details }, `audit: ${entry.event}`);
   if (entry.persist === false) return;
   try {

@@ -3,12 +3,14 @@ import { Migrator, type Migration, type MigrationResultSet } from "kysely/migrat
 import * as foundation from "./migrations/0001-foundation";
 import * as accounts from "./migrations/0002-accounts";
 import * as invitations from "./migrations/0003-invitations";
+import * as publicLimits from "./migrations/0004-public-limits";
 
 /** Named, ordered migrations; the same list runs on PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
   "0001-foundation": foundation,
   "0002-accounts": accounts,
   "0003-invitations": invitations,
+  "0004-public-limits": publicLimits,
 };
 
 export async function migrate<T>(db: Kysely<T>): Promise<MigrationResultSet> {

@@ -159,6 +159,12 @@ export interface ResponseSessionTable {
   submitted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+export interface RateLimitHitTable {
+  key: string;
+  window_start: Date;
+  hits: number;
+}
+
 export interface DB {
   organization: OrganizationTable;
   project: ProjectTable;
@@ -179,4 +185,5 @@ export interface DB {
   form_block: FormBlockTable;
   customer: CustomerTable;
   response_session: ResponseSessionTable;
+  rate_limit_hit: RateLimitHitTable;
 }

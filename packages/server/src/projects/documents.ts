@@ -2,7 +2,7 @@
  * Documents of the five doctypes. A form document owns a form and its managed table, made
  * and dropped in the same transaction as the document.
  */
-import { assertDoctype, FieldworkError, FormDefinition, type Doctype } from "@fieldwork/core";
+import { assertDoctype, FieldworkError, FormDefinition, LIMITS, type Doctype } from "@fieldwork/core";
 import type { Kysely, Selectable } from "kysely";
 import type { DB, DocumentTable } from "../db/schema";
 import { createForm } from "../forms/definition-import";
@@ -37,7 +37,8 @@ export interface DocumentPatch {
 
 function cleanTitle(title: unknown): string {
   if (typeof title !== "string" || !title.trim()) throw new FieldworkError("MALFORMED_REQUEST", "A document needs a title.");
-  return title.trim().slice(0, 200);
+  if (title.length > LIMITS.title_length) throw new FieldworkError("MALFORMED_REQUEST", `A title has at most ${LIMITS.title_length} characters.`);
+  return title.trim();
 }
 
 export async function listDocuments(db: Kysely<DB>, projectId: string): Promise<DocumentView[]> {

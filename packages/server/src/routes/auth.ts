@@ -3,7 +3,9 @@
  * address better-auth rate-limits by comes from Fastify (a header clients cannot set);
  * refused sign-ins and every password change attempt go to the audit log.
  */
+import { FieldworkError, issuesText, LIMITS } from "@fieldwork/core";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { z } from "zod";
 import type { Auth } from "../auth/better-auth";
 import { audit } from "../auth/audit";
 
@@ -24,19 +26,51 @@ export function toFetchRequest(request: FastifyRequest, publicUrl: string): Requ
   });
 }
 
+/**
+ * The better-auth endpoints the workbench uses, and their bodies. Every other path of
+ * better-auth answers 404: `get-session` and `list-sessions` hand out raw session tokens,
+ * `update-user` would store a name or image of any size; the private API (`/me`) covers
+ * what the app needs of them.
+ */
+const Email = z.string().max(254);
+const Password = z.string().max(256);
+const ENDPOINTS: Record<string, z.ZodType> = {
+  "/api/auth/sign-up/email": z.object({ email: Email, password: Password, name: z.string().max(LIMITS.display_name_length) }),
+  "/api/auth/sign-in/email": z.object({ email: Email, password: Password }).loose(),
+  "/api/auth/sign-out": z.object({}).loose(),
+  "/api/auth/change-password": z.object({ currentPassword: Password, newPassword: Password }).loose(),
+};
+/** An account request is a few hundred bytes; nothing larger is read. */
+const AUTH_BODY_LIMIT = 16 * 1024;
+
+/** A better-auth JSON answer without session tokens (the session lives in the HTTP-only cookie). */
+export function withoutTokens(body: Buffer, contentType: string | null): Buffer {
+  if (!contentType?.includes("application/json") || body.length === 0) return body;
+  try {
+    return Buffer.from(JSON.stringify(JSON.parse(body.toString("utf8")), (key, value: unknown) => (key === "token" ? undefined : value)));
+  } catch {
+    return body;
+  }
+}
+
 export async function authRoutes(app: FastifyInstance, options: { auth: Auth; publicUrl: string }): Promise<void> {
   app.route({
     method: ["GET", "POST"],
     url: "/api/auth/*",
+    bodyLimit: AUTH_BODY_LIMIT,
     async handler(request, reply) {
-      const fetchRequest = toFetchRequest(request, options.publicUrl);
       const path = new URL(request.url, options.publicUrl).pathname;
+      const schema = request.method === "POST" ? ENDPOINTS[path] : undefined;
+      if (!schema) throw new FieldworkError("NOT_FOUND");
+      const parsed = schema.safeParse(request.body ?? {});
+      if (!parsed.success) throw new FieldworkError("MALFORMED_REQUEST", issuesText(parsed.error.issues));
+      const fetchRequest = toFetchRequest(request, options.publicUrl);
       const changingPassword = path.endsWith("/change-password");
       // Who changes their password, read before the change revokes the session.
       const user_id = changingPassword ? (await options.auth.api.getSession({ headers: fetchRequest.headers }))?.user.id ?? null : null;
       const response = await options.auth.handler(fetchRequest);
       if (path.endsWith("/sign-in/email") && response.status >= 400) {
-        const email = typeof (request.body as { email?: unknown } | null)?.email === "string" ? (request.body as { email: string }).email : null;
+        const email = (parsed.data as { email: string }).email;
         await audit(app.db, request, {
           event: response.status === 429 ? "sign_in.rate_limited" : "sign_in.failed",
           status: response.status,
@@ -56,7 +90,7 @@ export async function authRoutes(app: FastifyInstance, options: { auth: Auth; pu
       });
       const cookies = response.headers.getSetCookie();
       if (cookies.length) reply.header("set-cookie", cookies);
-      return reply.send(Buffer.from(await response.arrayBuffer()));
+      return reply.send(withoutTokens(Buffer.from(await response.arrayBuffer()), response.headers.get("content-type")));
     },
   });
 }

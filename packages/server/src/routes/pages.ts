@@ -1,11 +1,12 @@
 /** The public form page `/d/e/{form_id}` and its status pages (spec 1 §2.1), rendered here. */
-import { errorPagePath, FieldworkError, type FormPage } from "@fieldwork/core";
+import { errorPagePath, FieldworkError, safeUrlOrUndefined, type FormPage } from "@fieldwork/core";
 import { renderFormPage, renderStatusPage, type PageAssets } from "@fieldwork/web/ssr";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { endingOf, stylesheetOf } from "../forms/form-document";
-import { loadFormRecord } from "../forms/form-record";
+import { cachedFormRecord, loadFormRecord } from "../forms/form-record";
 import { preloadForm } from "../forms/preload";
 import { flatQuery } from "./public";
+import { allowFormRedirect } from "./security-headers";
 
 const STATUS_PAGES = new Set<string>([
   "developererror", "badrequest", "formclosed", "alreadyresponded", "formsoldout", "formoptionsoldout", "complete",
@@ -17,7 +18,7 @@ const html = (reply: FastifyReply, body: string, status = 200) =>
 export async function pageRoutes(app: FastifyInstance, options: { assets: () => PageAssets }): Promise<void> {
   app.get<{ Params: { form_id: string }; Querystring: Record<string, string | string[]> }>(
     "/d/e/:form_id",
-    { config: { html: true } },
+    { config: { html: true, rate_limit: "read" } },
     async (request, reply) => {
       const query = flatQuery(request.query);
       const preload = await preloadForm(app.db, { form_id: request.params.form_id, params: query });
@@ -25,6 +26,7 @@ export async function pageRoutes(app: FastifyInstance, options: { assets: () => 
         const target = errorPagePath(preload.form_id, preload.error.code);
         if (target) return reply.redirect(target, 302);
       }
+      allowFormRedirect(reply, safeUrlOrUndefined(cachedFormRecord(app.db, preload.form_id)?.document.redirect_after_response_uri));
       return html(reply, renderFormPage({
         preload, assets: options.assets(), submit_action: `/submit/${preload.form_id}`, query,
       }));
@@ -33,7 +35,7 @@ export async function pageRoutes(app: FastifyInstance, options: { assets: () => 
 
   app.get<{ Params: { form_id: string; page: string }; Querystring: Record<string, string | string[]> }>(
     "/d/e/:form_id/:page",
-    { config: { html: true } },
+    { config: { html: true, rate_limit: "read" } },
     async (request, reply) => {
       const { form_id, page } = request.params;
       if (!STATUS_PAGES.has(page)) throw new FieldworkError("NOT_FOUND");

@@ -60,7 +60,8 @@ describe.each(BACKENDS)("hostile submits on $name", (backend) => {
   beforeAll(async () => {
     if (!backend.available) return;
     database = await backend.open();
-    app = await buildApp({ db: database.db });
+    // Thousands of submits from one address: the limits have their own test (rate-limit.test.ts).
+    app = await buildApp({ db: database.db, rateLimitFactor: 0 });
     await app.listen({ port: 0, host: "127.0.0.1" });
     port = (app.server.address() as AddressInfo).port;
     base = `http://127.0.0.1:${port}`;
@@ -131,7 +132,8 @@ describe.each(BACKENDS)("hostile submits on $name", (backend) => {
       method: "POST", url: `/submit/${formId}`, headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
       payload: new URLSearchParams(VALID).toString().replace(/full_name=[^&]*/, "full_name=a%00b"),
     });
-    expect(urlencoded.json().error).toMatchObject({ code: "INVALID_FIELD_VALUE", fields: ["full_name"] });
+    expect(urlencoded.statusCode).toBe(400);
+    expect(urlencoded.json().error.code).toBe("INVALID_TEXT");
     expect((await rows()).length).toBe(before);
   });
 
@@ -164,7 +166,7 @@ describe.each(BACKENDS)("hostile submits on $name", (backend) => {
     for (const value of strings) {
       for (const field of ["full_name", "website", "team_size", "role"]) {
         const answer = await submit(formId, { ...VALID, [field]: value });
-        expect(answer.statusCode, `${field}=${JSON.stringify(value)}`).toBeLessThan(500);
+        expect([201, 400], `${field}=${JSON.stringify(value)}`).toContain(answer.statusCode);
       }
     }
     const { rows: bad } = await sql<{ n: number }>`select count(*)::int as n from response_session`.execute(database.db);

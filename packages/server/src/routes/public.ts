@@ -1,6 +1,13 @@
-/** The public form API (spec 1 §7): sessions, preload, partial answers and submit. */
-import { PARAM } from "@fieldwork/core";
+/**
+ * The public form API (spec 1 §7): sessions, preload, partial answers and submit. Each route
+ * declares its schemas (from @fieldwork/core) and the public rate limit it counts against.
+ */
+import {
+  ErrorEnvelope, FieldPatchAnswer, FieldPatchBody, FieldPatchParams, FormParams, FormQuery, PARAM, PreloadAnswer,
+  SessionAnswer, SubmitAnswer,
+} from "@fieldwork/core";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { preloadForm } from "../forms/preload";
 import { createSession, saveSessionField } from "../forms/session";
 import { submitResponse } from "../forms/submit/submit";
@@ -8,15 +15,23 @@ import { readPostedEntries } from "./posted-entries";
 
 export const wantsJson = (request: FastifyRequest) => (request.headers.accept ?? "").includes("application/json");
 
-type FormParams = { Params: { form_id: string } };
+const errors = { "4xx": ErrorEnvelope, "5xx": ErrorEnvelope };
 
-export async function publicRoutes(app: FastifyInstance): Promise<void> {
-  app.get<FormParams>("/v1/:form_id/session", async (request) => {
+export async function publicRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get("/v1/:form_id/session", {
+    config: { rate_limit: "session" },
+    schema: { params: FormParams, response: { 200: SessionAnswer, ...errors } },
+  }, async (request) => {
     const id = await createSession(app.db, request.params.form_id, request.headers["user-agent"]);
     return { data: { id }, error: null };
   });
 
-  app.get<FormParams & { Querystring: Record<string, string | string[]> }>("/v1/:form_id", async (request) => {
+  app.get("/v1/:form_id", {
+    config: { rate_limit: "read" },
+    schema: { params: FormParams, querystring: FormQuery, response: { 200: PreloadAnswer, ...errors } },
+  }, async (request) => {
     const query = flatQuery(request.query);
     const preload = await preloadForm(app.db, {
       form_id: request.params.form_id,
@@ -24,23 +39,22 @@ export async function publicRoutes(app: FastifyInstance): Promise<void> {
       visitor_id: query[PARAM.visitor_id],
       params: query,
     });
-    return { data: preload, error: preload.error };
+    return { data: { ...preload }, error: preload.error };
   });
 
-  app.patch<{ Params: { session_id: string; field_id: string }; Body: { value?: unknown } }>(
-    "/v1/session/:session_id/field/:field_id",
-    {
-      schema: {
-        body: { type: "object", required: ["value"], properties: { value: {} } },
-      },
-    },
-    async (request) => {
-      await saveSessionField(app.db, request.params.session_id, request.params.field_id, request.body.value);
-      return { data: { ok: true }, error: null };
-    },
-  );
+  app.patch("/v1/session/:session_id/field/:field_id", {
+    config: { rate_limit: "answer" },
+    schema: { params: FieldPatchParams, body: FieldPatchBody, response: { 200: FieldPatchAnswer, ...errors } },
+  }, async (request) => {
+    await saveSessionField(app.db, request.params.session_id, request.params.field_id, request.body.value);
+    return { data: { ok: true as const }, error: null };
+  });
 
-  app.post<FormParams>("/submit/:form_id", { config: { html: true } }, async (request, reply) => {
+  /** Multipart or urlencoded (read by `readPostedEntries`); JSON answer with `Accept: application/json`, else 303. */
+  app.post("/submit/:form_id", {
+    config: { html: true, rate_limit: "submit" },
+    schema: { params: FormParams, response: { 200: SubmitAnswer, 201: SubmitAnswer, ...errors } },
+  }, async (request, reply) => {
     const entries = await readPostedEntries(request);
     const result = await submitResponse(app.db, request.params.form_id, entries, {
       user_agent: request.headers["user-agent"]?.slice(0, 512) ?? null,
@@ -51,7 +65,7 @@ export async function publicRoutes(app: FastifyInstance): Promise<void> {
       return reply.code(result.duplicate ? 200 : 201).send({
         data: {
           id: result.id, form_id: result.form_id, local_index: result.local_index,
-          created_at: result.created_at, duplicate: result.duplicate, redirect: result.redirect,
+          created_at: result.created_at.toISOString(), duplicate: result.duplicate, redirect: result.redirect,
         },
         error: null,
       });

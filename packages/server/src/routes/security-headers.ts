@@ -2,18 +2,52 @@
  * Headers on every answer: no MIME sniffing, no full URLs in Referer to other sites, and no
  * framing except for the public form pages (`/d/…`, which embeds put in an iframe). The
  * workbench in someone else's frame could be clicked blind ("Delete organization").
+ *
+ * HTML answers carry a Content-Security-Policy: scripts only from this origin and the
+ * server's own inline scripts by hash, no plugins, no `<base>`, forms post only here (and
+ * to a form's own redirect origin, see `allowFormRedirect`).
  */
-import type { FastifyInstance } from "fastify";
+import { createHash } from "node:crypto";
+import { INLINE_SCRIPTS } from "@fieldwork/web/ssr";
+import type { FastifyInstance, FastifyReply } from "fastify";
 
 /** Public form and status pages, which sites embed. */
 export const isEmbeddable = (url: string) => url === "/d" || url.startsWith("/d/");
+
+const scriptHashes = INLINE_SCRIPTS.map((text) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`);
+
+const FORM_ACTION_ORIGINS = Symbol("form-action origins");
+type WithOrigins = FastifyReply & { [FORM_ACTION_ORIGINS]?: string[] };
+
+/**
+ * A page whose form, posted without JavaScript, is answered by a redirect to another origin
+ * (the owner's `redirect_uri`): browsers check `form-action` along the redirect too.
+ */
+export function allowFormRedirect(reply: FastifyReply, url: string | undefined): void {
+  if (!url || !/^https?:/i.test(url)) return;
+  ((reply as WithOrigins)[FORM_ACTION_ORIGINS] ??= []).push(new URL(url).origin);
+}
+
+export function contentSecurityPolicy(options: { embeddable: boolean; formActions?: string[] }): string {
+  return [
+    `script-src 'self' ${scriptHashes.join(" ")}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    ["form-action 'self'", ...(options.formActions ?? [])].join(" "),
+    ...(options.embeddable ? [] : ["frame-ancestors 'none'"]),
+  ].join("; ");
+}
 
 export function securityHeaders(app: FastifyInstance): void {
   app.addHook("onSend", async (request, reply, payload) => {
     reply.header("x-content-type-options", "nosniff");
     reply.header("referrer-policy", "strict-origin-when-cross-origin");
-    if (!isEmbeddable(request.url)) {
-      reply.header("x-frame-options", "DENY");
+    const embeddable = isEmbeddable(request.url);
+    if (!embeddable) reply.header("x-frame-options", "DENY");
+    const type = String(reply.getHeader("content-type") ?? "");
+    if (type.startsWith("text/html")) {
+      reply.header("content-security-policy", contentSecurityPolicy({ embeddable, formActions: (reply as WithOrigins)[FORM_ACTION_ORIGINS] }));
+    } else if (!embeddable) {
       reply.header("content-security-policy", "frame-ancestors 'none'");
     }
     return payload;

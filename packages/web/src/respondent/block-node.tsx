@@ -4,7 +4,7 @@
  * pdf, group (and a section nested below the top level). Top-level sections are drawn by
  * SectionView. Owner HTML (title_html, description_html, body_html) is trusted as stored.
  */
-import type { FormBlock, TreeNode } from "@fieldwork/core";
+import { safeUrlOrUndefined, type FormBlock, type TreeNode } from "@fieldwork/core";
 import { FieldRenderer } from "./fields/field-renderer";
 import { useFormModel } from "./form-model-context";
 import { isBlockHidden } from "./form-index";
@@ -19,6 +19,8 @@ export function BlockNode({ node, locked }: { node: TreeNode; locked: boolean })
   return hidden ? <div hidden>{content}</div> : content;
 
   function renderBlock(block: FormBlock, node: TreeNode, locked: boolean) {
+    // Sources are checked when saved; a row from before that check may still hold `javascript:`.
+    const src = safeUrlOrUndefined(block.src);
     switch (node.type) {
       case "field": {
         const field = block.form_field_id ? index.fields.get(block.form_field_id) : undefined;
@@ -31,12 +33,12 @@ export function BlockNode({ node, locked }: { node: TreeNode; locked: boolean })
       case "divider":
         return <hr className="border-line" />;
       case "image":
-        return block.src ? <img src={block.src} alt="" loading="lazy" className="w-full rounded-xl" /> : null;
+        return src ? <img src={src} alt="" loading="lazy" className="w-full rounded-xl" /> : null;
       case "video":
-        return block.src ? <video src={block.src} controls preload="metadata" className="w-full rounded-xl bg-black" /> : null;
+        return src ? <video src={src} controls preload="metadata" className="w-full rounded-xl bg-black" /> : null;
       case "pdf":
-        return block.src ? (
-          <a href={block.src} target="_blank" rel="noreferrer" className="text-accent underline underline-offset-2">
+        return src ? (
+          <a href={src} target="_blank" rel="noreferrer" className="text-accent underline underline-offset-2">
             Open the PDF
           </a>
         ) : null;

@@ -8,6 +8,15 @@ describe("submitOutcome", () => {
     expect(submitOutcome("f1", body)).toEqual({ kind: "complete", redirect: "/d/e/f1/complete?x=1" });
   });
 
+  it("never navigates to a script URL: an unsafe redirect goes to the completion page", () => {
+    for (const redirect of ["javascript:alert(document.cookie)", " JAVASCRIPT:alert(1)", "data:text/html,<script>x</script>", "//evil.example"]) {
+      const body = { data: { id: "r", local_index: 7, redirect }, error: null };
+      expect(submitOutcome("f1", body), redirect).toEqual({ kind: "complete", redirect: "/d/e/f1/complete?response=7" });
+    }
+    const external = { data: { id: "r", local_index: 7, redirect: "https://example.com/thanks" }, error: null };
+    expect(submitOutcome("f1", external)).toEqual({ kind: "complete", redirect: "https://example.com/thanks" });
+  });
+
   it("goes to the error's page when the catalogue gives it one other than badrequest", () => {
     expect(submitOutcome("f1", { data: null, error: { code: "FORM_SOLD_OUT", message: "m" } })).toEqual({ kind: "redirect", url: "/d/e/f1/formsoldout" });
     expect(submitOutcome("f1", { data: null, error: { code: "FORM_FORCE_CLOSED", message: "m" } })).toEqual({

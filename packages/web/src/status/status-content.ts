@@ -2,7 +2,7 @@
  * What each public status page says (spec 1 §2.1, §8), as data: title, text, icon, and the
  * link back to the form where going back makes sense.
  */
-import { ERROR_CATALOGUE, isErrorCode, type FormEnding } from "@fieldwork/core";
+import { ERROR_CATALOGUE, isErrorCode, safeUrlOrUndefined, type FormEnding } from "@fieldwork/core";
 import type { StatusIcon } from "../respondent/status-card";
 
 export const STATUS_KINDS = [
@@ -27,7 +27,6 @@ export interface StatusContent {
 
 export const formPath = (form_id: string) => `/d/e/${encodeURIComponent(form_id)}`;
 
-const isHttpUrl = (value: string | null): value is string => !!value && /^https?:\/\//i.test(value);
 
 export function statusContent(kind: StatusKind, form: { id: string; ending?: FormEnding } | null, query: Record<string, string>): StatusContent {
   const back = (label: string) => (form ? { link: { href: formPath(form.id), label } } : {});
@@ -58,7 +57,8 @@ export function statusContent(kind: StatusKind, form: { id: string; ending?: For
       return { title: "An option you chose is sold out", text: ["Someone took it just before you. Please go back and choose another option."], icon: "soldout", tone: "neutral", ...back("Back to the form") };
     case "complete": {
       const ending = form?.ending;
-      const redirect = isHttpUrl(ending?.redirect_after_response_uri ?? null) ? { redirect: ending!.redirect_after_response_uri! } : {};
+      const target = safeUrlOrUndefined(ending?.redirect_after_response_uri);
+      const redirect = target ? { redirect: target } : {};
       if (ending?.is_ending_page_enabled && (ending.title || ending.body_html)) {
         return {
           title: ending.title ?? "Thank you",

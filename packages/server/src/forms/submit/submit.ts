@@ -5,7 +5,7 @@
  * written. The insert checks the definition's revision inside Postgres; when the form
  * changed meanwhile, the answers are read again against the fresh definition.
  */
-import { FieldworkError } from "@fieldwork/core";
+import { FieldworkError, safeUrlOrUndefined } from "@fieldwork/core";
 import { sql, type Kysely } from "kysely";
 import type { DB } from "../../db/schema";
 import { assertOpen } from "../availability";
@@ -65,7 +65,11 @@ async function submitTo(
   });
 }
 
+/**
+ * The owner's redirect when it is a web address or a path here (checked again: a row saved
+ * before URLs were checked may hold `javascript:`), else the completion page.
+ */
 function redirectAfter({ form, document }: FormRecord, inserted: InsertedResponse): string {
-  return document.redirect_after_response_uri
+  return safeUrlOrUndefined(document.redirect_after_response_uri)
     ?? `/d/e/${form.id}/complete?${new URLSearchParams({ response: String(inserted.local_index) }).toString()}`;
 }

@@ -195,7 +195,7 @@ describe.each(BACKENDS)("roles and the private route table on $name", (backend) 
     for (const url of ["/", "/acme/web", "/sign-in", "/private/editor/me"]) {
       const response = await app.inject({ method: "GET", url, headers: { accept: "text/html" } });
       expect({ url, frame: response.headers["x-frame-options"], csp: response.headers["content-security-policy"] })
-        .toEqual({ url, frame: "DENY", csp: "frame-ancestors 'none'" });
+        .toEqual({ url, frame: "DENY", csp: expect.stringContaining("frame-ancestors 'none'") });
     }
     for (const body of [preload.body, page.body]) {
       expect(body).not.toContain("owner@example.com");

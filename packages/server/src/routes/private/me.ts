@@ -1,3 +1,4 @@
+import { LIMITS } from "@fieldwork/core";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { csrfTokenFor } from "../../auth/csrf";
@@ -19,7 +20,7 @@ export async function meRoutes(app: FastifyInstance, options: PrivateOptions): P
 
   app.patch("/me", async (request) => {
     const caller = userOf(callerOf(request));
-    const body = parseBody(z.object({ display_name: z.string().max(80) }).strict(), request.body);
+    const body = parseBody(z.object({ display_name: z.string().max(LIMITS.display_name_length) }).strict(), request.body);
     const me = await updateProfile(app.db, caller.user_id, body);
     return { data: { ...me, csrf_token: csrfTokenFor(options.secret, caller.session_id) }, error: null };
   });
@@ -27,7 +28,7 @@ export async function meRoutes(app: FastifyInstance, options: PrivateOptions): P
   /** `{ password }`: deletes the caller's account (not while they are an organization's only owner). */
   app.post("/me/delete", async (request) => {
     const caller = userOf(callerOf(request));
-    const body = parseBody(z.object({ password: z.string() }).strict(), request.body);
+    const body = parseBody(z.object({ password: z.string().max(256) }).strict(), request.body);
     try {
       const deleted = await deleteAccount(app.db, options.auth, caller.user_id, body.password);
       await audit(app.db, request, { event: "account.deleted", status: 200, user_id: caller.user_id });
@@ -46,7 +47,7 @@ export async function meRoutes(app: FastifyInstance, options: PrivateOptions): P
   /** `{ session_id }` signs out that session; `{}` signs out every session but this one. */
   app.post("/me/sessions/revoke", async (request) => {
     const caller = userOf(callerOf(request));
-    const body = parseBody(z.object({ session_id: z.string().optional() }).strict(), request.body);
+    const body = parseBody(z.object({ session_id: z.string().max(LIMITS.short_text_length).optional() }).strict(), request.body);
     return { data: await revokeSessions(app.db, caller.user_id, caller.session_id, body.session_id), error: null };
   });
 }

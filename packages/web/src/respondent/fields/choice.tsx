@@ -1,7 +1,7 @@
 /** @jsxRuntime automatic */
 /** Renderer of the option types: select (single or multiple), radio and checkboxes. */
 import { ChevronDown } from "lucide-react";
-import { isMultiValued, type FormField, type FormOption } from "@fieldwork/core";
+import { isMultiValued, isSafeUrl, type FormField, type FormOption } from "@fieldwork/core";
 import { constraintAttrs, fieldDomId, helpDomId } from "./field-attrs";
 import { FieldShell } from "./field-shell";
 import { controlClass, nativeCheckClass, optionCardClass } from "./field-styles";
@@ -117,7 +117,7 @@ function OptionCard(props: {
         defaultChecked={props.checked}
         className={nativeCheckClass}
       />
-      {option.src ? <img src={option.src} alt="" loading="lazy" className="size-12 shrink-0 rounded-lg object-cover" /> : null}
+      {isSafeUrl(option.src) ? <img src={option.src} alt="" loading="lazy" className="size-12 shrink-0 rounded-lg object-cover" /> : null}
       <span className="min-w-0 flex-1 break-words">{optionLabel(option)}</span>
     </label>
   );

@@ -1,0 +1,69 @@
+/**
+ * The shapes of the public API (docs/api.md, spec 1 §7) as zod schemas: the server's routes
+ * declare them (validation, and later an OpenAPI document), and the browser's types follow
+ * from the same definitions. Every answer is the envelope `{ data, error }`.
+ */
+import { z } from "zod";
+import { LIMITS } from "./limits";
+
+/** `error` of every failed answer; `code` is a key of the error catalogue. */
+export const ApiErrorSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  fields: z.array(z.string()).optional(),
+});
+
+export const ErrorEnvelope = z.object({ data: z.null(), error: ApiErrorSchema });
+
+const ok = <T extends z.ZodType>(data: T) => z.object({ data, error: z.null() });
+
+/** A path segment that names a form, a session or a field (a uuid when it exists at all). */
+const Id = z.string().max(LIMITS.short_text_length);
+
+export const FormParams = z.object({ form_id: Id });
+
+/** URL parameters: prefills, the session id, the visitor id (the last of a repeated name wins). */
+export const FormQuery = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
+
+/** `GET /v1/{form_id}/session`. */
+export const SessionAnswer = ok(z.object({ id: z.uuid() }));
+
+/**
+ * `GET /v1/{form_id}`: the preload (spec 1 §3.5). Its parts are described in form-model.ts;
+ * a load error travels inside the preload (`data.error`) and beside it.
+ */
+export const PreloadAnswer = z.object({
+  data: z.looseObject({
+    form_id: z.string(),
+    session_id: z.string().nullable(),
+    title: z.string(),
+    method: z.enum(["post", "get"]),
+    blocks: z.array(z.unknown()),
+    tree: z.array(z.unknown()),
+    fields: z.array(z.unknown()),
+    default_values: z.record(z.string(), z.unknown()),
+    lang: z.string(),
+    error: ApiErrorSchema.nullable(),
+  }),
+  error: ApiErrorSchema.nullable(),
+});
+
+export const FieldPatchParams = z.object({ session_id: Id, field_id: Id });
+
+/** `PATCH /v1/session/{session_id}/field/{field_id}`: a string, number, boolean, null or list of strings. */
+export const FieldPatchBody = z.object({ value: z.json() });
+
+export const FieldPatchAnswer = ok(z.object({ ok: z.literal(true) }));
+
+/** `POST /submit/{form_id}` with `Accept: application/json` (201, or 200 for a repeated submit). */
+export const SubmitAnswer = ok(z.object({
+  id: z.uuid(),
+  form_id: z.uuid(),
+  local_index: z.number().int().positive(),
+  created_at: z.iso.datetime(),
+  duplicate: z.boolean(),
+  /** Where the visitor goes next: the owner's http(s) redirect or the completion page. */
+  redirect: z.string(),
+}));
+
+export type SubmitAnswer = z.output<typeof SubmitAnswer>;

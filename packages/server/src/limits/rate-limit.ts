@@ -1,0 +1,81 @@
+/**
+ * Per-address limits on the public endpoints, counted in Postgres so that they hold across
+ * instances (like better-auth's sign-in limit): one upsert per limited request counts hits
+ * in a fixed window; past the limit the answer is 429 RATE_LIMITED with `Retry-After`.
+ * Routes opt in with `config: { rate_limit: "submit" }`. IPv6 clients are counted per /64,
+ * the block one subscriber gets.
+ */
+import { FieldworkError } from "@fieldwork/core";
+import type { FastifyInstance } from "fastify";
+import { sql, type Kysely } from "kysely";
+import type { DB } from "../db/schema";
+
+export interface RateLimit {
+  /** Requests one address may make per window. */
+  max: number;
+  window_seconds: number;
+}
+
+/** docs/api.md "Rate limits". Generous enough for a class or an office behind one address. */
+export const PUBLIC_RATE_LIMITS = {
+  /** Form pages and preloads. */
+  read: { max: 600, window_seconds: 60 },
+  /** New response sessions: one per tab that opens a form. */
+  session: { max: 120, window_seconds: 60 },
+  /** Partial answers saved while typing (debounced 300 ms per field). */
+  answer: { max: 1_200, window_seconds: 60 },
+  submit: { max: 60, window_seconds: 60 },
+} as const satisfies Record<string, RateLimit>;
+
+export type RateLimitName = keyof typeof PUBLIC_RATE_LIMITS;
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The public limit this route counts against. */
+    rate_limit?: RateLimitName;
+  }
+}
+
+/** The part of an address one client controls: the whole IPv4 address, an IPv6 /64. */
+export function addressKey(ip: string): string {
+  const v4 = /^(?:::ffff:)?(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (v4) return v4[1]!;
+  if (!ip.includes(":")) return ip;
+  const [head = "", tail = ""] = ip.toLowerCase().split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = ip.includes("::") ? [...left, ...Array<string>(8 - left.length - right.length).fill("0"), ...right] : left;
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, "")).join(":")}::/64`;
+}
+
+/** Counts one hit; answers how many this window holds and the seconds until it ends. */
+export async function hit(db: Kysely<DB>, key: string, limit: RateLimit): Promise<{ hits: number; retry_after: number }> {
+  const { rows } = await sql<{ hits: number; retry_after: number }>`
+    insert into rate_limit_hit (key, window_start, hits)
+    values (${key}, to_timestamp(floor(extract(epoch from now()) / ${limit.window_seconds}) * ${limit.window_seconds}), 1)
+    on conflict (key) do update set
+      hits = case when rate_limit_hit.window_start = excluded.window_start then rate_limit_hit.hits + 1 else 1 end,
+      window_start = excluded.window_start
+    returning hits, ceil(extract(epoch from window_start) + ${limit.window_seconds} - extract(epoch from now()))::int as retry_after`
+    .execute(db);
+  const row = rows[0]!;
+  return { hits: Number(row.hits), retry_after: Math.max(1, Number(row.retry_after)) };
+}
+
+/**
+ * Applies each route's limit before its body is read. `factor` scales every limit (the
+ * PUBLIC_RATE_LIMIT_FACTOR setting: larger audiences behind one address); 0 turns them off.
+ */
+export function rateLimits(app: FastifyInstance, factor = 1): void {
+  if (factor <= 0) return;
+  app.addHook("onRequest", async (request, reply) => {
+    const name = request.routeOptions.config.rate_limit;
+    if (!name) return;
+    const base = PUBLIC_RATE_LIMITS[name];
+    const limit = { ...base, max: Math.max(1, Math.round(base.max * factor)) };
+    const { hits, retry_after } = await hit(app.db, `${name}:${addressKey(request.ip)}`, limit);
+    if (hits <= limit.max) return;
+    reply.header("retry-after", String(retry_after));
+    throw new FieldworkError("RATE_LIMITED", `Too many requests from your address: at most ${limit.max} per ${limit.window_seconds} seconds. Try again in ${retry_after} s.`);
+  });
+}
