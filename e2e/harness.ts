@@ -35,10 +35,14 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(): Promise<RunningServer> {
+/** Starts the server on PGlite in a fresh DATA_DIR, or on the PostgreSQL database `databaseUrl`. */
+export async function startServer(options: { databaseUrl?: string } = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "fieldwork-e2e-"));
   const port = await freePort();
-  const env = { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn", PUBLIC_URL: `http://127.0.0.1:${port}` };
+  const env = {
+    ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: options.databaseUrl ?? "",
+    LOG_LEVEL: "warn", PUBLIC_URL: `http://127.0.0.1:${port}`,
+  };
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "packages/server/src/main.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   const demoFormUrl = await new Promise<string>((resolve, reject) => {

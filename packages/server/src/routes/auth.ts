@@ -35,7 +35,7 @@ export function toFetchRequest(request: FastifyRequest, publicUrl: string): Requ
 const Email = z.string().max(254);
 const Password = z.string().max(256);
 const ENDPOINTS: Record<string, z.ZodType> = {
-  "/api/auth/sign-up/email": z.object({ email: Email, password: Password, name: z.string().max(LIMITS.display_name_length) }),
+  "/api/auth/sign-up/email": z.strictObject({ email: Email, password: Password, name: z.string().max(LIMITS.display_name_length) }),
   "/api/auth/sign-in/email": z.object({ email: Email, password: Password }).loose(),
   "/api/auth/sign-out": z.object({}).loose(),
   "/api/auth/change-password": z.object({ currentPassword: Password, newPassword: Password }).loose(),
