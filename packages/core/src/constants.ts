@@ -39,3 +39,12 @@ export const sessionStorageKey = (formId: string) => `fieldwork/form/${formId}/s
 
 /** The namespace of window messages posted to an embedding page. */
 export const EMBED_NAMESPACE = "fieldwork.forms";
+
+/** Events a form posts to the page that embeds it (spec 1 §7 "Embedding events"). */
+export const EMBED_EVENT_TYPES = [
+  "submit", "change", "form_view_loaded", "messaging_interface_ready", "hashchange", "popstate",
+] as const;
+export type EmbedEventType = (typeof EMBED_EVENT_TYPES)[number];
+
+/** The header a signed-in workbench sends with every change: the CSRF token of its session. */
+export const CSRF_HEADER = "x-fieldwork-csrf";

@@ -3,6 +3,7 @@
  * to a load error (spec 1 §8). The browser and the server both read it from here.
  */
 import { LIMITS } from "./limits";
+import { formPagePath } from "./public-urls";
 
 export type FormPage =
   | "developererror" | "badrequest" | "formclosed" | "alreadyresponded" | "formsoldout"
@@ -117,6 +118,5 @@ export class FieldworkError extends Error {
 export function errorPagePath(formId: string, code: ErrorCode): string | undefined {
   const entry: ErrorEntry = ERROR_CATALOGUE[code];
   if (!entry.page) return undefined;
-  const query = entry.query ? `?${new URLSearchParams(entry.query).toString()}` : "";
-  return `/d/e/${encodeURIComponent(formId)}/${entry.page}${query}`;
+  return formPagePath(formId, entry.page, entry.query);
 }

@@ -14,3 +14,5 @@ export * from "./pattern";
 export * from "./safe-url";
 export * from "./stored-text";
 export * from "./public-api";
+export * from "./public-urls";
+export * from "./roles";

@@ -2,12 +2,9 @@
  * Embedding a Fieldwork form: an iframe of `/d/e/{form_id}` plus a typed listener for the
  * events the form posts to its parent window (spec 1 §7 "Embedding events").
  */
-import { EMBED_NAMESPACE } from "@fieldwork/core";
+import { EMBED_EVENT_TYPES, EMBED_NAMESPACE, formPath, type EmbedEventType } from "@fieldwork/core";
 
-export const EMBED_EVENT_TYPES = [
-  "submit", "change", "form_view_loaded", "messaging_interface_ready", "hashchange", "popstate",
-] as const;
-export type EmbedEventType = (typeof EMBED_EVENT_TYPES)[number];
+export { EMBED_EVENT_TYPES, type EmbedEventType };
 
 export interface EmbedEvent {
   namespace: typeof EMBED_NAMESPACE;
@@ -34,7 +31,7 @@ export interface EmbedOptions {
 
 /** Puts the form into `container`; returns a function that removes it and its listener. */
 export function embedForm(container: HTMLElement, options: EmbedOptions): () => void {
-  const url = new URL(`/d/e/${encodeURIComponent(options.formId)}`, options.host);
+  const url = new URL(formPath(options.formId), options.host);
   for (const [key, value] of Object.entries(options.params ?? {})) url.searchParams.set(key, value);
   const frame = document.createElement("iframe");
   frame.src = url.toString();

@@ -1,5 +1,6 @@
 /** `npm start`: migrate, seed on first start, serve. */
 import { randomBytes } from "node:crypto";
+import { publicFormUrl } from "@fieldwork/core";
 import { buildApp } from "./app";
 import { writeServerFile } from "./cli/server-file";
 import { loadConfig } from "./config";
@@ -34,7 +35,7 @@ const lines = [
 ];
 if (seed.owner) lines.push(`Demo owner login: ${seed.owner.email} / ${seed.owner.password}  (shown once; sign in at ${config.publicUrl}/sign-in)`);
 else lines.push("Demo owner: owner@fieldwork.local (password was printed on first start)");
-if (seed.form_id) lines.push(`Demo form: ${config.publicUrl}/d/e/${seed.form_id}`);
+if (seed.form_id) lines.push(`Demo form: ${publicFormUrl(config.publicUrl, seed.form_id)}`);
 console.log(`${lines.join("\n")}\n`);
 
 let stopping = false;

@@ -3,7 +3,7 @@
  * key (one role on one project). A resource the caller cannot see is NOT_FOUND, exactly as
  * if it did not exist; a role that is too low is FORBIDDEN.
  */
-import { FieldworkError } from "@fieldwork/core";
+import { FieldworkError, roleAtLeast } from "@fieldwork/core";
 import type { Kysely } from "kysely";
 import type { DB, Role } from "../db/schema";
 import { isUuid } from "../forms/form-record";
@@ -12,9 +12,6 @@ export type Caller =
   | { kind: "user"; user_id: string; session_id: string }
   | { kind: "api_key"; api_key_id: string; project_id: string; role: Role };
 
-const RANK: Record<Role, number> = { viewer: 1, editor: 2, owner: 3 };
-
-export const roleAtLeast = (role: Role, min: Role) => RANK[role] >= RANK[min];
 
 export async function roleInOrganization(db: Kysely<DB>, caller: Caller, organizationId: string): Promise<Role | null> {
   if (caller.kind !== "user" || !isUuid(organizationId)) return null;

@@ -4,7 +4,7 @@
  * or the running server (PGlite allows one process at a time).
  */
 import { readFileSync } from "node:fs";
-import { FieldworkError } from "@fieldwork/core";
+import { FieldworkError, publicFormUrl } from "@fieldwork/core";
 import { APIError } from "better-auth/api";
 import type { Kysely } from "kysely";
 import type { Auth } from "../auth/better-auth";
@@ -92,7 +92,7 @@ export async function runCommand({ db, auth, publicUrl }: CliContext, command: C
       case "forms.import": {
         const project = command.project_id ?? (await defaultProject(db));
         const { id } = await importForm(db, project, command.definition);
-        return { stdout: `${json({ id, url: `${publicUrl}/d/e/${id}` })}\n`, exit_code: 0 };
+        return { stdout: `${json({ id, url: publicFormUrl(publicUrl, id) })}\n`, exit_code: 0 };
       }
       case "forms.export":
         return { stdout: `${JSON.stringify(await exportForm(db, command.id), null, 2)}\n`, exit_code: 0 };

@@ -20,7 +20,9 @@ export interface AuthAccountTable {
   created_at: Timestamp; updated_at: Timestamp;
 }
 export interface UserProfileTable { uid: string; display_name: string; avatar_path: string | null }
-export type Role = "owner" | "editor" | "viewer";
+import type { Role } from "@fieldwork/core";
+
+export type { Role };
 export interface ProjectApiKeyTable {
   id: Generated<string>; project_id: string; name: string; role: Role; prefix: string; token_hash: string;
   created_by: string | null; created_at: Timestamp; last_used_at: Timestamp | null;

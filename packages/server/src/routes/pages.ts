@@ -1,5 +1,5 @@
 /** The public form page `/d/e/{form_id}` and its status pages (spec 1 §2.1), rendered here. */
-import { errorPagePath, FieldworkError, safeUrlOrUndefined, type FormPage } from "@fieldwork/core";
+import { errorPagePath, FieldworkError, safeUrlOrUndefined, submitPath, type FormPage } from "@fieldwork/core";
 import { renderFormPage, renderStatusPage, type PageAssets } from "@fieldwork/web/ssr";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { endingOf, stylesheetOf } from "../forms/form-document";
@@ -28,7 +28,7 @@ export async function pageRoutes(app: FastifyInstance, options: { assets: () => 
       }
       allowFormRedirect(reply, safeUrlOrUndefined(cachedFormRecord(app.db, preload.form_id)?.document.redirect_after_response_uri));
       return html(reply, renderFormPage({
-        preload, assets: options.assets(), submit_action: `/submit/${preload.form_id}`, query,
+        preload, assets: options.assets(), submit_action: submitPath(preload.form_id), query,
       }));
     },
   );

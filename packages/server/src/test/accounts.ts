@@ -1,4 +1,5 @@
 /** Helpers for tests of the private API: sign up through better-auth, call with cookie and CSRF token. */
+import { CSRF_HEADER } from "@fieldwork/core";
 import type { FastifyInstance, InjectOptions } from "fastify";
 
 export const ORIGIN = "http://localhost:3000";
@@ -26,7 +27,7 @@ export function as(app: FastifyInstance, member: Member | { bearer: string } | n
   return (method: InjectOptions["method"], url: string, payload?: unknown) => {
     const headers: Record<string, string> = { accept: "application/json" };
     if (member && "bearer" in member) headers.authorization = `Bearer ${member.bearer}`;
-    else if (member) Object.assign(headers, { cookie: member.cookie, "x-fieldwork-csrf": member.csrf });
+    else if (member) Object.assign(headers, { cookie: member.cookie, [CSRF_HEADER]: member.csrf });
     return app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
   };
 }

@@ -1,7 +1,5 @@
 /** Messages to the embedding page (spec 1 §7), posted only when the form runs in a frame. */
-import { EMBED_NAMESPACE } from "@fieldwork/core";
-
-export type EmbedEventType = "submit" | "change" | "form_view_loaded";
+import { EMBED_NAMESPACE, type EmbedEventType } from "@fieldwork/core";
 
 export function notifyParent(type: EmbedEventType, form_id: string): void {
   try {

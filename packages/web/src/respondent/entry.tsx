@@ -6,7 +6,7 @@
 import "./respondent.css";
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import type { FormPreload } from "@fieldwork/core";
+import { submitPath, type FormPreload } from "@fieldwork/core";
 import { FormApp, formIdFromPath } from "./form-app";
 import { PRELOAD_ELEMENT_ID, ROOT_ELEMENT_ID } from "./mount-ids";
 
@@ -26,7 +26,7 @@ function mount() {
   const preload = readPreload();
   const query = Object.fromEntries(new URLSearchParams(location.search));
   const form_id = preload?.form_id ?? formIdFromPath(location.pathname) ?? "";
-  const submit_action = root.dataset.submitAction ?? `/submit/${encodeURIComponent(form_id)}`;
+  const submit_action = root.dataset.submitAction ?? submitPath(form_id);
   const app = (
     <StrictMode>
       <FormApp preload={preload} submit_action={submit_action} query={query} form_id={form_id} />

@@ -2,7 +2,7 @@
  * What the form does with the server's answers, as pure functions: the load answer
  * (spec 1 §4.2, §8) and the submit answer. The view only carries the outcome out.
  */
-import { ERROR_CATALOGUE, errorPagePath, isErrorCode, safeUrlOrUndefined, type ErrorEntry, type FormPreload } from "@fieldwork/core";
+import { completePath, ERROR_CATALOGUE, errorPagePath, isErrorCode, safeUrlOrUndefined, type ErrorEntry, type FormPreload } from "@fieldwork/core";
 import { isRecord } from "./api";
 import type { BadgeError } from "./form-state";
 
@@ -45,12 +45,6 @@ export function loadOutcome(form_id: string, body: unknown): LoadOutcome {
   return { kind: "notfound" };
 }
 
-/** The completion page of a form, for a response's `local_index` when known. */
-function completePath(form_id: string, local_index: unknown): string {
-  const query = typeof local_index === "number" ? `?response=${local_index}` : "";
-  return `/d/e/${encodeURIComponent(form_id)}/complete${query}`;
-}
-
 export const NETWORK_ERROR: BadgeError = {
   code: "INTERNAL_SERVER_ERROR",
   message: ERROR_CATALOGUE.INTERNAL_SERVER_ERROR.message,
@@ -65,7 +59,8 @@ export function submitOutcome(form_id: string, body: unknown): SubmitOutcome {
   if (!isRecord(body)) return { kind: "badge", error: NETWORK_ERROR };
   if (isRecord(body.data) && typeof body.data.redirect === "string") {
     // Checked again before navigating: a `javascript:` URL would run on this origin.
-    const redirect = safeUrlOrUndefined(body.data.redirect) ?? completePath(form_id, body.data.local_index);
+    const redirect = safeUrlOrUndefined(body.data.redirect)
+      ?? completePath(form_id, typeof body.data.local_index === "number" ? body.data.local_index : undefined);
     return { kind: "complete", redirect };
   }
   if (!isRecord(body.error)) return { kind: "badge", error: NETWORK_ERROR };

@@ -2,7 +2,7 @@
  * What each public status page says (spec 1 §2.1, §8), as data: title, text, icon, and the
  * link back to the form where going back makes sense.
  */
-import { ERROR_CATALOGUE, isErrorCode, safeUrlOrUndefined, type FormEnding } from "@fieldwork/core";
+import { ERROR_CATALOGUE, formPath, isErrorCode, safeUrlOrUndefined, type FormEnding } from "@fieldwork/core";
 import type { StatusIcon } from "../respondent/status-card";
 
 export const STATUS_KINDS = [
@@ -25,7 +25,6 @@ export interface StatusContent {
   redirect?: string;
 }
 
-export const formPath = (form_id: string) => `/d/e/${encodeURIComponent(form_id)}`;
 
 
 export function statusContent(kind: StatusKind, form: { id: string; ending?: FormEnding } | null, query: Record<string, string>): StatusContent {

@@ -3,11 +3,9 @@
  * build and edit data, viewers read. The server checks again; this only decides which
  * buttons show and what a disabled one says.
  */
-import type { Role } from "./api/types";
+import { ROLE_LABELS, ROLES, type Role } from "@fieldwork/core";
 
-export const ROLE_LABELS: Record<Role, string> = { owner: "Owner", editor: "Editor", viewer: "Viewer" };
-
-export const ROLES: readonly Role[] = ["owner", "editor", "viewer"];
+export { ROLE_LABELS, ROLES };
 
 /** What each role may do, in a sentence (role pickers). */
 export const ROLE_DESCRIPTIONS: Record<Role, string> = {

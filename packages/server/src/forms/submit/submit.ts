@@ -5,7 +5,7 @@
  * written. The insert checks the definition's revision inside Postgres; when the form
  * changed meanwhile, the answers are read again against the fresh definition.
  */
-import { FieldworkError, safeUrlOrUndefined } from "@fieldwork/core";
+import { completePath, FieldworkError, safeUrlOrUndefined } from "@fieldwork/core";
 import { sql, type Kysely } from "kysely";
 import type { DB } from "../../db/schema";
 import { assertOpen } from "../availability";
@@ -71,5 +71,5 @@ async function submitTo(
  */
 function redirectAfter({ form, document }: FormRecord, inserted: InsertedResponse): string {
   return safeUrlOrUndefined(document.redirect_after_response_uri)
-    ?? `/d/e/${form.id}/complete?${new URLSearchParams({ response: String(inserted.local_index) }).toString()}`;
+    ?? completePath(form.id, inserted.local_index);
 }

@@ -3,7 +3,7 @@
  * better-auth session cookie. Runs for every request under /private/editor before routing
  * (unknown paths included); cookie-authenticated mutations must also carry the CSRF token.
  */
-import { FieldworkError } from "@fieldwork/core";
+import { CSRF_HEADER, FieldworkError } from "@fieldwork/core";
 import type { FastifyRequest } from "fastify";
 import type { Caller } from "../../auth/access";
 import { findApiKey } from "../../auth/api-keys";
@@ -17,7 +17,6 @@ declare module "fastify" {
   }
 }
 
-export const CSRF_HEADER = "x-fieldwork-csrf";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export function authenticator(options: { auth: Auth; secret: string }) {

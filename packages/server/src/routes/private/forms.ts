@@ -1,3 +1,4 @@
+import { publicFormUrl } from "@fieldwork/core";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { requireFormRole, requireProjectRole } from "../../auth/access";
@@ -34,6 +35,6 @@ export async function formRoutes(app: FastifyInstance, options: { publicUrl: str
   app.post<{ Params: { project_id: string } }>("/projects/:project_id/forms", async (request, reply) => {
     await requireProjectRole(app.db, callerOf(request), request.params.project_id, "editor");
     const { id } = await importForm(app.db, request.params.project_id, request.body);
-    return reply.code(201).send({ data: { id, url: `${options.publicUrl}/d/e/${id}` }, error: null });
+    return reply.code(201).send({ data: { id, url: publicFormUrl(options.publicUrl, id) }, error: null });
   });
 }

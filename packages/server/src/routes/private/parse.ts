@@ -1,8 +1,8 @@
-import { FieldworkError } from "@fieldwork/core";
+import { FieldworkError, ROLES } from "@fieldwork/core";
 import { z } from "zod";
 
 /** A member's or a key's role in a request body. */
-export const RoleSchema = z.enum(["owner", "editor", "viewer"]);
+export const RoleSchema = z.enum(ROLES);
 
 /** Parses a request body with a zod schema; a mismatch is MALFORMED_REQUEST naming the fields. */
 export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {

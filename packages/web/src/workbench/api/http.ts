@@ -4,6 +4,7 @@
  * is same-origin with the session cookie. Failures throw `ApiError` with the server's code
  * and message, so views can show the message as it is.
  */
+import { CSRF_HEADER } from "@fieldwork/core";
 
 export class ApiError extends Error {
   constructor(
@@ -56,7 +57,7 @@ export function privateInit(method: Method, options: RequestOptions = {}): Reque
   const init: RequestInit = { method, headers, credentials: "same-origin", signal: options.signal };
   if (method !== "GET") {
     headers["Content-Type"] = "application/json";
-    if (options.csrf_token) headers["x-fieldwork-csrf"] = options.csrf_token;
+    if (options.csrf_token) headers[CSRF_HEADER] = options.csrf_token;
     init.body = JSON.stringify(options.body ?? {});
   }
   return init;

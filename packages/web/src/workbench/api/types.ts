@@ -1,7 +1,9 @@
 /** Shapes of the private API's answers (docs/private-api.md), named as the API names them. */
 import type { Doctype } from "@fieldwork/core";
 
-export type Role = "owner" | "editor" | "viewer";
+import type { Role } from "@fieldwork/core";
+
+export type { Role };
 
 export interface ProjectRef {
   id: string;

@@ -5,6 +5,7 @@
  * see the state and the link only.
  */
 import { useState } from "react";
+import { formPath } from "@fieldwork/core";
 import { ExternalLink } from "lucide-react";
 import { Badge } from "../../ui/badge";
 import { Button, buttonClass } from "../../ui/button";
@@ -12,8 +13,6 @@ import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { updateDocument } from "../api/documents";
 import type { EditorDocument } from "../api/types";
 import { toastAction } from "../shell/toast-action";
-
-export const publicFormPath = (form_id: string) => `/d/e/${encodeURIComponent(form_id)}`;
 
 export function PublishControl({ document, form_id, csrf_token, canPublish }: { document: EditorDocument; form_id: string; csrf_token: string; canPublish: boolean }) {
   const [published, setPublished] = useState(document.published === true);
@@ -43,7 +42,7 @@ export function PublishControl({ document, form_id, csrf_token, canPublish }: { 
         </Button>
       ) : null}
       {published ? (
-        <a href={publicFormPath(form_id)} target="_blank" rel="noopener" aria-label="Open public form" className={buttonClass({ size: "sm" })}>
+        <a href={formPath(form_id)} target="_blank" rel="noopener" aria-label="Open public form" className={buttonClass({ size: "sm" })}>
           <ExternalLink aria-hidden="true" />
           <span className="hidden sm:inline">Open public form</span>
         </a>

@@ -1,5 +1,5 @@
 /** What each workbench form checks before it calls the server (the server checks again). */
-import { DOCTYPES, slugProblem } from "@fieldwork/core";
+import { DOCTYPES, isRole, slugProblem } from "@fieldwork/core";
 import type { FieldErrors } from "./form-state";
 
 export const MIN_PASSWORD_LENGTH = 8;
@@ -48,7 +48,6 @@ export function validateNewDocument(v: NewDocumentValues): FieldErrors<NewDocume
   };
 }
 
-const isRole = (role: string) => role === "owner" || role === "editor" || role === "viewer";
 
 export interface InviteMemberValues extends Record<string, string> { email: string; role: string }
 /** `memberEmails`: who is already in the organization (their role is changed from the list instead). */
