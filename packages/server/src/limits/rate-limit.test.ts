@@ -85,6 +85,14 @@ describe.each(BACKENDS)("public rate limits on $name", (backend) => {
     const counts = answers.reduce<Record<number, number>>((acc, a) => ({ ...acc, [a.statusCode]: (acc[a.statusCode] ?? 0) + 1 }), {});
     expect(counts[429]).toBe(5);
     expect(counts[400]).toBe(PUBLIC_RATE_LIMITS.submit.max);
+    // A browser's native post past the limit gets a page that says so, not JSON.
+    const page = await first.inject({
+      method: "POST", url: `/submit/${formId}`, remoteAddress: "198.51.100.20",
+      headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html" }, payload: "full_name=x",
+    });
+    expect(page.statusCode).toBe(429);
+    expect(page.headers["retry-after"]).toBeDefined();
+    expect(page.body).toContain("Too many requests");
   });
 
   it.skipIf(!backend.available)("deletes unsubmitted sessions after the retention period and old rate-limit windows", async () => {

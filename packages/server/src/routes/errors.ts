@@ -3,7 +3,7 @@ import { errorPagePath, FieldworkError } from "@fieldwork/core";
 import type { PageAssets } from "@fieldwork/web/ssr";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { toFieldworkError } from "../http-errors";
-import { renderDeveloperError, renderNotFound } from "./pages";
+import { renderDeveloperError, renderNotFound, renderRateLimited } from "./pages";
 import { wantsJson } from "./public";
 
 const formIdOf = (request: FastifyRequest) => (request.params as { form_id?: string } | undefined)?.form_id;
@@ -19,6 +19,7 @@ export function handleError(error: unknown, request: FastifyRequest, reply: Fast
     const page = formId && known.code !== "FORM_NOT_FOUND" ? errorPagePath(formId, known.code) : undefined;
     if (page) return reply.redirect(page, 303);
     if (known.status === 404) return renderNotFound(reply, assets());
+    if (known.code === "RATE_LIMITED") return renderRateLimited(reply, assets());
     if (known.status >= 500) return renderDeveloperError(reply, assets());
   }
   return reply.code(known.status).send({ data: null, error: known.toJSON() });

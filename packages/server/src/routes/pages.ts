@@ -60,6 +60,11 @@ export function renderNotFound(reply: FastifyReply, assets: PageAssets) {
   return html(reply, renderStatusPage({ kind: "notfound", form: null, query: {}, assets }), 404);
 }
 
+/** A page for a visitor past a public rate limit (the 429 carries Retry-After already). */
+export function renderRateLimited(reply: FastifyReply, assets: PageAssets) {
+  return html(reply, renderStatusPage({ kind: "ratelimited", form: null, query: {}, assets }), 429);
+}
+
 export function renderDeveloperError(reply: FastifyReply, assets: PageAssets) {
   return html(reply, renderStatusPage({ kind: "developererror", form: null, query: {}, assets }), 500);
 }

@@ -6,7 +6,7 @@ import { ERROR_CATALOGUE, formPath, isErrorCode, safeUrlOrUndefined, type FormEn
 import type { StatusIcon } from "../respondent/status-card";
 
 export const STATUS_KINDS = [
-  "developererror", "badrequest", "formclosed", "alreadyresponded", "formsoldout", "formoptionsoldout", "complete", "notfound",
+  "developererror", "badrequest", "formclosed", "alreadyresponded", "formsoldout", "formoptionsoldout", "complete", "notfound", "ratelimited",
 ] as const;
 export type StatusKind = (typeof STATUS_KINDS)[number];
 
@@ -70,6 +70,8 @@ export function statusContent(kind: StatusKind, form: { id: string; ending?: For
       }
       return { title: "Thank you", text: ["Your response has been recorded."], icon: "success", tone: "success", ...redirect };
     }
+    case "ratelimited":
+      return { title: "Too many requests", text: ["This address has opened or sent this form very often in the last minute. Wait a moment and try again."], icon: "schedule", tone: "neutral" };
     case "notfound":
       return { title: "Form not found", text: ["This form does not exist or is no longer available. Check the link you followed."], icon: "notfound", tone: "neutral" };
   }
