@@ -77,6 +77,14 @@ export const ERROR_CATALOGUE = {
   USER_NOT_FOUND: { status: 404, message: "No account has this email address." },
   LAST_OWNER: { status: 409, message: "An organization keeps at least one owner." },
   INVALID_PASSWORD: { status: 400, message: "That is not your password." },
+  REVISION_CONFLICT: {
+    status: 409,
+    message: "Someone else changed this form since you loaded it. Reload to see their changes; yours were not saved.",
+  },
+  BLOCK_NOT_FOUND: { status: 404, message: "Block not found." },
+  BLOCK_OUTSIDE_SECTION: { status: 400, message: "When a form has sections, every block belongs to one." },
+  FIELD_ALREADY_PLACED: { status: 409, message: "Another block already shows this field." },
+  FIELD_TYPE_CHANGE_REFUSED: { status: 409, message: "Some answers cannot be converted to the new type." },
   INVITATION_NOT_FOUND: { status: 404, message: "This invitation link is invalid, already used or expired. Ask an owner for a new one." },
 } as const satisfies Record<string, ErrorEntry>;
 
@@ -86,8 +94,16 @@ export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === "string" && Object.hasOwn(ERROR_CATALOGUE, value);
 }
 
+/** Facts an error carries for the caller to act on. */
+export interface ErrorDetails {
+  /** REVISION_CONFLICT: the form's revision now; reload from it. */
+  current_revision?: number;
+  /** FIELD_TYPE_CHANGE_REFUSED: `local_index` of (some of) the rows that would not convert. */
+  rows?: number[];
+}
+
 /** The error shape every API answer carries in `error`. */
-export interface ApiError {
+export interface ApiError extends ErrorDetails {
   code: ErrorCode;
   message: string;
   /** Names of the fields concerned, when the error is about fields. */
@@ -97,17 +113,19 @@ export interface ApiError {
 export class FieldworkError extends Error {
   readonly code: ErrorCode;
   readonly fields: string[] | undefined;
-  constructor(code: ErrorCode, detail?: string, fields?: string[]) {
+  readonly details: ErrorDetails;
+  constructor(code: ErrorCode, detail?: string, fields?: string[], details: ErrorDetails = {}) {
     super(detail ?? ERROR_CATALOGUE[code].message);
     this.name = "FieldworkError";
     this.code = code;
     this.fields = fields;
+    this.details = details;
   }
   get status(): number {
     return ERROR_CATALOGUE[this.code].status;
   }
   toJSON(): ApiError {
-    return { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) };
+    return { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}), ...this.details };
   }
 }
 

@@ -16,3 +16,5 @@ export * from "./stored-text";
 export * from "./public-api";
 export * from "./public-urls";
 export * from "./roles";
+export * from "./editor/block-ops";
+export * from "./editor/editor-api";

@@ -11,6 +11,8 @@ export const ApiErrorSchema = z.object({
   code: z.string(),
   message: z.string(),
   fields: z.array(z.string()).optional(),
+  current_revision: z.number().int().optional(),
+  rows: z.array(z.number().int()).optional(),
 });
 
 export const ErrorEnvelope = z.object({ data: z.null(), error: ApiErrorSchema });
