@@ -7,7 +7,8 @@
  */
 import { z } from "zod";
 import { BLOCK_TYPES, type FormBlock, type FormField } from "../form-model";
-import { EndingDefinition, FieldDefinition, FormSettingsDefinition, ThemeDefinition } from "../form-definition";
+import type { FormSettingsDefinition} from "../form-definition";
+import { EndingDefinition, FieldDefinition, ThemeDefinition } from "../form-definition";
 import { LIMITS } from "../limits";
 import { isSafeUrl, UNSAFE_URL_MESSAGE } from "../safe-url";
 import { scheduleProblem } from "../schedule";
