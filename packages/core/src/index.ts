@@ -18,3 +18,4 @@ export * from "./public-urls";
 export * from "./roles";
 export * from "./editor/block-ops";
 export * from "./editor/editor-api";
+export * from "./form-templates";

@@ -2,10 +2,10 @@
  * Documents of the five doctypes. A form document owns a form and its managed table, made
  * and dropped in the same transaction as the document.
  */
-import { assertDoctype, FieldworkError, FormDefinition, LIMITS, type Doctype } from "@fieldwork/core";
+import { assertDoctype, FieldworkError, FormDefinition, formTemplate, LIMITS, type Doctype } from "@fieldwork/core";
 import type { Kysely, Selectable } from "kysely";
 import type { DB, DocumentTable } from "../db/schema";
-import { createForm } from "../forms/definition-import";
+import { createForm, parseDefinition } from "../forms/definition-import";
 import { bumpRevision } from "../forms/form-record";
 import { dropManagedTable } from "../tables/managed-table";
 
@@ -53,13 +53,24 @@ export async function getDocument(db: Kysely<DB>, doc: Selectable<DocumentTable>
   return view(doc, form);
 }
 
-export async function createDocument(db: Kysely<DB>, projectId: string, input: { doctype: unknown; title: unknown }): Promise<DocumentView> {
+/** The definition a new form starts from: blank, or a starter template (core `FORM_TEMPLATES`) under the owner's title. */
+function newFormDefinition(title: string, templateId: string | undefined) {
+  if (templateId === undefined) return FormDefinition.parse({ title, settings: { published: false } });
+  const template = formTemplate(templateId);
+  if (!template) throw new FieldworkError("MALFORMED_REQUEST", `There is no template ${JSON.stringify(templateId)}.`);
+  return parseDefinition({ ...template.definition, title, settings: { ...template.definition.settings, published: false } });
+}
+
+export async function createDocument(
+  db: Kysely<DB>, projectId: string, input: { doctype: unknown; title: unknown; template?: string | undefined },
+): Promise<DocumentView> {
   assertDoctype(input.doctype);
   const doctype = input.doctype;
   const title = cleanTitle(input.title);
+  if (input.template !== undefined && doctype !== "v0_form") throw new FieldworkError("MALFORMED_REQUEST", "Only forms start from a template.");
   return db.transaction().execute(async (trx) => {
     if (doctype === "v0_form") {
-      const form = await createForm(trx, projectId, FormDefinition.parse({ title, settings: { published: false } }));
+      const form = await createForm(trx, projectId, newFormDefinition(title, input.template));
       const doc = await trx.selectFrom("document").selectAll().where("id", "=", form.document_id).executeTakeFirstOrThrow();
       return view(doc, { id: form.id, is_published: false });
     }

@@ -10,7 +10,8 @@ import { parseBody } from "./parse";
 const ProjectParams = z.object({ project_id: z.string().max(LIMITS.short_text_length) });
 const DocumentParams = z.object({ document_id: z.string().max(LIMITS.short_text_length) });
 const Title = z.string().max(LIMITS.title_length, `A title has at most ${LIMITS.title_length} characters.`);
-const NewDocument = z.object({ doctype: z.string().max(LIMITS.short_text_length), title: Title });
+/** `template`: a starter form of core's FORM_TEMPLATES (forms only). */
+const NewDocument = z.object({ doctype: z.string().max(LIMITS.short_text_length), title: Title, template: z.string().max(64).optional() });
 const DocumentPatch = z.strictObject({ title: Title.optional(), published: z.boolean().optional() });
 
 export async function documentRoutes(fastify: FastifyInstance): Promise<void> {

@@ -7,8 +7,8 @@ export function fetchDocuments(project_id: string, signal?: AbortSignal): Promis
   return privateRequest<DocumentSummary[]>("GET", `/projects/${seg(project_id)}/documents`, { signal });
 }
 
-/** `POST /private/editor/projects/{project_id}/documents` `{ doctype, title }` (editors and owners). */
-export function createDocument(project_id: string, body: { doctype: Doctype; title: string }, options: { csrf_token: string; signal?: AbortSignal }) {
+/** `POST /private/editor/projects/{project_id}/documents` `{ doctype, title, template? }` (editors and owners; `template` for forms). */
+export function createDocument(project_id: string, body: { doctype: Doctype; title: string; template?: string }, options: { csrf_token: string; signal?: AbortSignal }) {
   return privateRequest<CreatedDocument>("POST", `/projects/${seg(project_id)}/documents`, { ...options, body });
 }
 

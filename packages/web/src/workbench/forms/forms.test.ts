@@ -44,8 +44,11 @@ describe("validation", () => {
   });
 
   it("accepts the five doctypes and a title", () => {
-    expect(hasErrors(validateNewDocument({ doctype: "v0_canvas", title: "Board" }))).toBe(false);
-    expect(validateNewDocument({ doctype: "v0_sheet", title: "" })).toMatchObject({ doctype: expect.any(String), title: expect.any(String) });
+    expect(hasErrors(validateNewDocument({ doctype: "v0_canvas", title: "Board", template: "" }))).toBe(false);
+    expect(validateNewDocument({ doctype: "v0_sheet", title: "", template: "" })).toMatchObject({ doctype: expect.any(String), title: expect.any(String) });
+    expect(hasErrors(validateNewDocument({ doctype: "v0_form", title: "Orders", template: "order" }))).toBe(false);
+    expect(validateNewDocument({ doctype: "v0_form", title: "Orders", template: "pizza" }).template).toBe("Choose a starting point.");
+    expect(validateNewDocument({ doctype: "v0_form", title: "t".repeat(257), template: "" }).title).toBe("Use at most 256 characters.");
   });
 
   it("invites by the email of an account, with a role, and not someone already in", () => {

@@ -1,5 +1,5 @@
 /** What each workbench form checks before it calls the server (the server checks again). */
-import { DOCTYPES, isRole, slugProblem } from "@fieldwork/core";
+import { DOCTYPES, formTemplate, isRole, LIMITS, slugProblem } from "@fieldwork/core";
 import type { FieldErrors } from "./form-state";
 
 export const MIN_PASSWORD_LENGTH = 8;
@@ -40,11 +40,13 @@ export function validateNewProject(v: NewProjectValues): FieldErrors<NewProjectV
   return { name: slugProblem(v.name) ?? undefined };
 }
 
-export interface NewDocumentValues extends Record<string, string> { doctype: string; title: string }
+/** `template` is a starter form's id, or "" for a blank one. */
+export interface NewDocumentValues extends Record<string, string> { doctype: string; title: string; template: string }
 export function validateNewDocument(v: NewDocumentValues): FieldErrors<NewDocumentValues> {
   return {
     doctype: (DOCTYPES as readonly string[]).includes(v.doctype) ? undefined : "Choose a document type.",
-    title: !v.title.trim() ? "Give the document a title." : v.title.length > 200 ? "Use at most 200 characters." : undefined,
+    title: !v.title.trim() ? "Give the document a title." : v.title.length > LIMITS.title_length ? `Use at most ${LIMITS.title_length} characters.` : undefined,
+    template: v.template === "" || formTemplate(v.template) ? undefined : "Choose a starting point.",
   };
 }
 
@@ -75,13 +77,13 @@ export function validateNewApiKey(v: NewApiKeyValues): FieldErrors<NewApiKeyValu
 
 export interface RenameDocumentValues extends Record<string, string> { title: string }
 export function validateRenameDocument(v: RenameDocumentValues): FieldErrors<RenameDocumentValues> {
-  return { title: validateNewDocument({ doctype: "v0_form", title: v.title }).title };
+  return { title: validateNewDocument({ doctype: "v0_form", title: v.title, template: "" }).title };
 }
 
 export interface ProfileValues extends Record<string, string> { display_name: string }
 export function validateProfile(v: ProfileValues): FieldErrors<ProfileValues> {
   const name = v.display_name.trim();
-  return { display_name: !name ? "Enter the name others see." : name.length > 80 ? "Use at most 80 characters." : undefined };
+  return { display_name: !name ? "Enter the name others see." : name.length > LIMITS.display_name_length ? `Use at most ${LIMITS.display_name_length} characters.` : undefined };
 }
 
 export interface ChangePasswordValues extends Record<string, string> { current: string; next: string; confirm: string }

@@ -1,5 +1,5 @@
 /** @jsxRuntime automatic */
-import { DOCTYPE_LABELS, DOCTYPES, editorPath, type Doctype } from "@fieldwork/core";
+import { DOCTYPE_LABELS, DOCTYPES, editorPath, FORM_TEMPLATES, formTemplate, type Doctype } from "@fieldwork/core";
 import { Dialog } from "../../ui/dialog";
 import { Field } from "../../ui/field";
 import { Input } from "../../ui/input";
@@ -21,10 +21,11 @@ interface Target {
 /** Type and title; the new document opens in the editor (`/{org}/{project}/{id}`). */
 function NewDocumentForm({ target, onCancel }: { target: Target; onCancel: () => void }) {
   const { state, onSubmit, field } = useForm<NewDocumentValues>({
-    initial: { doctype: "v0_form", title: "" },
+    initial: { doctype: "v0_form", title: "", template: "" },
     validate: validateNewDocument,
     async submit(values) {
-      const created = await createDocument(target.project_id, { doctype: values.doctype as Doctype, title: values.title.trim() }, { csrf_token: target.csrf_token });
+      const template = values.doctype === "v0_form" && values.template ? { template: values.template } : {};
+      const created = await createDocument(target.project_id, { doctype: values.doctype as Doctype, title: values.title.trim(), ...template }, { csrf_token: target.csrf_token });
       navigate(editorPath(`${target.org}/${target.project}`, created.id));
     },
   });
@@ -39,6 +40,16 @@ function NewDocumentForm({ target, onCancel }: { target: Target; onCancel: () =>
           </Select>
         )}
       </Field>
+      {state.values.doctype === "v0_form" ? (
+        <Field label="Start from" error={state.errors.template} hint={formTemplate(state.values.template)?.description ?? "An empty form: add the first question in the editor."}>
+          {(p) => (
+            <Select {...p} {...field("template")}>
+              <option value="">Blank form</option>
+              {FORM_TEMPLATES.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
+            </Select>
+          )}
+        </Field>
+      ) : null}
       <Field label="Title" error={state.errors.title}>
         {(p) => <Input {...p} {...field("title")} autoFocus placeholder={`Untitled ${label.toLowerCase()}`} />}
       </Field>
