@@ -19,3 +19,4 @@ export * from "./roles";
 export * from "./editor/block-ops";
 export * from "./editor/editor-api";
 export * from "./form-templates";
+export * from "./editor/field-rules";
