@@ -37,6 +37,12 @@ describe("placeNewBlock (spec 2 §4 New)", () => {
     expect(order(place([b("x", "field", null, 0)], "n", "field", null))).toBe("x<- n<-");
   });
 
+  it("puts the blocks of a form without sections into its first section", () => {
+    const loose = [b("x", "field", null, 0, "fx"), b("y", "html", null, 1)];
+    expect(order(place(loose, "n", "section", "y"))).toBe("n<- x<n y<n");
+    expect(order(place([], "n", "section", null))).toBe("n<-");
+  });
+
   it("gives a section no parent, after the section that holds the focus", () => {
     expect(order(place(FORM, "n", "section", "g1"))).toBe("S1<- a<S1 G1<S1 g1<G1 b<S1 n<- S2<- c<S2");
     expect(order(place(FORM, "n", "section", null))).toBe("S1<- a<S1 G1<S1 g1<G1 b<S1 S2<- c<S2 n<-");

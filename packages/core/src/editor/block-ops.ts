@@ -5,7 +5,8 @@
  *
  * - New: a section has no parent; another block goes under the focused block's parent (a
  *   focused section or group takes it as its last child) or, without focus, into the last
- *   section; it is inserted right after the focused block.
+ *   section; it is inserted right after the focused block. The first section of a form
+ *   that has blocks takes them all in.
  * - Delete: removes the block and everything inside it; their fields are freed.
  * - Sort: the block moves in the visual (depth-first) order and is re-parented to the
  *   nearest section or group above its new place.
@@ -81,6 +82,12 @@ function changed(blocks: readonly BlockRef[], places: BlockPlace[]): BlockPlace[
  */
 export function placeNewBlock(blocks: readonly BlockRef[], id: string, type: BlockType, focusId: string | null): BlockPlace[] {
   const focus = focusId ? blocks.find((b) => b.id === focusId) : undefined;
+  // The first section of a form takes in the blocks already there, in order: a form with
+  // sections has nothing but sections at the top level.
+  const loose = blocks.filter((b) => b.parent_id === null).sort((a, b) => a.local_index - b.local_index);
+  if (type === "section" && loose.length && !loose.some((b) => b.type === "section")) {
+    return [{ id, parent_id: null, local_index: 0 }, ...loose.map((b, local_index) => ({ id: b.id, parent_id: id, local_index }))];
+  }
   let parent_id: string | null;
   let after: string | null;
   if (type === "section") {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BlockCreate, FieldCreate, SETTINGS_CALLS } from "./editor-api";
+import { BlockCreate, EndingUpdate, FieldCreate, SETTINGS_CALLS, ThemeUpdate } from "./editor-api";
 
 const form_id = "00000000-0000-4000-8000-000000000001";
 
@@ -22,5 +22,14 @@ describe("editor API schemas", () => {
     expect(BlockCreate.safeParse({ revision: 1, type: "field" }).success).toBe(false);
     expect(BlockCreate.parse({ revision: 1, type: "header" })).toMatchObject({ focus_block_id: null, title_html: null });
     expect(FieldCreate.safeParse({ revision: 1, field: { name: "a", type: "text", pattern: "(a)\\1" } }).success).toBe(false);
+  });
+});
+
+describe("theme and ending updates", () => {
+  it("keep only the keys given: a PATCH leaves the others as they are", () => {
+    expect(ThemeUpdate.parse({ revision: 1, theme: { palette: "ocean" } })).toEqual({ revision: 1, theme: { palette: "ocean" } });
+    expect(EndingUpdate.parse({ revision: 1, ending: { title: "Thanks" } })).toEqual({ revision: 1, ending: { title: "Thanks" } });
+    expect(EndingUpdate.safeParse({ revision: 1, ending: { redirect_uri: "javascript:alert(1)" } }).success).toBe(false);
+    expect(ThemeUpdate.safeParse({ revision: 1, theme: { unknown: 1 } }).success).toBe(false);
   });
 });

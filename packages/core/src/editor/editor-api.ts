@@ -86,9 +86,18 @@ export const BlockUpdate = z.strictObject({
 /** `POST /forms/{form_id}/blocks/sort`: `moveBlock` semantics (core/editor/block-ops.ts). */
 export const BlockSort = z.strictObject({ revision: Revision, block_id: Id, to_index: z.number().int().min(0) });
 
+/**
+ * The keys of a definition as optional and without their defaults: zod 4 fills defaults in
+ * even inside `.partial()`, which would reset every key a PATCH leaves out.
+ */
+function patchOf<S extends Record<string, z.ZodDefault<z.ZodType>>>(shape: S) {
+  const entries = Object.entries(shape).map(([key, value]) => [key, value.unwrap().optional()]);
+  return z.strictObject(Object.fromEntries(entries) as { [K in keyof S]: z.ZodOptional<ReturnType<S[K]["unwrap"]>> });
+}
+
 /** `PATCH /forms/{form_id}/theme` and `/ending`: the keys given change, the others stay. */
-export const ThemeUpdate = z.strictObject({ revision: Revision, theme: ThemeDefinition.partial() });
-export const EndingUpdate = z.strictObject({ revision: Revision, ending: EndingDefinition.partial() });
+export const ThemeUpdate = z.strictObject({ revision: Revision, theme: patchOf(ThemeDefinition.shape) });
+export const EndingUpdate = z.strictObject({ revision: Revision, ending: patchOf(EndingDefinition.shape) });
 
 const settingsBody = <T extends z.ZodRawShape>(shape: T) => z.strictObject({ form_id: Id, revision: Revision, ...shape });
 
