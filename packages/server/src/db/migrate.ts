@@ -4,6 +4,7 @@ import * as foundation from "./migrations/0001-foundation";
 import * as accounts from "./migrations/0002-accounts";
 import * as invitations from "./migrations/0003-invitations";
 import * as publicLimits from "./migrations/0004-public-limits";
+import * as editor from "./migrations/0005-editor";
 
 /** Named, ordered migrations; the same list runs on PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0002-accounts": accounts,
   "0003-invitations": invitations,
   "0004-public-limits": publicLimits,
+  "0005-editor": editor,
 };
 
 export async function migrate<T>(db: Kysely<T>): Promise<MigrationResultSet> {

@@ -3,18 +3,53 @@ import {
   FORM_DEFINITION_FORMAT, FORM_DEFINITION_VERSION, FieldworkError, buildTree,
   type BlockDefinition, type FormBlock, type FormDefinition, type TreeNode,
 } from "@fieldwork/core";
-import type { Kysely } from "kysely";
-import type { DB } from "../db/schema";
+import type { Kysely, Selectable } from "kysely";
+import type { DB, FormDocumentTable, FormTable } from "../db/schema";
 import { stylesheetOf } from "./form-document";
 import { loadFormRecord } from "./form-record";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+type Settings = FormDefinition["settings"];
+
+/** A form row's settings as the definition file (and the editor) name them. */
+export function settingsDefinitionOf(form: Selectable<FormTable>): Settings {
+  return {
+    published: form.is_published,
+    method: form.method,
+    unknown_field_handling_strategy: form.unknown_field_handling_strategy,
+    is_force_closed: form.is_force_closed,
+    max_form_responses_in_total: form.max_form_responses_in_total,
+    max_form_responses_by_customer: form.max_form_responses_by_customer,
+    scheduling: {
+      enabled: form.is_scheduling_enabled, open_at: iso(form.scheduling_open_at),
+      close_at: iso(form.scheduling_close_at), tz: form.scheduling_tz,
+    },
+  };
+}
+
+export function themeDefinitionOf(document: Selectable<FormDocumentTable>): FormDefinition["theme"] {
+  const style = stylesheetOf(document);
+  return {
+    lang: document.lang,
+    appearance: style.appearance, palette: style.palette, font_family: style.font_family,
+    section: style.section, custom_css: style.custom_css, background: document.background,
+    is_powered_by_branding_enabled: document.is_powered_by_branding_enabled,
+    optimize_for_cjk: document.optimize_for_cjk,
+  };
+}
+
+export function endingDefinitionOf(document: Selectable<FormDocumentTable>): FormDefinition["ending"] {
+  return {
+    enabled: document.is_ending_page_enabled, title: document.ending_title,
+    body_html: document.ending_body_html, redirect_uri: document.redirect_after_response_uri,
+  };
+}
+
 export async function exportForm(db: Kysely<DB>, formId: string): Promise<FormDefinition> {
   const record = await loadFormRecord(db, formId);
   if (!record) throw new FieldworkError("FORM_NOT_FOUND");
   const { form, document, fields, blocks } = record;
-  const style = stylesheetOf(document);
 
   const byId = new Map(blocks.map((b) => [b.id, b]));
   const fieldName = new Map(fields.map((f) => [f.id, f.name]));
@@ -44,30 +79,10 @@ export async function exportForm(db: Kysely<DB>, formId: string): Promise<FormDe
     format: FORM_DEFINITION_FORMAT,
     version: FORM_DEFINITION_VERSION,
     title: form.title,
-    settings: {
-      published: form.is_published,
-      method: form.method,
-      unknown_field_handling_strategy: form.unknown_field_handling_strategy,
-      is_force_closed: form.is_force_closed,
-      max_form_responses_in_total: form.max_form_responses_in_total,
-      max_form_responses_by_customer: form.max_form_responses_by_customer,
-      scheduling: {
-        enabled: form.is_scheduling_enabled, open_at: iso(form.scheduling_open_at),
-        close_at: iso(form.scheduling_close_at), tz: form.scheduling_tz,
-      },
-    },
+    settings: settingsDefinitionOf(form),
     start_page: document.start_page,
-    theme: {
-      lang: document.lang,
-      appearance: style.appearance, palette: style.palette, font_family: style.font_family,
-      section: style.section, custom_css: style.custom_css, background: document.background,
-      is_powered_by_branding_enabled: document.is_powered_by_branding_enabled,
-      optimize_for_cjk: document.optimize_for_cjk,
-    },
-    ending: {
-      enabled: document.is_ending_page_enabled, title: document.ending_title,
-      body_html: document.ending_body_html, redirect_uri: document.redirect_after_response_uri,
-    },
+    theme: themeDefinitionOf(document),
+    ending: endingDefinitionOf(document),
     fields: fields.map((f) => {
       const groupLabel = new Map(f.optgroups.map((g) => [g.id, g.label]));
       return {

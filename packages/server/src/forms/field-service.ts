@@ -7,10 +7,8 @@ import type { Kysely } from "kysely";
 import type { DB } from "../db/schema";
 import { addColumn, dropColumn, renameColumn } from "../tables/managed-table";
 import { assertSavableField, insertField } from "./definition-import";
+import { rethrowColumnLimit, rethrowTaken } from "./editor/field-checks";
 import { bumpRevision, isUuid } from "./form-record";
-
-const UNIQUE_VIOLATION = "23505";
-const TOO_MANY_COLUMNS = "54011";
 
 async function lockForm(trx: Kysely<DB>, formId: string) {
   const form = await trx.selectFrom("form").select(["id", "table_name"]).where("id", "=", formId).forUpdate().executeTakeFirst();
@@ -23,19 +21,6 @@ function parseField(input: unknown) {
   assertSavableField(field);
   return field;
 }
-
-/** Postgres counts dropped columns toward its 1,600: a form whose fields came and went often can reach it. */
-const rethrowColumnLimit = (error: unknown): never => {
-  if ((error as { code?: string }).code === TOO_MANY_COLUMNS) {
-    throw new FieldworkError("TOO_MANY_FIELDS", "This form's table has used up Postgres' 1,600 columns (dropped ones count too); copy the form to start a fresh table.");
-  }
-  throw error;
-};
-
-const rethrowTaken = (error: unknown): never => {
-  if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw new FieldworkError("FIELD_NAME_TAKEN");
-  throw error;
-};
 
 export async function createField(db: Kysely<DB>, formId: string, input: unknown): Promise<{ id: string }> {
   if (!isUuid(formId)) throw new FieldworkError("FORM_NOT_FOUND");

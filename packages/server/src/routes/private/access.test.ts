@@ -70,7 +70,55 @@ describe.each(BACKENDS)("roles and the private route table on $name", (backend) 
     const freshKey = async () =>
       (await as(app, w.owner)("POST", `/private/editor/projects/${w.project}/api-keys`, { name: unique("key"), role: "viewer" })).json().data.id as string;
 
+    const revision = async () =>
+      (await database.db.selectFrom("form").select("revision").where("id", "=", w.form).executeTakeFirstOrThrow()).revision;
+    const freshField = async () => {
+      const body = { revision: await revision(), field: { name: `f_${++n}`, type: "text" } };
+      return (await as(app, w.owner)("POST", `/private/editor/forms/${w.form}/fields`, body)).json().data as { field_id: string; block_id: string };
+    };
+    const freshBlock = async () =>
+      (await as(app, w.owner)("POST", `/private/editor/forms/${w.form}/blocks`, { revision: await revision(), type: "divider" })).json().data.block_id as string;
+    const freedField = async () => {
+      const { field_id, block_id } = await freshField();
+      await as(app, w.owner)("DELETE", `/private/editor/forms/${w.form}/blocks/${block_id}?revision=${await revision()}`);
+      return field_id;
+    };
+    const editorRoutes: { route: string; min: "viewer" | "editor" | "owner"; call: () => Promise<Call> }[] = [
+      { route: "GET /forms/:form_id", min: "viewer", call: async () => ["GET", `/forms/${w.form}`] },
+      { route: "POST /forms/:form_id/fields", min: "editor", call: async () => ["POST", `/forms/${w.form}/fields`, { revision: await revision(), field: { name: `f_${++n}`, type: "text" } }] },
+      { route: "PATCH /forms/:form_id/fields/:field_id", min: "editor", call: async () => {
+        const { field_id } = await freshField();
+        return ["PATCH", `/forms/${w.form}/fields/${field_id}`, { revision: await revision(), field: { name: `f_${++n}`, type: "number" } }];
+      } },
+      { route: "DELETE /forms/:form_id/fields/:field_id", min: "editor", call: async () => {
+        const { field_id } = await freshField();
+        return ["DELETE", `/forms/${w.form}/fields/${field_id}?revision=${await revision()}`];
+      } },
+      { route: "GET /forms/:form_id/fields/:field_id/answers", min: "viewer", call: async () => ["GET", `/forms/${w.form}/fields/${(await freshField()).field_id}/answers`] },
+      { route: "POST /forms/:form_id/blocks", min: "editor", call: async () => ["POST", `/forms/${w.form}/blocks`, { revision: await revision(), type: "html", body_html: "<p>Hi</p>" }] },
+      { route: "POST /forms/:form_id/blocks/field", min: "editor", call: async () => {
+        const field_id = await freedField();
+        return ["POST", `/forms/${w.form}/blocks/field`, { revision: await revision(), field_id }];
+      } },
+      { route: "PATCH /forms/:form_id/blocks/:block_id", min: "editor", call: async () => {
+        const block = await freshBlock();
+        return ["PATCH", `/forms/${w.form}/blocks/${block}`, { revision: await revision(), v_hidden: true }];
+      } },
+      { route: "DELETE /forms/:form_id/blocks/:block_id", min: "editor", call: async () => {
+        const block = await freshBlock();
+        return ["DELETE", `/forms/${w.form}/blocks/${block}?revision=${await revision()}`];
+      } },
+      { route: "POST /forms/:form_id/blocks/sort", min: "editor", call: async () => {
+        const block = await freshBlock();
+        return ["POST", `/forms/${w.form}/blocks/sort`, { revision: await revision(), block_id: block, to_index: 0 }];
+      } },
+      { route: "PATCH /forms/:form_id/theme", min: "editor", call: async () => ["PATCH", `/forms/${w.form}/theme`, { revision: await revision(), theme: { palette: unique("p") } }] },
+      { route: "PATCH /forms/:form_id/ending", min: "editor", call: async () => ["PATCH", `/forms/${w.form}/ending`, { revision: await revision(), ending: { title: unique("Thanks") } }] },
+      { route: "POST /settings/:name", min: "editor", call: async () => ["POST", "/settings/force-close-form", { form_id: w.form, revision: await revision(), is_force_closed: false }] },
+    ];
+
     const matrix: { route: string; min: "viewer" | "editor" | "owner"; call: () => Promise<Call> }[] = [
+      ...editorRoutes,
       { route: "PATCH /organizations/:org_id", min: "owner", call: async () => ["PATCH", `/organizations/${w.org}`, { display_name: unique("Acme") }] },
       { route: "DELETE /organizations/:org_id", min: "owner", call: async () => ["DELETE", `/organizations/${await freshOrg()}`] },
       { route: "PATCH /projects/:project_id", min: "owner", call: async () => ["PATCH", `/projects/${await freshProject()}`, { name: unique("renamed") }] },
@@ -153,6 +201,7 @@ describe.each(BACKENDS)("roles and the private route table on $name", (backend) 
   it.skipIf(!backend.available)("answers 401 on every private route without credentials and 404 to a member of another project", async () => {
     const params: Record<string, string> = {
       org_id: w.org, project_id: w.project, document_id: w.document, user_id: w.viewer.user_id, key_id: w.key, form_id: w.form,
+      name: "force-close-form",
     };
     const routes = app.routeTable.filter((r) => r.url.startsWith("/private/editor"));
     expect(routes.length).toBeGreaterThanOrEqual(12);

@@ -15,6 +15,8 @@ import { apiKeyRoutes } from "./api-keys";
 import { projectRoutes } from "./projects";
 import { invitationRoutes } from "./invitations";
 import { formRoutes } from "./forms";
+import { formEditorRoutes } from "./form-editor";
+import { editorSettingsRoutes } from "./editor-settings";
 
 export interface PrivateOptions { auth: Auth; secret: string; publicUrl: string }
 
@@ -45,4 +47,6 @@ export async function privateRoutes(app: FastifyInstance, options: PrivateOption
   await app.register(projectRoutes);
   await app.register(invitationRoutes);
   await app.register(formRoutes, { publicUrl: options.publicUrl });
+  await app.register(formEditorRoutes);
+  await app.register(editorSettingsRoutes);
 }

@@ -1,0 +1,43 @@
+/**
+ * Replacing a field's options and optgroups with the ones the editor saved, keeping the id
+ * of each option whose value stays (and each optgroup whose label stays), so inventory and
+ * stored answers keep referring to the same option. The first optgroup's index is -999.
+ */
+import { DEFAULT_OPTGROUP_INDEX, type FieldDefinition } from "@fieldwork/core";
+import type { Kysely } from "kysely";
+import type { DB } from "../../db/schema";
+
+export async function replaceOptions(trx: Kysely<DB>, formId: string, fieldId: string, field: FieldDefinition): Promise<void> {
+  const oldGroups = await trx.selectFrom("optgroup").select(["id", "label"]).where("form_field_id", "=", fieldId).execute();
+  const groupIds = new Map<string, string>();
+  for (const [i, group] of field.optgroups.entries()) {
+    const values = { label: group.label, disabled: group.disabled, index: i === 0 ? DEFAULT_OPTGROUP_INDEX : i };
+    const kept = oldGroups.find((g) => g.label === group.label);
+    if (kept) {
+      await trx.updateTable("optgroup").set(values).where("id", "=", kept.id).execute();
+      groupIds.set(group.label, kept.id);
+    } else {
+      const row = await trx.insertInto("optgroup").values({ ...values, form_id: formId, form_field_id: fieldId })
+        .returning("id").executeTakeFirstOrThrow();
+      groupIds.set(group.label, row.id);
+    }
+  }
+
+  const oldOptions = await trx.selectFrom("form_field_option").select(["id", "value"]).where("form_field_id", "=", fieldId).execute();
+  const values = new Set(field.options.map((o) => o.value));
+  const gone = oldOptions.filter((o) => !values.has(o.value)).map((o) => o.id);
+  if (gone.length) await trx.deleteFrom("form_field_option").where("id", "in", gone).execute();
+  for (const [index, option] of field.options.entries()) {
+    const row = {
+      value: option.value, label: option.label, src: option.src, disabled: option.disabled, index,
+      optgroup_id: option.group === null ? null : groupIds.get(option.group) ?? null,
+    };
+    const kept = oldOptions.find((o) => o.value === option.value);
+    if (kept) await trx.updateTable("form_field_option").set(row).where("id", "=", kept.id).execute();
+    else await trx.insertInto("form_field_option").values({ ...row, form_id: formId, form_field_id: fieldId }).execute();
+  }
+
+  const keptGroups = new Set(groupIds.values());
+  const goneGroups = oldGroups.filter((g) => !keptGroups.has(g.id)).map((g) => g.id);
+  if (goneGroups.length) await trx.deleteFrom("optgroup").where("id", "in", goneGroups).execute();
+}
