@@ -24,6 +24,7 @@ import { EditorSidebar } from "./editor-sidebar";
 import { FormOutline } from "./form-outline-view";
 import { EditorMainSkeleton, EditorSidebarSkeleton } from "./editor-skeleton";
 import { PublishControl } from "./publish-control";
+import { BuildEditor } from "./build/build-editor";
 
 type EditorRouteParams = Extract<Route, { name: "editor" }>["editor"];
 
@@ -75,6 +76,7 @@ function Editor({ me, route, document, crumbs, canEdit }: EditorProps) {
   const placeholder = editorPlaceholder(document.doctype, state.mode, route.pattern);
   const title = document.title || `Untitled ${DOCTYPE_LABELS[document.doctype].toLowerCase()}`;
   const outlineFormId = document.doctype === "v0_form" && state.mode === "build" && route.pattern === "" ? document.form_id : null;
+  const buildFormId = document.doctype === "v0_form" && state.mode === "build" && route.pattern === "form/edit" ? document.form_id : null;
   const publish = document.doctype === "v0_form" && document.form_id
     ? <PublishControl document={document} form_id={document.form_id} csrf_token={me.csrf_token} canPublish={canEdit} />
     : null;
@@ -90,7 +92,11 @@ function Editor({ me, route, document, crumbs, canEdit }: EditorProps) {
       header={<Breadcrumb items={[...crumbs, { label: title }]} />}
       actions={publish}
     >
-      {outlineFormId ? (
+      {buildFormId ? (
+        <div className="min-h-full" data-editor-mode={state.mode} data-editor-suffix={route.suffix}>
+          <BuildEditor form_id={buildFormId} canEdit={canEdit} csrf_token={me.csrf_token} title={title} />
+        </div>
+      ) : outlineFormId ? (
         // The form's Build root: what the form holds now, until the editor arrives.
         <div className="mx-auto grid w-full max-w-3xl gap-4 px-4 py-8" data-editor-mode={state.mode} data-editor-suffix={route.suffix}>
           <div>

@@ -16,9 +16,17 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
+/** Asked before an in-app navigation (unsaved editor writes); `false` stays on the page. */
+let leaveGuard: (() => boolean) | null = null;
+
+export function setLeaveGuard(guard: (() => boolean) | null): void {
+  leaveGuard = guard;
+}
+
 export function navigate(to: string, options: { replace?: boolean } = {}): void {
   const current = location.pathname + location.search + location.hash;
   if (to === current) return;
+  if (leaveGuard && !leaveGuard()) return;
   if (options.replace) history.replaceState(null, "", to);
   else history.pushState(null, "", to);
   notify();
