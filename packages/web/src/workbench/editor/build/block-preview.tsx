@@ -19,7 +19,7 @@ export function BlockPreview({ block }: { block: FormBlock }) {
     case "section":
       return block.title_html || block.description_html
         ? <BlockHeading block={block} level={2} />
-        : <p className="text-xs font-medium tracking-wide text-muted uppercase">Section</p>;
+        : <p className="text-base text-muted italic">Untitled section</p>;
     case "group":
       return (
         <div className="space-y-1">
