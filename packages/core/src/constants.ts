@@ -8,6 +8,8 @@ export const PARAM = {
   utc_offset: "__fw_utc_offset",
   visitor_id: "__fw_fingerprintjs_visitorid",
   customer_uuid: "__fw_customer_uuid",
+  /** The form revision the page was rendered from: a submit from an older one may be outdated. */
+  revision: "__fw_revision",
 } as const;
 
 export const HEADER = {

@@ -7,7 +7,7 @@ import { formPagePath } from "./public-urls";
 
 export type FormPage =
   | "developererror" | "badrequest" | "formclosed" | "alreadyresponded" | "formsoldout"
-  | "formoptionsoldout" | "complete";
+  | "formoptionsoldout" | "complete" | "outdated";
 
 export interface ErrorEntry {
   status: number;
@@ -41,6 +41,8 @@ export const ERROR_CATALOGUE = {
   },
   FORM_SOLD_OUT: { status: 409, message: "This form is sold out.", page: "formsoldout" },
   FORM_OPTION_UNAVAILABLE: { status: 409, message: "A chosen option is sold out.", page: "formoptionsoldout" },
+  /** A submit made from an older revision of the form whose answers do not fit the current one (spec 1 §2.2). */
+  FORM_SCHEMA_OUTDATED: { status: 409, message: "The document version is outdated.", page: "outdated" },
 
   FORM_NOT_FOUND: { status: 404, message: "Form not found." },
   SESSION_NOT_FOUND: { status: 404, message: "Session not found." },

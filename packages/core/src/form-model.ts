@@ -113,6 +113,8 @@ export interface TreeNode {
 /** The preload answer of `GET /v1/{form_id}` (spec 1 §3.5). */
 export interface FormPreload {
   form_id: string;
+  /** The definition's revision: posted back with a submit (`PARAM.revision`). */
+  revision: number;
   session_id: string | null;
   start_page: JsonValue;
   title: string;

@@ -37,6 +37,7 @@ export const SessionAnswer = ok(z.object({ id: z.uuid() }));
 export const PreloadAnswer = z.object({
   data: z.looseObject({
     form_id: z.string(),
+    revision: z.number().int().min(0),
     session_id: z.string().nullable(),
     title: z.string(),
     method: z.enum(["post", "get"]),

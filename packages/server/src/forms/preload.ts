@@ -47,6 +47,7 @@ export async function preloadForm(db: Kysely<DB>, input: PreloadInput): Promise<
   const error = await loadError(db, record, input, default_values);
   return {
     form_id: form.id,
+    revision: form.revision,
     session_id: session?.id ?? null,
     start_page: document.start_page,
     title: form.title,

@@ -9,7 +9,7 @@ import { flatQuery } from "./public";
 import { allowFormRedirect } from "./security-headers";
 
 const STATUS_PAGES = new Set<string>([
-  "developererror", "badrequest", "formclosed", "alreadyresponded", "formsoldout", "formoptionsoldout", "complete",
+  "developererror", "badrequest", "formclosed", "alreadyresponded", "formsoldout", "formoptionsoldout", "complete", "outdated",
 ] satisfies FormPage[]);
 
 const html = (reply: FastifyReply, body: string, status = 200) =>

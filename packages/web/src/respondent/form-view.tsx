@@ -113,6 +113,7 @@ export function FormView({ preload, submit_action, query }: FormViewProps) {
             <input type="hidden" name={PARAM.session} value={state.session_id ?? ""} />
             <input type="hidden" name={PARAM.utc_offset} value={state.utc_offset ?? ""} />
             <input type="hidden" name={PARAM.visitor_id} value={state.visitor_id ?? ""} />
+            <input type="hidden" name={PARAM.revision} value={preload.revision} />
             <div role="alert" className="empty:hidden mt-8">
               {state.alert ? (
                 <p className="flex items-center gap-2.5 rounded-xl bg-danger-soft px-4 py-3 text-sm font-medium text-danger">

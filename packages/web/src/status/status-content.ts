@@ -6,7 +6,7 @@ import { ERROR_CATALOGUE, formPath, isErrorCode, safeUrlOrUndefined, type FormEn
 import type { StatusIcon } from "../respondent/status-card";
 
 export const STATUS_KINDS = [
-  "developererror", "badrequest", "formclosed", "alreadyresponded", "formsoldout", "formoptionsoldout", "complete", "notfound", "ratelimited",
+  "developererror", "badrequest", "formclosed", "alreadyresponded", "formsoldout", "formoptionsoldout", "complete", "notfound", "ratelimited", "outdated",
 ] as const;
 export type StatusKind = (typeof STATUS_KINDS)[number];
 
@@ -70,6 +70,15 @@ export function statusContent(kind: StatusKind, form: { id: string; ending?: For
       }
       return { title: "Thank you", text: ["Your response has been recorded."], icon: "success", tone: "success", ...redirect };
     }
+    case "outdated":
+      return {
+        title: "Error: outdated schema version",
+        text: [
+          "The document version is outdated.",
+          "This document was created with an older version of the form, which has changed since; it must be updated manually. Reload the form to answer its current version.",
+        ],
+        icon: "warning", tone: "danger", ...back("Reload the form"),
+      };
     case "ratelimited":
       return { title: "Too many requests", text: ["This address has opened or sent this form very often in the last minute. Wait a moment and try again."], icon: "schedule", tone: "neutral" };
     case "notfound":

@@ -12,6 +12,8 @@ export interface SystemInputs {
   session_id: string | null;
   visitor_id: string | null;
   utc_offset: number | null;
+  /** The form revision the visitor's page was rendered from (`PARAM.revision`), if posted. */
+  revision: number | null;
 }
 
 export interface Answers {
@@ -24,7 +26,9 @@ export function readSystemInputs(entries: PostedEntries): SystemInputs {
   const one = (name: string) => entries.get(name)?.at(-1)?.trim() || null;
   const offset = one(PARAM.utc_offset);
   const minutes = offset === null ? null : Number(offset);
+  const revision = Number(one(PARAM.revision) ?? Number.NaN);
   return {
+    revision: Number.isSafeInteger(revision) && revision >= 0 ? revision : null,
     session_id: one(PARAM.session),
     visitor_id: one(PARAM.visitor_id)?.slice(0, 128) ?? null,
     utc_offset: minutes !== null && Number.isInteger(minutes) && Math.abs(minutes) <= 16 * 60 ? minutes : null,

@@ -1,7 +1,7 @@
 /**
  * The submit pipeline of POST /submit/{form_id}, as small named steps:
- * take the form's definition (cached) → check it is open → read the answers → check the
- * customer's limit → insert the row. Each step throws a catalogue error and nothing is
+ * take the form's definition (cached) → check it is open → read the answers (against the
+ * current revision: outdated.ts) → check the customer's limit → insert the row. Each step throws a catalogue error and nothing is
  * written. The insert checks the definition's revision inside Postgres; when the form
  * changed meanwhile, the answers are read again against the fresh definition.
  */
@@ -13,6 +13,7 @@ import { countCustomerResponses, customerForVisitor } from "../customer";
 import { cachedFormRecord, isUuid, type FormRecord } from "../form-record";
 import { loadPublishedForm } from "../preload";
 import { insertResponse, NOT_COUNTED, type InsertedResponse, type RequestMeta } from "./insert-response";
+import { readAgainstCurrent } from "./outdated";
 import { readAnswers, readSystemInputs, type PostedEntries } from "./read-answers";
 
 export interface SubmitResult extends InsertedResponse {
@@ -44,7 +45,10 @@ async function submitTo(
   const { form } = record;
   assertOpen(form, now);
   const system = readSystemInputs(entries);
-  const answers = readAnswers(record.fields, entries, form.unknown_field_handling_strategy, system.utc_offset);
+  const answers = readAgainstCurrent(
+    () => readAnswers(record.fields, entries, form.unknown_field_handling_strategy, system.utc_offset),
+    system.revision, form.revision,
+  );
   const session_id = isUuid(system.session_id) ? system.session_id : null;
 
   const insert = (executor: Kysely<DB>) =>
