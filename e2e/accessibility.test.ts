@@ -56,6 +56,13 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("accessibility (axe-core)", () => {
       await page.goto(`${env.server.url}${path}`);
       expect({ path, violations: await violations(page) }).toEqual({ path, violations: [] });
     }
+    // The Build canvas with a block selected (its toolbar shown) and the insert menu open.
+    await page.goto(`${env.server.url}/axe-org/website/${outlined}/form/edit`);
+    await page.getByRole("group", { name: "Email field: Email" }).click();
+    await expect.poll(() => page.getByRole("toolbar", { name: "Block actions" }).isVisible()).toBe(true);
+    await page.getByRole("button", { name: "Insert", exact: true }).click();
+    await expect.poll(() => page.getByRole("listbox", { name: "Fields and blocks" }).isVisible()).toBe(true);
+    expect({ path: "form/edit", violations: await violations(page) }).toEqual({ path: "form/edit", violations: [] });
     await page.goto(`${env.server.url}/axe-org`);
     await page.getByRole("button", { name: "Invite member" }).click();
     expect(await violations(page)).toEqual([]);

@@ -16,7 +16,7 @@ import { useBuild, useBuildStore } from "./build-store";
 import { BlockPreview } from "./block-preview";
 
 const TYPE_LABELS: Record<FormBlock["type"], string> = {
-  section: "Section", field: "Field", html: "Text", header: "Heading", image: "Image", video: "Video", pdf: "PDF", divider: "Divider", group: "Group",
+  section: "Section", field: "Field", html: "Text block", header: "Heading", image: "Image", video: "Video", pdf: "PDF", divider: "Divider", group: "Group",
 };
 
 function ToolButton({ label, onClick, disabled, children }: { label: string; onClick: () => void; disabled?: boolean; children: ReactNode }) {

@@ -4,6 +4,7 @@ import { buildReducer, command, type BuildAction } from "./build-reducer";
 import { initBuild, nextWrite, type BuildState } from "./build-state";
 import { commandForKey, type KeyInput } from "./build-commands";
 import { fixtureDocument } from "./build-fixture";
+import { applyRequest } from "./editor-request";
 
 const start = (readonly = false) => initBuild({ document: fixtureDocument(), readonly });
 const run = (state: BuildState, ...actions: BuildAction[]) => actions.reduce(buildReducer, state);
@@ -236,5 +237,14 @@ describe("keys, focus and roles", () => {
       { kind: "ending", ending: { enabled: false, title: null } },
       { kind: "theme", theme: { palette: null } },
     ]);
+  });
+});
+
+describe("delete-field request (as the server does it)", () => {
+  it("removes the field and the blocks that show it, renumbering their siblings", () => {
+    const doc = applyRequest(fixtureDocument(), { kind: "delete-field", field_id: "f-name" });
+    expect(doc.fields.map((f) => f.id)).toEqual(["f-color"]);
+    expect(doc.blocks.find((b) => b.id === "b-name")).toBeUndefined();
+    expect(doc.blocks.find((b) => b.id === "h1")).toMatchObject({ parent_id: "s1", local_index: 0 });
   });
 });

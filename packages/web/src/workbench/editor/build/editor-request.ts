@@ -135,12 +135,17 @@ export function applyRequest(doc: EditorDocument, request: EditorRequest): Edito
     }
     case "update-field":
       return { ...doc, fields: doc.fields.map((f) => (f.id === request.field_id ? fieldFrom(f.id, request.field, f) : f)) };
-    case "delete-field":
-      return {
-        ...doc,
-        fields: doc.fields.filter((f) => f.id !== request.field_id),
-        blocks: doc.blocks.map((b) => (b.form_field_id === request.field_id ? { ...b, form_field_id: null } : b)),
-      };
+    case "delete-field": {
+      // The server drops the blocks that show the field with it (forms/editor/field-delete.ts).
+      let blocks = doc.blocks;
+      for (const shown of doc.blocks.filter((b) => b.form_field_id === request.field_id)) {
+        const result = deleteBlock(blocks, shown.id);
+        if (typeof result === "string") continue;
+        const removed = new Set(result.removed);
+        blocks = applyPlaces(blocks.filter((b) => !removed.has(b.id)), result.places);
+      }
+      return { ...doc, fields: doc.fields.filter((f) => f.id !== request.field_id), blocks };
+    }
     case "create-block": {
       const block = newBlock(doc, request.block_id, request.type, { ...request.content });
       return { ...doc, blocks: insertBlock(doc, block, request.focus_block_id) };

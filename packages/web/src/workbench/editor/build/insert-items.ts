@@ -11,7 +11,7 @@ export type InsertItem =
   | { kind: "existing"; id: string; label: string; group: "Unplaced fields"; field_id: string };
 
 const BLOCK_LABELS: [CreatableBlockType, string][] = [
-  ["section", "Section"], ["header", "Heading"], ["html", "Text"], ["divider", "Divider"], ["group", "Group"],
+  ["section", "Section"], ["header", "Heading"], ["html", "Text block"], ["divider", "Divider"], ["group", "Group"],
   ["image", "Image"], ["video", "Video"], ["pdf", "PDF"],
 ];
 

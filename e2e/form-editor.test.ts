@@ -1,0 +1,125 @@
+/**
+ * The form editor's Build canvas against the real server, driven only through the page:
+ * insert sections and fields, move one by keyboard and one by drag, delete one and undo,
+ * publish, and answer the public form, whose row lands in the form's table.
+ */
+import { describe, expect, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { CHROMIUM_AVAILABLE } from "./harness";
+import { signUpInBrowser, useServerAndBrowser } from "./session";
+
+describe.skipIf(!CHROMIUM_AVAILABLE)("the form editor in Chromium", () => {
+  const env = useServerAndBrowser();
+
+  const canvas = (page: Page) => page.getByRole("list", { name: "Blocks of the form" });
+  /** The canvas's blocks as their accessible names, top to bottom. */
+  const blockNames = (page: Page) => canvas(page).locator("[data-block-id]").evaluateAll((els) => els.map((el) => el.getAttribute("aria-label")));
+  const block = (page: Page, name: string): Locator => canvas(page).getByRole("group", { name, exact: true });
+  const saved = (page: Page) => expect.poll(() => page.getByRole("status").filter({ hasText: /Sav|Fail/ }).textContent()).toBe("Saved!");
+
+  async function insert(page: Page, what: string) {
+    await page.getByRole("button", { name: "Insert", exact: true }).click();
+    await page.getByRole("combobox", { name: "Search fields and blocks" }).fill(what);
+    await page.getByRole("option", { name: what, exact: true }).click();
+  }
+
+  async function dragBelow(page: Page, from: Locator, to: Locator) {
+    const a = (await from.boundingBox())!;
+    const b = (await to.boundingBox())!;
+    await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2 + 10, { steps: 3 });
+    await page.mouse.move(b.x + b.width / 2, b.y + b.height - 4, { steps: 12 });
+    await page.waitForTimeout(150);
+    await page.mouse.up();
+  }
+
+  it("builds a form of two sections in the canvas, reorders, deletes and undoes, publishes, and its answers land as a row", async () => {
+    const page = await env.browser.newPage();
+    await page.setViewportSize({ width: 1280, height: 1000 });
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(String(error)));
+    const id = Date.now().toString(36);
+    const org = `build-${id}`;
+
+    await signUpInBrowser(page, env.server, { name: "Bea Builder", email: `build-${id}@example.com` });
+    await page.getByRole("button", { name: "New organization" }).click();
+    await page.getByLabel("Display name").fill("Build Co");
+    await page.getByLabel("URL name").fill(org);
+    await page.getByRole("button", { name: "Create organization" }).click();
+    await page.waitForURL(`${env.server.url}/${org}`);
+    await page.getByRole("button", { name: "New project" }).first().click();
+    await page.getByLabel("Project name").fill("site");
+    await page.getByRole("button", { name: "Create project" }).click();
+    await page.waitForURL(`${env.server.url}/${org}/site`);
+    await page.getByRole("button", { name: "New document" }).first().click();
+    await page.getByLabel("Title").fill("Event signup");
+    await page.getByRole("button", { name: "Create form" }).click();
+    await page.waitForURL(new RegExp(`/${org}/site/[^/]+$`));
+
+    // The canvas, from the sidebar: empty at first.
+    await page.getByRole("link", { name: "Main" }).click();
+    await page.waitForURL(/\/form\/edit$/);
+    await expect.poll(() => page.getByText("This form has no questions yet").isVisible()).toBe(true);
+
+    // Two sections with fields, each added after the focused block.
+    await insert(page, "Section");
+    await insert(page, "Text");
+    await insert(page, "Email");
+    await insert(page, "Section");
+    await insert(page, "Number");
+    await saved(page);
+    expect(await blockNames(page)).toEqual(["Section", "Text field: Text", "Email field: Email", "Section", "Number field: Number"]);
+
+    // Keyboard: Alt+ArrowUp moves the focused Email field above Text.
+    await block(page, "Email field: Email").click();
+    await page.keyboard.press("Alt+ArrowUp");
+    await expect.poll(() => blockNames(page)).toEqual(["Section", "Email field: Email", "Text field: Text", "Section", "Number field: Number"]);
+    await saved(page);
+
+    // Drag: Text below Number, into the second section.
+    await dragBelow(page, block(page, "Text field: Text"), block(page, "Number field: Number"));
+    await expect.poll(() => blockNames(page)).toEqual(["Section", "Email field: Email", "Section", "Number field: Number", "Text field: Text"]);
+    await saved(page);
+
+    // Delete the Number block with the key, then Ctrl+Z puts it back where it was.
+    await block(page, "Number field: Number").click();
+    await page.keyboard.press("Delete");
+    await expect.poll(() => blockNames(page)).toEqual(["Section", "Email field: Email", "Section", "Text field: Text"]);
+    await saved(page);
+    await page.keyboard.press("Control+z");
+    await expect.poll(() => blockNames(page)).toEqual(["Section", "Email field: Email", "Section", "Number field: Number", "Text field: Text"]);
+    await saved(page);
+
+    // After a reload the server's document reads the same.
+    await page.reload();
+    await expect.poll(() => blockNames(page)).toEqual(["Section", "Email field: Email", "Section", "Number field: Number", "Text field: Text"]);
+
+    // Publish, then answer the public form: section one has Email, section two Number then Text.
+    await page.getByRole("button", { name: "Publish" }).click();
+    await expect.poll(() => page.getByText("Live", { exact: true }).isVisible()).toBe(true);
+    const publicHref = (await page.getByRole("link", { name: "Open public form" }).getAttribute("href"))!;
+    const formId = publicHref.split("/").pop()!;
+    const visitor = await env.browser.newPage();
+    await visitor.goto(`${env.server.url}${publicHref}`);
+    await expect.poll(() => visitor.getByRole("button", { name: "Next" }).isVisible()).toBe(true);
+    expect(await visitor.getByLabel("Number").isVisible()).toBe(false);
+    await visitor.getByLabel("Email").fill("bea@example.com");
+    await visitor.getByRole("button", { name: "Next" }).click();
+    await expect.poll(() => visitor.getByLabel("Number").isVisible()).toBe(true);
+    const labels = await visitor.locator("form label").evaluateAll((els) => els.filter((el) => (el as HTMLElement).offsetParent).map((el) => el.textContent?.trim()));
+    expect(labels.filter((l) => l === "Number" || l === "Text")).toEqual(["Number", "Text"]);
+    await visitor.getByLabel("Number").fill("42");
+    await visitor.getByLabel("Text", { exact: true }).fill("Front row");
+    await visitor.getByRole("button", { name: "Submit" }).click();
+    await visitor.waitForURL(/\/complete/);
+
+    const rows = env.server.cli(["responses", "list", formId]).trim().split("\n").filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ email: "bea@example.com", number: 42, text: "Front row" });
+
+    expect(errors).toEqual([]);
+    await visitor.close();
+    await page.close();
+  });
+});
