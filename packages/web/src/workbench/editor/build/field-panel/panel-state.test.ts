@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { FieldDefinition } from "@fieldwork/core";
+import { fieldFrom } from "../editor-request";
+import { draftProblems, initPanel, isDirty, panelReducer, toDefinition, type PanelAction, type PanelState } from "./panel-state";
+
+const field = (def: Record<string, unknown>) => fieldFrom("f1", FieldDefinition.parse(def));
+const run = (state: PanelState, ...actions: PanelAction[]) => actions.reduce(panelReducer, state);
+
+describe("field panel state", () => {
+  it("a new field's name follows its label until a name is typed", () => {
+    const start = initPanel({ field: field({ name: "text", type: "text", label: "Text" }), fresh: true });
+    const named = run(start, { type: "text", key: "label", value: "Full name" });
+    expect(named.draft.name).toBe("full_name");
+    const typed = run(named, { type: "text", key: "name", value: "who" }, { type: "text", key: "label", value: "Your name" });
+    expect(typed.draft.name).toBe("who");
+    expect(initPanel({ field: field({ name: "a", type: "text" }), fresh: false }).name_follows_label).toBe(false);
+  });
+
+  it("shows core's problems while typing: name, pattern, range and step", () => {
+    const start = initPanel({ field: field({ name: "age", type: "number" }), fresh: false });
+    const bad = run(start, { type: "text", key: "name", value: "Age" }, { type: "text", key: "min", value: "10" }, { type: "text", key: "max", value: "2" }, { type: "text", key: "step", value: "-1" });
+    expect(draftProblems(bad.draft, [])).toEqual({
+      name: "Field name should be lowercase with underscores, starting with a letter.",
+      range: "Min must not be above Max.",
+      step: "Step must be a positive number.",
+    });
+    expect(draftProblems(start.draft, ["age"]).name).toBe("Another field of this form has this name.");
+  });
+
+  it("changing the type drops what the new type does not take and fills its defaults", () => {
+    const start = initPanel({ field: field({ name: "n", type: "number", required: true, min: 1, max: 5 }), fresh: false });
+    const tel = run(start, { type: "type", value: "tel" });
+    expect(toDefinition(tel.draft, tel.base)).toMatchObject({ type: "tel", min: null, max: null, pattern: "[0-9]{3}-[0-9]{3}-[0-9]{4}", placeholder: "000-000-0000", required: true });
+    const boxes = run(start, { type: "type", value: "checkboxes" });
+    expect(toDefinition(boxes.draft, boxes.base)).toMatchObject({ required: false, multiple: true, options: [{ value: "option_1" }, { value: "option_2" }] });
+  });
+
+  it("turns the draft into the definition update-field sends: numbers for numeric bounds, text for dates, nulls for blanks", () => {
+    const start = initPanel({ field: field({ name: "d", type: "date", placeholder: "x" }), fresh: false });
+    const next = run(start, { type: "text", key: "min", value: "2024-01-01" }, { type: "text", key: "placeholder", value: "" });
+    expect(toDefinition(next.draft, next.base)).toMatchObject({ min: "2024-01-01", max: null, placeholder: null });
+    expect(isDirty(start)).toBe(false);
+    expect(isDirty(next)).toBe(true);
+    const num = run(initPanel({ field: field({ name: "n", type: "number" }), fresh: false }), { type: "text", key: "max", value: "7" }, { type: "text", key: "step", value: "0.5" });
+    expect(toDefinition(num.draft, num.base)).toMatchObject({ max: 7, step: 0.5 });
+  });
+
+  it("opens choices with values other than their labels in advanced mode", () => {
+    expect(initPanel({ field: field({ name: "c", type: "radio", options: [{ value: "a", label: "A" }] }), fresh: false }).options_mode).toBe("advanced");
+    expect(initPanel({ field: field({ name: "c", type: "radio", options: [{ value: "A", label: "A" }] }), fresh: false }).options_mode).toBe("simple");
+  });
+
+  it("a refusal shows until the next edit", () => {
+    const start = initPanel({ field: field({ name: "a", type: "text" }), fresh: false });
+    const refused = run(start, { type: "save-started" }, { type: "save-refused", message: "Another field of this form has this name." });
+    expect(refused).toMatchObject({ saving: false, refusal: "Another field of this form has this name." });
+    expect(run(refused, { type: "text", key: "name", value: "b" }).refusal).toBeNull();
+  });
+});

@@ -1,0 +1,164 @@
+/**
+ * The field editor side panel's state as one reducer: the draft the owner types into (text
+ * inputs as strings, options as rows), whether it is a new field, the options editor's
+ * mode, the save in flight and the server's refusal. `toDefinition` turns the draft into
+ * the field's definition, keeping only what the capability table says the type takes;
+ * `draftProblems` are core's field rules on it, shown beside their inputs while typing.
+ */
+import {
+  capabilityOf, fieldProblems, FieldDefinition, suggestFieldName, TYPE_DEFAULTS,
+  type FieldProblems, type FieldType, type FormField,
+} from "@fieldwork/core";
+import { definitionOf } from "../editor-request";
+import { applyOptionsOp, definitionOptions, optionRows, type OptionList, type OptionsOp } from "./options-ops";
+
+export interface FieldDraft {
+  type: FieldType;
+  name: string;
+  label: string;
+  placeholder: string;
+  help_text: string;
+  required: boolean;
+  readonly: boolean;
+  pattern: string;
+  min: string;
+  max: string;
+  step: string;
+  autocomplete: string;
+  accept: string;
+  multiple: boolean;
+  list: OptionList;
+}
+
+export type TextKey = "name" | "label" | "placeholder" | "help_text" | "pattern" | "min" | "max" | "step" | "autocomplete" | "accept";
+export type FlagKey = "required" | "readonly" | "multiple";
+
+export interface PanelState {
+  field_id: string;
+  /** A field just inserted, not yet saved from the panel: "New Field". */
+  fresh: boolean;
+  /** The field as it was when the panel opened: what Save starts from. */
+  base: FieldDefinition;
+  draft: FieldDraft;
+  /** The name follows the label until the owner types a name. */
+  name_follows_label: boolean;
+  options_mode: "simple" | "advanced";
+  saving: boolean;
+  /** What the server said when it refused the last save. */
+  refusal: string | null;
+}
+
+export type PanelAction =
+  | { type: "text"; key: TextKey; value: string }
+  | { type: "flag"; key: FlagKey; value: boolean }
+  | { type: "type"; value: FieldType }
+  | { type: "options"; op: OptionsOp }
+  | { type: "options-mode"; mode: "simple" | "advanced" }
+  | { type: "save-started" }
+  | { type: "save-refused"; message: string };
+
+const text = (v: string | number | null | undefined) => (v === null || v === undefined ? "" : String(v));
+
+export function draftOf(field: FormField): FieldDraft {
+  const def = FieldDefinition.parse(definitionOf(field));
+  return {
+    type: def.type, name: def.name, label: text(def.label), placeholder: text(def.placeholder), help_text: text(def.help_text),
+    required: def.required, readonly: def.readonly, pattern: text(def.pattern), min: text(def.min), max: text(def.max), step: text(def.step),
+    autocomplete: text(def.autocomplete), accept: text(def.accept), multiple: def.multiple, list: optionRows(def),
+  };
+}
+
+export function initPanel({ field, fresh }: { field: FormField; fresh: boolean }): PanelState {
+  const draft = draftOf(field);
+  const advanced = draft.list.options.some((o) => o.value !== o.label || o.disabled || o.group) || draft.list.optgroups.length > 0;
+  return {
+    field_id: field.id, fresh, base: FieldDefinition.parse(definitionOf(field)), draft,
+    name_follows_label: fresh, options_mode: advanced ? "advanced" : "simple", saving: false, refusal: null,
+  };
+}
+
+/** The draft with a new type: what the type does not take is dropped, its defaults filled in. */
+export function withType(draft: FieldDraft, type: FieldType): FieldDraft {
+  const cap = capabilityOf(type);
+  const defaults = TYPE_DEFAULTS[type] ?? {};
+  let list = draft.list;
+  if (cap.options && list.options.length === 0) list = applyOptionsOp(applyOptionsOp(list, { op: "add-option" }), { op: "add-option" });
+  return {
+    ...draft, type, list,
+    required: cap.requirable ? draft.required : false,
+    pattern: cap.pattern ? draft.pattern || defaults.pattern || "" : "",
+    placeholder: draft.placeholder || defaults.placeholder || "",
+    min: cap.range ? draft.min : "", max: cap.range ? draft.max : "", step: cap.range ? draft.step : "",
+    multiple: cap.multiple === "always" ? true : cap.multiple === "never" ? false : draft.multiple,
+    accept: cap.file ? draft.accept : "",
+  };
+}
+
+export function panelReducer(state: PanelState, action: PanelAction): PanelState {
+  const edit = (draft: FieldDraft, extra: Partial<PanelState> = {}): PanelState => ({ ...state, draft, refusal: null, ...extra });
+  switch (action.type) {
+    case "text": {
+      const draft = { ...state.draft, [action.key]: action.value };
+      if (action.key === "name") return edit(draft, { name_follows_label: false });
+      if (action.key === "label" && state.name_follows_label) draft.name = suggestFieldName(action.value || capabilityOf(draft.type).label);
+      return edit(draft);
+    }
+    case "flag":
+      return edit({ ...state.draft, [action.key]: action.value });
+    case "type":
+      return edit(withType(state.draft, action.value));
+    case "options":
+      return edit({ ...state.draft, list: applyOptionsOp(state.draft.list, action.op) });
+    case "options-mode":
+      return { ...state, options_mode: action.mode };
+    case "save-started":
+      return { ...state, saving: true, refusal: null };
+    case "save-refused":
+      return { ...state, saving: false, refusal: action.message };
+  }
+}
+
+const isNumericType = (type: FieldType) => capabilityOf(type).value === "number";
+const bound = (type: FieldType, v: string): number | string | null => {
+  const t = v.trim();
+  if (!t) return null;
+  return isNumericType(type) && Number.isFinite(Number(t)) ? Number(t) : t;
+};
+const orNull = (v: string) => (v.trim() ? v : null);
+
+/** The draft as the field's definition (what update-field sends), on top of `base`. */
+export function toDefinition(draft: FieldDraft, base: FieldDefinition): FieldDefinition {
+  const cap = capabilityOf(draft.type);
+  const step = Number(draft.step);
+  const choices = cap.options ? definitionOptions(draft.list) : { options: [], optgroups: [] };
+  return {
+    ...base,
+    type: draft.type, name: draft.name.trim(), label: orNull(draft.label), placeholder: orNull(draft.placeholder), help_text: orNull(draft.help_text),
+    required: cap.requirable && draft.required, readonly: draft.readonly,
+    pattern: cap.pattern ? orNull(draft.pattern) : null,
+    min: cap.range ? bound(draft.type, draft.min) : null,
+    max: cap.range ? bound(draft.type, draft.max) : null,
+    step: cap.range && draft.step.trim() && Number.isFinite(step) && step > 0 ? step : null,
+    autocomplete: orNull(draft.autocomplete), accept: cap.file ? orNull(draft.accept) : null,
+    multiple: cap.multiple === "always" || (cap.multiple === "optional" && draft.multiple),
+    ...choices,
+  };
+}
+
+export type PanelProblems = FieldProblems & { step?: string };
+
+/** Core's field rules on the draft, plus a step that is not a positive number. */
+export function draftProblems(draft: FieldDraft, otherNames: readonly string[]): PanelProblems {
+  const step = draft.step.trim() ? Number(draft.step) : null;
+  const problems: PanelProblems = fieldProblems({
+    name: draft.name.trim(), type: draft.type, required: draft.required, pattern: orNull(draft.pattern),
+    step: step !== null && Number.isFinite(step) ? step : null,
+    min: bound(draft.type, draft.min), max: bound(draft.type, draft.max),
+    options: draft.list.options, optgroups: draft.list.optgroups,
+  }, otherNames);
+  if (step !== null && !(Number.isFinite(step) && step > 0)) problems.step = "Step must be a positive number.";
+  return problems;
+}
+
+/** Whether the draft differs from what the panel opened with. */
+export const isDirty = (state: PanelState) => JSON.stringify(toDefinition(state.draft, state.base)) !== JSON.stringify(state.base);
