@@ -25,6 +25,13 @@ import { FormOutline } from "./form-outline-view";
 import { EditorMainSkeleton, EditorSidebarSkeleton } from "./editor-skeleton";
 import { PublishControl } from "./publish-control";
 import { BuildEditor } from "./build/build-editor";
+import { FormStoreHost } from "./settings/form-store-host";
+import { SettingsPage } from "./settings/settings-page";
+import { DesignPage } from "./design/design-page";
+import { EndingPage } from "./ending/ending-page";
+
+/** The form's pages beside the canvas, each on the editor's store. */
+const FORM_PAGES: Partial<Record<EditorRouteParams["pattern"], () => React.JSX.Element>> = { settings: SettingsPage, design: DesignPage, "form/end": EndingPage };
 
 type EditorRouteParams = Extract<Route, { name: "editor" }>["editor"];
 
@@ -77,6 +84,7 @@ function Editor({ me, route, document, crumbs, canEdit }: EditorProps) {
   const title = document.title || `Untitled ${DOCTYPE_LABELS[document.doctype].toLowerCase()}`;
   const outlineFormId = document.doctype === "v0_form" && state.mode === "build" && route.pattern === "" ? document.form_id : null;
   const buildFormId = document.doctype === "v0_form" && state.mode === "build" && route.pattern === "form/edit" ? document.form_id : null;
+  const FormPage = document.doctype === "v0_form" && document.form_id && state.mode === "build" ? FORM_PAGES[route.pattern] : undefined;
   const publish = document.doctype === "v0_form" && document.form_id
     ? <PublishControl document={document} form_id={document.form_id} csrf_token={me.csrf_token} canPublish={canEdit} />
     : null;
@@ -92,7 +100,11 @@ function Editor({ me, route, document, crumbs, canEdit }: EditorProps) {
       header={<Breadcrumb items={[...crumbs, { label: title }]} />}
       actions={publish}
     >
-      {buildFormId ? (
+      {FormPage && document.form_id ? (
+        <div className="min-h-full" data-editor-mode={state.mode} data-editor-suffix={route.suffix}>
+          <FormStoreHost key={route.pattern} form_id={document.form_id} canEdit={canEdit} csrf_token={me.csrf_token}><FormPage /></FormStoreHost>
+        </div>
+      ) : buildFormId ? (
         <div className="min-h-full" data-editor-mode={state.mode} data-editor-suffix={route.suffix}>
           <BuildEditor form_id={buildFormId} canEdit={canEdit} csrf_token={me.csrf_token} title={title} />
         </div>

@@ -1,0 +1,83 @@
+/** @jsxRuntime automatic */
+/**
+ * The form's editor document in the Build editor's store (build/build-store.ts), for the
+ * pages beside the canvas (Form settings, Theme, Ending): it loads the document, sends the
+ * writes through the same in-order save queue with revisions (a refusal rolls back, toasts
+ * and reloads) and warns before leaving with writes not yet saved. The header bar shows the
+ * page's title, the save state and undo / redo.
+ */
+import { useEffect, useState, type ReactNode } from "react";
+import { Redo2, Undo2 } from "lucide-react";
+import type { EditorDocument } from "@fieldwork/core";
+import { Button } from "../../../ui/button";
+import { fetchEditorDocument } from "../../api/form-editor";
+import { setLeaveGuard } from "../../router/history";
+import { useResource } from "../../session/use-resource";
+import { LoadError, RowsSkeleton } from "../../shell/page";
+import { command } from "../build/build-reducer";
+import { initBuild } from "../build/build-state";
+import { BuildStoreContext, createBuildStore, useBuild, useDispatch, type BuildStore } from "../build/build-store";
+import { SaveIndicator } from "../build/save-indicator";
+import { hasUnsaved, useSaveQueue } from "../build/use-save-queue";
+
+const LEAVE_MESSAGE = "Some changes are still being saved. Leave anyway?";
+
+function useLeaveGuard(store: BuildStore) {
+  useEffect(() => {
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (!hasUnsaved(store)) return;
+      event.preventDefault();
+      event.returnValue = "";
+    };
+    window.addEventListener("beforeunload", onBeforeUnload);
+    setLeaveGuard(() => !hasUnsaved(store) || window.confirm(LEAVE_MESSAGE));
+    return () => {
+      window.removeEventListener("beforeunload", onBeforeUnload);
+      setLeaveGuard(null);
+    };
+  }, [store]);
+}
+
+function Loaded({ document, readonly, csrf_token, children }: { document: EditorDocument; readonly: boolean; csrf_token: string; children: ReactNode }) {
+  const [store] = useState(() => createBuildStore(initBuild({ document, readonly })));
+  useSaveQueue(store, document.form_id, csrf_token);
+  useLeaveGuard(store);
+  return <BuildStoreContext value={store}>{children}</BuildStoreContext>;
+}
+
+export interface FormStoreHostProps {
+  form_id: string;
+  canEdit: boolean;
+  csrf_token: string;
+  children: ReactNode;
+}
+
+export function FormStoreHost({ form_id, canEdit, csrf_token, children }: FormStoreHostProps) {
+  const { state, reload } = useResource(form_id, (signal) => fetchEditorDocument(form_id, signal));
+  if (state.status === "loading") return <div className="mx-auto w-full max-w-3xl px-4 py-8"><RowsSkeleton rows={5} rowClassName="h-20" /></div>;
+  if (state.status === "failed") return <div className="mx-auto w-full max-w-3xl px-4 py-8"><LoadError message={state.message} onRetry={reload} /></div>;
+  return <Loaded document={state.data} readonly={!canEdit} csrf_token={csrf_token} children={children} />;
+}
+
+/** The sticky bar of a page: its title, then the save state and undo / redo (editors only). */
+export function PageBar({ title, description }: { title: string; description?: string }) {
+  const readonly = useBuild((s) => s.readonly);
+  const canUndo = useBuild((s) => s.undo.length > 0);
+  const canRedo = useBuild((s) => s.redo.length > 0);
+  const dispatch = useDispatch();
+  return (
+    <div className="sticky top-0 z-20 -mx-4 flex items-center gap-2 border-b border-line bg-page/95 px-4 py-2 backdrop-blur">
+      <div className="min-w-0 flex-1">
+        <h1 className="truncate text-base font-semibold text-fg">{title}</h1>
+        {description ? <p className="truncate text-xs text-muted">{description}</p> : null}
+      </div>
+      {readonly ? <span className="text-xs text-muted">Read only: viewers cannot change the form.</span> : (
+        <>
+          <SaveIndicator />
+          <Button variant="ghost" size="icon" aria-label="Undo" title="Undo (Ctrl+Z)" disabled={!canUndo} onClick={() => dispatch(command("undo", {}))}><Undo2 /></Button>
+          <Button variant="ghost" size="icon" aria-label="Redo" title="Redo (Shift+Ctrl+Z)" disabled={!canRedo} onClick={() => dispatch(command("redo", {}))}><Redo2 /></Button>
+        </>
+      )}
+    </div>
+  );
+}
