@@ -7,13 +7,14 @@
 import { memo, type ReactNode } from "react";
 import { useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import { ArrowDown, ArrowUp, Eye, EyeOff, Trash2 } from "lucide-react";
+import { ArrowDown, ArrowUp, Eye, EyeOff, Pencil, Trash2 } from "lucide-react";
 import { FIELD_TYPE_CAPABILITIES, type FormBlock } from "@fieldwork/core";
 import { cn } from "../../../ui/cn";
 import { command } from "./build-reducer";
 import { COMMANDS } from "./build-commands";
 import { useBuild, useBuildStore } from "./build-store";
 import { BlockPreview } from "./block-preview";
+import { useOpenFieldPanel } from "./field-panel/panel-context";
 
 const TYPE_LABELS: Record<FormBlock["type"], string> = {
   section: "Section", field: "Field", html: "Text block", header: "Heading", image: "Image", video: "Video", pdf: "PDF", divider: "Divider", group: "Group",
@@ -42,6 +43,7 @@ export const BlockFrame = memo(function BlockFrame({ block, depth, readonly }: {
   const kind = field ? `${FIELD_TYPE_CAPABILITIES[field.type].label} field` : TYPE_LABELS[block.type];
   const name = field ? `${kind}: ${field.label ?? field.name}` : block.title_html ? `${kind}: ${block.title_html.replace(/<[^>]*>/g, "")}` : kind;
   const dispatch = store.dispatch;
+  const openPanel = useOpenFieldPanel();
 
   return (
     <li
@@ -70,6 +72,7 @@ export const BlockFrame = memo(function BlockFrame({ block, depth, readonly }: {
           {hidden ? <span className="rounded bg-subtle px-1.5 py-0.5 text-xs text-muted">Hidden</span> : null}
           {focused && !readonly ? (
             <div role="toolbar" aria-label="Block actions" className="ml-auto flex items-center gap-0.5 rounded-md border border-line bg-card p-0.5 shadow-xs">
+              {field ? <ToolButton label="Edit field" onClick={() => openPanel({ field_id: field.id, fresh: false })}><Pencil /></ToolButton> : null}
               <ToolButton label="Move up" disabled={!canUp} onClick={() => dispatch(command("move-block-up", { block_id: block.id }))}><ArrowUp /></ToolButton>
               <ToolButton label="Move down" disabled={!canDown} onClick={() => dispatch(command("move-block-down", { block_id: block.id }))}><ArrowDown /></ToolButton>
               <ToolButton label={hidden ? "Show to visitors" : "Hide from visitors"} onClick={() => dispatch(command("toggle-hidden", { block_id: block.id }))}>{hidden ? <Eye /> : <EyeOff />}</ToolButton>

@@ -5,7 +5,7 @@
  * drop (@dnd-kit) runs `move-block`, "/" or the Insert button opens the insert menu.
  * Viewers get the same canvas without toolbar, menu or keys that write.
  */
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { DndContext, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from "@dnd-kit/core";
 import { SortableContext, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { Plus, Redo2, SquarePlus, Undo2 } from "lucide-react";
@@ -22,6 +22,8 @@ import { BlockFrame } from "./block-frame";
 import { InsertMenu } from "./insert-menu";
 import type { InsertItem } from "./insert-items";
 import { SaveIndicator } from "./save-indicator";
+import { FieldPanel } from "./field-panel/field-panel";
+import { FieldPanelContext, type PanelTarget } from "./field-panel/panel-context";
 
 const noPrefill = () => undefined;
 
@@ -49,6 +51,7 @@ export function BuildCanvas({ title }: { title: string }) {
   const canUndo = useBuild((s) => s.undo.length > 0);
   const canRedo = useBuild((s) => s.redo.length > 0);
   const [menu, setMenu] = useState(false);
+  const [panel, setPanel] = useState<PanelTarget | null>(null);
   const listRef = useRef<HTMLOListElement>(null);
   const insertRef = useRef<HTMLButtonElement>(null);
   const order = useMemo(() => orderOf(doc), [doc]);
@@ -56,6 +59,11 @@ export function BuildCanvas({ title }: { title: string }) {
   const model = useMemo<FormModel>(() => ({ index: indexForm({ blocks: doc.blocks, fields: doc.fields, tree: [] }), prefill: noPrefill }), [doc.blocks, doc.fields]);
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }));
   const dispatch = store.dispatch;
+  const closePanel = useCallback(() => {
+    setPanel(null);
+    const focused = store.get().focus_block_id;
+    if (focused) listRef.current?.querySelector<HTMLElement>(`[data-block-id="${CSS.escape(focused)}"]`)?.focus({ preventScroll: true });
+  }, [store]);
 
   // Keyboard focus follows the focused block (after keys, adds, deletes and undo).
   useEffect(() => {
@@ -75,6 +83,12 @@ export function BuildCanvas({ title }: { title: string }) {
       setMenu(true);
       return;
     }
+    const focused = store.get().working.blocks.find((b) => b.id === store.get().focus_block_id);
+    if (event.key === "Enter" && !readonly && focused?.form_field_id && (event.target as HTMLElement).dataset.blockId) {
+      event.preventDefault();
+      setPanel({ field_id: focused.form_field_id, fresh: false });
+      return;
+    }
     const name = commandForKey(store.get(), event);
     if (!name) return;
     event.preventDefault();
@@ -85,7 +99,11 @@ export function BuildCanvas({ title }: { title: string }) {
   const pick = (item: InsertItem) => {
     setMenu(false);
     const block_id = crypto.randomUUID();
-    if (item.kind === "field") dispatch(command("add-field", { type: item.type, field_id: crypto.randomUUID(), block_id }));
+    if (item.kind === "field") {
+      const field_id = crypto.randomUUID();
+      dispatch(command("add-field", { type: item.type, field_id, block_id }));
+      if (store.get().working.fields.some((f) => f.id === field_id)) setPanel({ field_id, fresh: true });
+    }
     else if (item.kind === "block") dispatch(command("add-block", { type: item.type, block_id }));
     else dispatch(command("add-field-block", { field_id: item.field_id, block_id }));
   };
@@ -97,6 +115,7 @@ export function BuildCanvas({ title }: { title: string }) {
   };
 
   return (
+    <FieldPanelContext value={setPanel}>
     <div className="mx-auto grid w-full max-w-3xl gap-4 px-4 pt-4 pb-24" onKeyDown={onKeyDown}>
       <div className="sticky top-0 z-20 -mx-4 flex items-center gap-2 border-b border-line bg-page/95 px-4 py-2 backdrop-blur">
         <h1 className="min-w-0 flex-1 truncate text-base font-semibold text-fg">{title}</h1>
@@ -141,5 +160,7 @@ export function BuildCanvas({ title }: { title: string }) {
         </p>
       ) : null}
     </div>
+    {panel && !readonly ? <FieldPanel key={panel.field_id} field_id={panel.field_id} fresh={panel.fresh} onClose={closePanel} /> : null}
+    </FieldPanelContext>
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { visualOrder } from "@fieldwork/core";
 import { buildReducer, command, type BuildAction } from "./build-reducer";
-import { initBuild, nextWrite, type BuildState } from "./build-state";
+import { initBuild, nextWrite, onlyRevisionMoved, type BuildState } from "./build-state";
 import { commandForKey, type KeyInput } from "./build-commands";
 import { fixtureDocument } from "./build-fixture";
 import { applyRequest } from "./editor-request";
@@ -246,5 +246,20 @@ describe("delete-field request (as the server does it)", () => {
     expect(doc.fields.map((f) => f.id)).toEqual(["f-color"]);
     expect(doc.blocks.find((b) => b.id === "b-name")).toBeUndefined();
     expect(doc.blocks.find((b) => b.id === "h1")).toMatchObject({ parent_id: "s1", local_index: 0 });
+  });
+});
+
+describe("a write refused as stale after a publish", () => {
+  it("is sent again against the new revision when nothing the editor holds changed", () => {
+    let state = initBuild({ document: fixtureDocument(), readonly: false });
+    state = buildReducer(state, command("toggle-hidden", { block_id: "h1" }));
+    const write = nextWrite(state)!;
+    state = buildReducer(state, { type: "write-sent", seq: write.seq });
+    const published = { ...fixtureDocument(), revision: 2, published: true };
+    expect(onlyRevisionMoved(state, published)).toBe(true);
+    expect(onlyRevisionMoved(state, { ...published, fields: published.fields.slice(1) })).toBe(false);
+    state = buildReducer(state, { type: "write-rebased", seq: write.seq, document: published });
+    expect(state.server).toMatchObject({ revision: 2, published: true });
+    expect(nextWrite(state)?.seq).toBe(write.seq);
   });
 });

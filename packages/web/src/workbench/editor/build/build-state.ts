@@ -53,7 +53,19 @@ export type WriteAction =
   | { type: "write-sent"; seq: number }
   | { type: "write-succeeded"; seq: number; result: WriteResult }
   | { type: "write-failed"; seq: number; message: string }
-  | { type: "reloaded"; document: EditorDocument };
+  | { type: "reloaded"; document: EditorDocument }
+  /** The head write was refused as stale, but what changed meanwhile touches nothing the editor holds (a publish): send it again against `document`'s revision. */
+  | { type: "write-rebased"; seq: number; document: EditorDocument };
+
+/** What a write can change, by id: blocks' places and fields' names and types. */
+const shapeOf = (doc: EditorDocument) => JSON.stringify([
+  doc.blocks.map((b) => [b.id, b.parent_id, b.local_index, b.type, b.form_field_id, b.v_hidden]).sort(),
+  doc.fields.map((f) => [f.id, f.name, f.type, f.label, f.options.length]).sort(),
+  doc.settings, doc.theme, doc.ending,
+]);
+
+/** Whether `fresh` (fetched after a 409) holds the same form as the confirmed document, only at another revision. */
+export const onlyRevisionMoved = (state: BuildState, fresh: EditorDocument) => shapeOf(fresh) === shapeOf(state.server);
 
 /** Applies a command's result: optimistic document, queue, history. */
 export function commit(state: BuildState, performed: Performed): BuildState {
@@ -136,6 +148,15 @@ export function writeReducer(state: BuildState, action: WriteAction): BuildState
       return {
         ...state, working: state.server, focus_block_id: focusIn(state.server, state.ids, state.focus_block_id),
         queue: [], sending: null, undo: [], redo: [], status: "failed", error: action.message, reload: state.reload + 1,
+      };
+    }
+    case "write-rebased": {
+      if (state.queue[0]?.seq !== action.seq) return state;
+      const { revision, published, response_count } = action.document;
+      return {
+        ...state, sending: null,
+        server: { ...state.server, revision, published, response_count },
+        working: { ...state.working, revision, published, response_count },
       };
     }
     case "reloaded": {

@@ -5,9 +5,9 @@
  */
 import { useEffect } from "react";
 import { fetchEditorDocument } from "../../api/form-editor";
-import { isAbort, messageOf } from "../../api/http";
+import { ApiError, isAbort, messageOf } from "../../api/http";
 import { toast } from "../../shell/toast-store";
-import { nextWrite } from "./build-state";
+import { nextWrite, onlyRevisionMoved } from "./build-state";
 import type { BuildStore } from "./build-store";
 import { sendRequest } from "./send-request";
 
@@ -29,8 +29,14 @@ export function useSaveQueue(store: BuildStore, form_id: string, csrf_token: str
       store.dispatch({ type: "write-sent", seq: write.seq });
       sendRequest(form_id, write.request, state.server.revision, { csrf_token })
         .then((result) => alive && store.dispatch({ type: "write-succeeded", seq: write.seq, result }))
-        .catch((error: unknown) => {
+        .catch(async (error: unknown) => {
           if (!alive || isAbort(error)) return;
+          if (error instanceof ApiError && error.code === "REVISION_CONFLICT") {
+            // Publishing bumps the revision too: when nothing the editor holds changed, send again.
+            const fresh = await fetchEditorDocument(form_id, controller.signal).catch(() => null);
+            if (!alive) return;
+            if (fresh && onlyRevisionMoved(store.get(), fresh)) return store.dispatch({ type: "write-rebased", seq: write.seq, document: fresh });
+          }
           const message = messageOf(error);
           toast.error(`Failed to save. ${message}`);
           store.dispatch({ type: "write-failed", seq: write.seq, message });

@@ -1,0 +1,159 @@
+/** @jsxRuntime automatic */
+/**
+ * The field editor side panel (spec 2 §3, spec 3 §2 "New Field" / "Edit Field"): a live
+ * preview with Test, then type, name (with a suggestion from the label), label, placeholder,
+ * help text, required and read only, validation (pattern, min, max, step), autocomplete,
+ * accept and multiple — each only where the capability table says it applies — and the
+ * options editor for choices. Core's rules show beside their inputs while typing; Save is
+ * off while any holds; Save dispatches update-field; Delete field asks first.
+ */
+import { useEffect, useId, useMemo, useReducer, useRef, useState, type ReactNode } from "react";
+import { X, Trash2 } from "lucide-react";
+import { capabilityOf, FIELD_TYPE_CAPABILITIES, FIELD_TYPES, suggestFieldName, type FormField } from "@fieldwork/core";
+import { Button } from "../../../../ui/button";
+import { Field } from "../../../../ui/field";
+import { Input } from "../../../../ui/input";
+import { Select } from "../../../../ui/select";
+import { command } from "../build-reducer";
+import { useBuild, useBuildStore } from "../build-store";
+import { DeleteFieldDialog } from "./delete-field-dialog";
+import { FieldPreview } from "./field-preview";
+import { OptionsEditor } from "./options-editor";
+import { draftProblems, initPanel, isDirty, panelReducer, toDefinition, type FlagKey, type TextKey } from "./panel-state";
+import { useFieldSave } from "./use-field-save";
+
+function Check({ label, hint, checked, onChange }: { label: string; hint?: string; checked: boolean; onChange: (v: boolean) => void }) {
+  const id = useId();
+  return (
+    <div className="flex items-start gap-2.5">
+      <input id={id} type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} aria-describedby={hint ? `${id}-h` : undefined}
+        className="focus-ring mt-0.5 size-4 shrink-0 cursor-pointer accent-[var(--color-accent)]" />
+      <div className="grid gap-0.5">
+        <label htmlFor={id} className="cursor-pointer text-sm font-medium text-fg">{label}</label>
+        {hint ? <p id={`${id}-h`} className="text-xs text-muted">{hint}</p> : null}
+      </div>
+    </div>
+  );
+}
+
+const Group = ({ title, children }: { title: string; children: ReactNode }) => (
+  <section className="grid gap-4 border-t border-line pt-5">
+    <h3 className="text-sm font-semibold text-fg">{title}</h3>
+    {children}
+  </section>
+);
+
+function PanelBody({ field, fresh, onClose }: { field: FormField; fresh: boolean; onClose: () => void }) {
+  const store = useBuildStore();
+  const [state, dispatch] = useReducer(panelReducer, { field, fresh }, initPanel);
+  const [confirming, setConfirming] = useState(false);
+  const otherNames = useBuild((s) => s.working.fields);
+  const names = useMemo(() => otherNames.filter((f) => f.id !== field.id).map((f) => f.name), [otherNames, field.id]);
+  const { draft } = state;
+  const cap = capabilityOf(draft.type);
+  const problems = draftProblems(draft, names);
+  const invalid = Object.keys(problems).length > 0;
+  const definition = useMemo(() => toDefinition(draft, state.base), [draft, state.base]);
+  const save = useFieldSave(onClose, (message) => dispatch({ type: "save-refused", message }));
+  const suggestion = draft.label ? suggestFieldName(draft.label) : null;
+  const text = (key: TextKey) => ({ value: draft[key], onChange: (e: { target: { value: string } }) => dispatch({ type: "text", key, value: e.target.value }) });
+  const flag = (key: FlagKey) => ({ checked: draft[key], onChange: (value: boolean) => dispatch({ type: "flag", key, value }) });
+  const rangeType = cap.value === "number" ? "number" : cap.html_type ?? "text";
+
+  const onSave = () => {
+    if (invalid || state.saving) return;
+    if (!isDirty(state)) return onClose();
+    dispatch({ type: "save-started" });
+    save(field.id, definition);
+  };
+
+  return (
+    <>
+      <div className="grid gap-5 overflow-y-auto px-5 py-5">
+        <FieldPreview definition={definition} type={draft.type} />
+        <Field label="Type">
+          {(p) => (
+            <Select {...p} value={draft.type} onChange={(e) => dispatch({ type: "type", value: e.target.value as FormField["type"] })}>
+              {FIELD_TYPES.filter((t) => (FIELD_TYPE_CAPABILITIES[t].offered && FIELD_TYPE_CAPABILITIES[t].renderable) || t === draft.type)
+                .map((t) => <option key={t} value={t}>{FIELD_TYPE_CAPABILITIES[t].label}</option>)}
+            </Select>
+          )}
+        </Field>
+        <Field label="Label">{(p) => <Input {...p} {...text("label")} />}</Field>
+        <Field
+          label="Name" error={problems.name}
+          hint={suggestion && suggestion !== draft.name ? (
+            <>The answer's column. Suggested: <button type="button" className="cursor-pointer font-mono text-accent underline" onClick={() => dispatch({ type: "text", key: "name", value: suggestion })}>{suggestion}</button></>
+          ) : "The answer's column in the form's table."}
+        >
+          {(p) => <Input {...p} {...text("name")} className="font-mono" spellCheck={false} autoComplete="off" />}
+        </Field>
+        {draft.type !== "hidden" ? (
+          <>
+            {cap.value === "text" ? <Field label="Placeholder">{(p) => <Input {...p} {...text("placeholder")} />}</Field> : null}
+            <Field label="Help text">{(p) => <Input {...p} {...text("help_text")} />}</Field>
+          </>
+        ) : null}
+        {cap.options ? (
+          <OptionsEditor list={draft.list} mode={state.options_mode} onMode={(mode) => dispatch({ type: "options-mode", mode })}
+            dispatch={(op) => dispatch({ type: "options", op })} problems={problems} />
+        ) : null}
+        <Group title="Validation">
+          {cap.requirable ? <Check label="Required" hint={draft.type === "hidden" ? "Then the URL or the SDK must supply it." : undefined} {...flag("required")} /> : null}
+          {problems.required ? <p className="text-xs text-danger">{problems.required}</p> : null}
+          <Check label="Read only" hint="Shown but not editable by visitors." {...flag("readonly")} />
+          {cap.multiple === "optional" ? <Check label="Multiple" hint="Visitors may pick or send more than one." {...flag("multiple")} /> : null}
+          {cap.pattern ? <Field label="Pattern" error={problems.pattern} hint="A regular expression the whole answer must match.">{(p) => <Input {...p} {...text("pattern")} className="font-mono" spellCheck={false} />}</Field> : null}
+          {cap.range ? (
+            <div className="grid grid-cols-3 gap-3">
+              <Field label="Min" error={problems.range}>{(p) => <Input {...p} type={rangeType} {...text("min")} />}</Field>
+              <Field label="Max">{(p) => <Input {...p} type={rangeType} aria-invalid={problems.range ? true : undefined} {...text("max")} />}</Field>
+              <Field label="Step" error={problems.step}>{(p) => <Input {...p} inputMode="decimal" {...text("step")} />}</Field>
+            </div>
+          ) : null}
+        </Group>
+        <Group title="Browser">
+          <Field label="Autocomplete" hint="A browser autofill token, like email or given-name.">{(p) => <Input {...p} {...text("autocomplete")} className="font-mono" />}</Field>
+          {cap.file ? <Field label="Accept" hint="File types, like image/* or .pdf.">{(p) => <Input {...p} {...text("accept")} className="font-mono" />}</Field> : null}
+        </Group>
+        <div className="border-t border-line pt-5">
+          <Button variant="ghost" className="text-danger" onClick={() => setConfirming(true)}><Trash2 />Delete field</Button>
+        </div>
+      </div>
+      <div className="grid gap-2 border-t border-line bg-card px-5 py-3">
+        {state.refusal ? <p role="alert" className="text-sm text-danger">{state.refusal}</p> : null}
+        {invalid ? <p className="text-xs text-muted">Fix the marked inputs to save.</p> : null}
+        <div className="flex justify-end gap-2">
+          <Button onClick={onClose}>Cancel</Button>
+          <Button variant="primary" disabled={invalid} loading={state.saving} onClick={onSave}>Save</Button>
+        </div>
+      </div>
+      <DeleteFieldDialog open={confirming} field_id={field.id} label={field.label || field.name} onClose={() => setConfirming(false)}
+        onConfirm={() => { store.dispatch(command("delete-field", { field_id: field.id })); onClose(); }} />
+    </>
+  );
+}
+
+export function FieldPanel({ field_id, fresh, onClose }: { field_id: string; fresh: boolean; onClose: () => void }) {
+  const field = useBuild((s) => s.working.fields.find((f) => f.id === field_id));
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const titleId = useId();
+  useEffect(() => headingRef.current?.focus(), [field_id]);
+  useEffect(() => {
+    if (!field) onClose();
+  }, [field, onClose]);
+  if (!field) return null;
+  return (
+    <aside
+      aria-labelledby={titleId}
+      onKeyDown={(e) => { if (e.key === "Escape" && !(e.target as HTMLElement).closest("dialog")) { e.stopPropagation(); onClose(); } }}
+      className="fixed inset-y-0 right-0 z-40 grid w-full max-w-md grid-rows-[auto_1fr_auto] border-l border-line bg-card shadow-pop"
+    >
+      <div className="flex items-center gap-2 border-b border-line px-5 py-3">
+        <h2 id={titleId} ref={headingRef} tabIndex={-1} className="flex-1 text-base font-semibold text-fg outline-none">{fresh ? "New Field" : "Edit Field"}</h2>
+        <Button variant="ghost" size="icon" aria-label="Close" onClick={onClose}><X /></Button>
+      </div>
+      <PanelBody key={field_id} field={field} fresh={fresh} onClose={onClose} />
+    </aside>
+  );
+}
