@@ -43,10 +43,10 @@ function Segmented<V extends string>({ legend, name, value, choices, disabled, o
       <div className="grid auto-cols-fr grid-flow-col gap-0.5 rounded-md border border-line bg-subtle p-0.5">
         {choices.map((choice) => (
           <label key={choice.value} className={cn(
-            "flex h-7 cursor-pointer items-center justify-center rounded text-xs font-medium transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent",
+            "relative flex h-7 cursor-pointer items-center justify-center rounded text-xs font-medium transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent",
             choice.value === value ? "bg-raised text-fg shadow-xs" : "text-muted hover:text-fg",
           )}>
-            <input type="radio" name={name} value={choice.value} checked={choice.value === value} onChange={() => onChange(choice.value)} className="sr-only" />
+            <input type="radio" name={name} value={choice.value} checked={choice.value === value} onChange={() => onChange(choice.value)} className="absolute inset-0 size-full cursor-pointer opacity-0" />
             {choice.label}
           </label>
         ))}
@@ -63,8 +63,8 @@ function PaletteSwatches({ theme, disabled, onChange }: { theme: Theme; disabled
       <legend className="mb-2 text-sm font-medium text-fg">Palette</legend>
       <div className="flex flex-wrap gap-2">
         {PALETTE_CHOICES.map((p) => (
-          <label key={p.value} title={p.label} className="cursor-pointer rounded-full has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent">
-            <input type="radio" name="palette" value={p.value} checked={p.value === current} onChange={() => onChange(p.value)} className="sr-only" aria-label={p.label} />
+          <label key={p.value} title={p.label} className="relative cursor-pointer rounded-full has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent">
+            <input type="radio" name="palette" value={p.value} checked={p.value === current} onChange={() => onChange(p.value)} className="absolute inset-0 z-10 size-full cursor-pointer opacity-0" aria-label={p.label} />
             <span {...themeProps({ ...theme, palette: p.value })} className={cn(PREVIEW_CLASS, "grid size-8 place-items-center rounded-full border-2", p.value === current ? "border-fg" : "border-transparent")}>
               <span className="grid size-6 place-items-center rounded-full" style={{ background: "var(--fw-accent)", color: "var(--fw-accent-fg)" }}>
                 {p.value === current ? <Check aria-hidden="true" className="size-3.5" strokeWidth={3} /> : null}

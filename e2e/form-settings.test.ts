@@ -1,0 +1,142 @@
+/**
+ * The form's Theme, Form settings and Ending pages against the real server, driven only
+ * through the page: a dark appearance with another palette, a total limit of one response
+ * and a custom ending; then the public form takes one answer in that theme, thanks with the
+ * ending, and turns the next visitor away.
+ */
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { CHROMIUM_AVAILABLE } from "./harness";
+import { signUpInBrowser, useServerAndBrowser } from "./session";
+
+/** Set SCREENSHOT_DIR to keep a picture of each page, light and dark. */
+const SHOTS = process.env.SCREENSHOT_DIR;
+
+describe.skipIf(!CHROMIUM_AVAILABLE)("the form's settings, theme and ending in Chromium", () => {
+  const env = useServerAndBrowser();
+  const saved = (page: Page) => expect.poll(() => page.getByRole("status").filter({ hasText: /Sav|Fail/ }).textContent()).toBe("Saved!");
+  const shoot = async (page: Page, name: string) => {
+    if (!SHOTS) return;
+    for (const scheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({ path: `${SHOTS}/${name}-${scheme}.png`, fullPage: true });
+    }
+    await page.emulateMedia({ colorScheme: "light" });
+  };
+
+  it("saves a dark theme, a total limit of one and an ending through the pages; the public form follows them", async () => {
+    const page = await env.browser.newPage();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(String(error)));
+    const id = Date.now().toString(36);
+    const org = `settings-${id}`;
+
+    await signUpInBrowser(page, env.server, { name: "Sam Settings", email: `settings-${id}@example.com` });
+    await page.getByRole("button", { name: "New organization" }).click();
+    await page.getByLabel("Display name").fill("Settings Co");
+    await page.getByLabel("URL name").fill(org);
+    await page.getByRole("button", { name: "Create organization" }).click();
+    await page.waitForURL(`${env.server.url}/${org}`);
+    await page.getByRole("button", { name: "New project" }).first().click();
+    await page.getByLabel("Project name").fill("site");
+    await page.getByRole("button", { name: "Create project" }).click();
+    await page.waitForURL(`${env.server.url}/${org}/site`);
+    await page.getByRole("button", { name: "New document" }).first().click();
+    await page.getByRole("textbox", { name: "Title", exact: true }).fill("Workshop signup");
+    await page.getByRole("button", { name: "Create form" }).click();
+    await page.waitForURL(new RegExp(`/${org}/site/[^/]+$`));
+
+    // One question, from the canvas.
+    await page.getByRole("link", { name: "Main" }).click();
+    await page.waitForURL(/\/form\/edit$/);
+    await page.getByRole("button", { name: "Insert", exact: true }).click();
+    await page.getByRole("combobox", { name: "Search fields and blocks" }).fill("Text");
+    await page.getByRole("option", { name: "Text", exact: true }).click();
+    await saved(page);
+
+    // Theme: the rose palette and dark appearance, previewed at once and saved.
+    await page.getByRole("link", { name: "Theme" }).click();
+    await page.waitForURL(/\/design$/);
+    const preview = page.getByRole("figure", { name: "Preview of the public form" });
+    await expect.poll(() => preview.getAttribute("data-palette")).toBe("blue");
+    await page.getByRole("radio", { name: "Rose" }).check();
+    await page.getByRole("radio", { name: "Dark" }).check();
+    await expect.poll(() => preview.getAttribute("data-appearance")).toBe("dark");
+    expect(await preview.getAttribute("data-palette")).toBe("rose");
+    expect(await preview.evaluate((el) => getComputedStyle(el).colorScheme)).toBe("dark");
+    await saved(page);
+    await shoot(page, "theme");
+
+    // Settings: the schedule is checked before sending; a total limit of one saves.
+    await page.getByRole("link", { name: "Form settings" }).click();
+    await page.waitForURL(/\/settings$/);
+    await page.getByRole("switch", { name: "Schedule the form" }).check();
+    await expect.poll(() => page.getByRole("alert").filter({ hasText: "Either open or close must be set." }).isVisible()).toBe(true);
+    await page.getByLabel("Opens at").fill("2030-01-02T10:00");
+    await page.getByLabel("Closes at").fill("2030-01-01T10:00");
+    await page.getByLabel("Closes at").press("Enter");
+    await expect.poll(() => page.getByRole("alert").filter({ hasText: "Open time must be before close time." }).isVisible()).toBe(true);
+    await page.getByLabel("Closes at").fill("");
+    await page.getByLabel("Opens at").fill("");
+    await page.getByRole("switch", { name: "Schedule the form" }).uncheck();
+    await expect.poll(() => page.getByRole("alert").count()).toBe(0);
+    await page.getByRole("switch", { name: "Limit total responses" }).check();
+    await expect.poll(() => page.getByLabel("Limit total responses: number of responses").inputValue()).toBe("1");
+    await saved(page);
+    await page.getByLabel("Redirect to").fill("javascript:alert(1)");
+    await page.getByLabel("Redirect to").press("Enter");
+    await expect.poll(() => page.getByText("Use an http: or https: address, or a path on this site.").isVisible()).toBe(true);
+    await page.getByLabel("Redirect to").fill("");
+    await page.getByLabel("Redirect to").press("Enter");
+    await shoot(page, "settings");
+
+    // Ending: an own title and text, in the completion page preview.
+    await page.getByRole("link", { name: "Ending" }).click();
+    await page.waitForURL(/\/form\/end$/);
+    await page.getByRole("switch", { name: "Use my own title and text" }).check();
+    await page.getByRole("textbox", { name: "Title", exact: true }).fill("See you at the workshop");
+    await page.getByRole("textbox", { name: "Text", exact: true }).fill("<p>We will send the <strong>room</strong> soon.</p><img src=x onerror=alert(1)>");
+    await page.getByRole("textbox", { name: "Title", exact: true }).focus();
+    const ending = page.getByRole("figure", { name: "Preview of the completion page" });
+    await expect.poll(() => ending.getByText("See you at the workshop").isVisible()).toBe(true);
+    expect(await ending.locator("img").getAttribute("onerror")).toBeNull();
+    await saved(page);
+    await shoot(page, "ending");
+
+    // After a reload the server kept all of it.
+    await page.reload();
+    await expect.poll(() => page.getByRole("textbox", { name: "Title", exact: true }).inputValue()).toBe("See you at the workshop");
+    await page.getByRole("link", { name: "Form settings" }).click();
+    await expect.poll(() => page.getByLabel("Limit total responses: number of responses").inputValue()).toBe("1");
+
+    // Publish; the first visitor answers in the dark rose theme and reads the ending.
+    await page.getByRole("button", { name: "Publish" }).click();
+    await expect.poll(() => page.getByText("Live", { exact: true }).isVisible()).toBe(true);
+    const publicHref = (await page.getByRole("link", { name: "Open public form" }).getAttribute("href"))!;
+    const first = await env.browser.newContext();
+    const visitor = await first.newPage();
+    await visitor.goto(`${env.server.url}${publicHref}`);
+    expect(await visitor.locator("html").getAttribute("data-appearance")).toBe("dark");
+    expect(await visitor.locator("html").getAttribute("data-palette")).toBe("rose");
+    await visitor.getByLabel("Text").fill("Ada");
+    await visitor.getByRole("button", { name: "Submit" }).click();
+    await visitor.waitForURL(/\/complete/);
+    await expect.poll(() => visitor.getByRole("heading", { name: "See you at the workshop" }).isVisible()).toBe(true);
+    if (SHOTS) await visitor.screenshot({ path: `${SHOTS}/public-complete.png`, fullPage: true });
+
+    // The limit is reached: the next visitor is turned away.
+    const second = await env.browser.newContext();
+    const late = await second.newPage();
+    await late.goto(`${env.server.url}${publicHref}`);
+    await expect.poll(() => late.url()).toMatch(/\/formclosed/);
+    await expect.poll(() => late.getByRole("heading", { name: "This form is closed" }).isVisible()).toBe(true);
+    expect(await late.locator("html").getAttribute("data-appearance")).toBe("dark");
+    if (SHOTS) await late.screenshot({ path: `${SHOTS}/public-closed.png`, fullPage: true });
+
+    expect(errors).toEqual([]);
+    await first.close();
+    await second.close();
+    await page.close();
+  });
+});
