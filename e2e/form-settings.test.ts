@@ -19,6 +19,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the form's settings, theme and ending in C
     if (!SHOTS) return;
     for (const scheme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme: scheme });
+      await page.waitForTimeout(400); // colour transitions settle
       await page.screenshot({ path: `${SHOTS}/${name}-${scheme}.png`, fullPage: true });
     }
     await page.emulateMedia({ colorScheme: "light" });

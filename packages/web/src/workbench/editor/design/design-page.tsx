@@ -6,7 +6,7 @@
  * custom CSS previews as it is typed and saves when the box is left. Every write goes
  * through the editor's save queue ("theme" command) with the form's revision.
  */
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useState, type ReactNode } from "react";
 import { Check } from "lucide-react";
 import { Field } from "../../../ui/field";
 import { controlClass } from "../../../ui/input";
@@ -24,7 +24,7 @@ import { PREVIEW_CLASS } from "./preview-css";
 
 const NOT_DRAWN = "Saved with the form; the public page does not draw it yet.";
 
-function Group({ title, children }: { title: string; children: React.ReactNode }) {
+function Group({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="grid gap-4 border-b border-line pb-5 last:border-b-0">
       <h2 className="text-xs font-medium tracking-wide text-muted uppercase">{title}</h2>
@@ -63,18 +63,25 @@ function PaletteSwatches({ theme, disabled, onChange }: { theme: Theme; disabled
       <legend className="mb-2 text-sm font-medium text-fg">Palette</legend>
       <div className="flex flex-wrap gap-2">
         {PALETTE_CHOICES.map((p) => (
-          <label key={p.value} title={p.label} className="relative cursor-pointer rounded-full has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent">
+          <label key={p.value} title={p.label} className={cn(
+            "relative grid size-8 cursor-pointer place-items-center rounded-full border-2 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent",
+            p.value === current ? "border-fg" : "border-transparent hover:border-line-strong",
+          )}>
             <input type="radio" name="palette" value={p.value} checked={p.value === current} onChange={() => onChange(p.value)} className="absolute inset-0 z-10 size-full cursor-pointer opacity-0" aria-label={p.label} />
-            <span {...themeProps({ ...theme, palette: p.value })} className={cn(PREVIEW_CLASS, "grid size-8 place-items-center rounded-full border-2", p.value === current ? "border-fg" : "border-transparent")}>
-              <span className="grid size-6 place-items-center rounded-full" style={{ background: "var(--fw-accent)", color: "var(--fw-accent-fg)" }}>
-                {p.value === current ? <Check aria-hidden="true" className="size-3.5" strokeWidth={3} /> : null}
-              </span>
+            {/* The accent as the public page draws it in this appearance: its own tokens, on the swatch itself. */}
+            <span {...swatchProps(theme, p.value)} className={cn(PREVIEW_CLASS, "grid size-6 place-items-center rounded-full")}>
+              {p.value === current ? <Check aria-hidden="true" className="size-3.5" strokeWidth={3} /> : null}
             </span>
           </label>
         ))}
       </div>
     </fieldset>
   );
+}
+
+function swatchProps(theme: Theme, palette: string) {
+  const props = themeProps({ ...theme, palette });
+  return { ...props, style: { ...props.style, background: "var(--fw-accent)", color: "var(--fw-accent-fg)" } };
 }
 
 function Checkbox({ label, hint, checked, disabled, onChange }: { label: string; hint?: string; checked: boolean; disabled: boolean; onChange: (on: boolean) => void }) {
