@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { CHROMIUM_AVAILABLE } from "./harness";
-import { signUpInBrowser, useServerAndBrowser } from "./session";
+import { newFormInBrowser, useServerAndBrowser } from "./session";
 
 describe.skipIf(!CHROMIUM_AVAILABLE)("the form editor in Chromium", () => {
   const env = useServerAndBrowser();
@@ -42,20 +42,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the form editor in Chromium", () => {
     const id = Date.now().toString(36);
     const org = `build-${id}`;
 
-    await signUpInBrowser(page, env.server, { name: "Bea Builder", email: `build-${id}@example.com` });
-    await page.getByRole("button", { name: "New organization" }).click();
-    await page.getByLabel("Display name").fill("Build Co");
-    await page.getByLabel("URL name").fill(org);
-    await page.getByRole("button", { name: "Create organization" }).click();
-    await page.waitForURL(`${env.server.url}/${org}`);
-    await page.getByRole("button", { name: "New project" }).first().click();
-    await page.getByLabel("Project name").fill("site");
-    await page.getByRole("button", { name: "Create project" }).click();
-    await page.waitForURL(`${env.server.url}/${org}/site`);
-    await page.getByRole("button", { name: "New document" }).first().click();
-    await page.getByLabel("Title").fill("Event signup");
-    await page.getByRole("button", { name: "Create form" }).click();
-    await page.waitForURL(new RegExp(`/${org}/site/[^/]+$`));
+    await newFormInBrowser(page, env.server, { name: "Bea Builder", email: `build-${id}@example.com` }, org, "Event signup");
 
     // The canvas, from the sidebar: empty at first.
     await page.getByRole("link", { name: "Main" }).click();

@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { CHROMIUM_AVAILABLE } from "./harness";
-import { signUpInBrowser, useServerAndBrowser } from "./session";
+import { newFormInBrowser, useServerAndBrowser } from "./session";
 
 /** Set SCREENSHOT_DIR to keep a picture of each page, light and dark. */
 const SHOTS = process.env.SCREENSHOT_DIR;
@@ -33,20 +33,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the form's settings, theme and ending in C
     const id = Date.now().toString(36);
     const org = `settings-${id}`;
 
-    await signUpInBrowser(page, env.server, { name: "Sam Settings", email: `settings-${id}@example.com` });
-    await page.getByRole("button", { name: "New organization" }).click();
-    await page.getByLabel("Display name").fill("Settings Co");
-    await page.getByLabel("URL name").fill(org);
-    await page.getByRole("button", { name: "Create organization" }).click();
-    await page.waitForURL(`${env.server.url}/${org}`);
-    await page.getByRole("button", { name: "New project" }).first().click();
-    await page.getByLabel("Project name").fill("site");
-    await page.getByRole("button", { name: "Create project" }).click();
-    await page.waitForURL(`${env.server.url}/${org}/site`);
-    await page.getByRole("button", { name: "New document" }).first().click();
-    await page.getByRole("textbox", { name: "Title", exact: true }).fill("Workshop signup");
-    await page.getByRole("button", { name: "Create form" }).click();
-    await page.waitForURL(new RegExp(`/${org}/site/[^/]+$`));
+    await newFormInBrowser(page, env.server, { name: "Sam Settings", email: `settings-${id}@example.com` }, org, "Workshop signup");
 
     // One question, from the canvas.
     await page.getByRole("link", { name: "Main" }).click();

@@ -44,3 +44,24 @@ export async function callPrivate<T = { id: string }>(page: Page, method: string
     return ((await response.json()) as { data: unknown }).data;
   }, [method, path, body] as const) as Promise<T>;
 }
+
+/**
+ * Signs up and makes an organization `org` with a project "site" and a blank form `title`
+ * through the pages, as a new owner does; leaves the page on the form's editor.
+ */
+export async function newFormInBrowser(page: Page, server: RunningServer, who: { name: string; email: string }, org: string, title: string): Promise<void> {
+  await signUpInBrowser(page, server, who);
+  await page.getByRole("button", { name: "New organization" }).click();
+  await page.getByLabel("Display name").fill(`${who.name}'s team`);
+  await page.getByLabel("URL name").fill(org);
+  await page.getByRole("button", { name: "Create organization" }).click();
+  await page.waitForURL(`${server.url}/${org}`);
+  await page.getByRole("button", { name: "New project" }).first().click();
+  await page.getByLabel("Project name").fill("site");
+  await page.getByRole("button", { name: "Create project" }).click();
+  await page.waitForURL(`${server.url}/${org}/site`);
+  await page.getByRole("button", { name: "New document" }).first().click();
+  await page.getByRole("textbox", { name: "Title", exact: true }).fill(title);
+  await page.getByRole("button", { name: "Create form" }).click();
+  await page.waitForURL(new RegExp(`/${org}/site/[^/]+$`));
+}

@@ -47,7 +47,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the workbench in Chromium", () => {
     await expect.poll(() => build.getAttribute("aria-selected")).toBe("true");
     expect(await page.getByRole("tab", { name: "Data" }).getAttribute("aria-selected")).toBe("false");
     expect(await page.getByRole("navigation", { name: "Breadcrumb" }).textContent()).toContain("Customer signup");
-    await expect.poll(() => page.getByText("No questions yet").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("This form has no questions yet").isVisible()).toBe(true);
 
     // A new form is a draft: no public link until it is published, then the link serves it.
     expect(await page.getByText("Draft", { exact: true }).isVisible()).toBe(true);

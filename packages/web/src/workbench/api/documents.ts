@@ -1,4 +1,4 @@
-import type { Doctype, FormDefinition } from "@fieldwork/core";
+import type { Doctype } from "@fieldwork/core";
 import { privateRequest, seg } from "./http";
 import type { CreatedDocument, DocumentSummary, EditorDocument } from "./types";
 
@@ -25,9 +25,4 @@ export function updateDocument(document_id: string, body: { title?: string; publ
 /** `DELETE /private/editor/documents/{document_id}` (editors and owners); a form's responses table goes with it. */
 export function deleteDocument(document_id: string, options: { csrf_token: string; signal?: AbortSignal }) {
   return privateRequest<{ id: string }>("DELETE", `/documents/${seg(document_id)}`, options);
-}
-
-/** `GET /private/editor/forms/{form_id}/definition`: the form as its definition file. */
-export function fetchFormDefinition(form_id: string, signal?: AbortSignal): Promise<FormDefinition> {
-  return privateRequest<FormDefinition>("GET", `/forms/${seg(form_id)}/definition`, { signal });
 }

@@ -21,17 +21,18 @@ import { canEditDocuments } from "../permissions";
 import { editorPlaceholder } from "./editor-placeholder";
 import { editorReducer, initEditor } from "./editor-state";
 import { EditorSidebar } from "./editor-sidebar";
-import { FormOutline } from "./form-outline-view";
 import { EditorMainSkeleton, EditorSidebarSkeleton } from "./editor-skeleton";
 import { PublishControl } from "./publish-control";
-import { BuildEditor } from "./build/build-editor";
-import { FormStoreHost } from "./settings/form-store-host";
+import { BuildCanvas } from "./build/build-canvas";
+import { FormStoreHost } from "./form-store-host";
 import { SettingsPage } from "./settings/settings-page";
 import { DesignPage } from "./design/design-page";
 import { EndingPage } from "./ending/ending-page";
 
-/** The form's pages beside the canvas, each on the editor's store. */
-const FORM_PAGES: Partial<Record<EditorRouteParams["pattern"], () => React.JSX.Element>> = { settings: SettingsPage, design: DesignPage, "form/end": EndingPage };
+/** The form's pages in Build mode, all on one editor store: the canvas (the root, Main) and the pages beside it. */
+const FORM_PAGES: Partial<Record<EditorRouteParams["pattern"], (props: { title: string }) => React.JSX.Element>> = {
+  "": BuildCanvas, form: BuildCanvas, "form/edit": BuildCanvas, settings: SettingsPage, design: DesignPage, "form/end": EndingPage,
+};
 
 type EditorRouteParams = Extract<Route, { name: "editor" }>["editor"];
 
@@ -82,8 +83,6 @@ function Editor({ me, route, document, crumbs, canEdit }: EditorProps) {
   }, [route.pattern]);
   const placeholder = editorPlaceholder(document.doctype, state.mode, route.pattern);
   const title = document.title || `Untitled ${DOCTYPE_LABELS[document.doctype].toLowerCase()}`;
-  const outlineFormId = document.doctype === "v0_form" && state.mode === "build" && route.pattern === "" ? document.form_id : null;
-  const buildFormId = document.doctype === "v0_form" && state.mode === "build" && route.pattern === "form/edit" ? document.form_id : null;
   const FormPage = document.doctype === "v0_form" && document.form_id && state.mode === "build" ? FORM_PAGES[route.pattern] : undefined;
   const publish = document.doctype === "v0_form" && document.form_id
     ? <PublishControl document={document} form_id={document.form_id} csrf_token={me.csrf_token} canPublish={canEdit} />
@@ -102,20 +101,7 @@ function Editor({ me, route, document, crumbs, canEdit }: EditorProps) {
     >
       {FormPage && document.form_id ? (
         <div className="min-h-full" data-editor-mode={state.mode} data-editor-suffix={route.suffix}>
-          <FormStoreHost key={route.pattern} form_id={document.form_id} canEdit={canEdit} csrf_token={me.csrf_token}><FormPage /></FormStoreHost>
-        </div>
-      ) : buildFormId ? (
-        <div className="min-h-full" data-editor-mode={state.mode} data-editor-suffix={route.suffix}>
-          <BuildEditor form_id={buildFormId} canEdit={canEdit} csrf_token={me.csrf_token} title={title} />
-        </div>
-      ) : outlineFormId ? (
-        // The form's Build root: what the form holds now, until the editor arrives.
-        <div className="mx-auto grid w-full max-w-3xl gap-4 px-4 py-8" data-editor-mode={state.mode} data-editor-suffix={route.suffix}>
-          <div>
-            <h1 className="text-xl font-semibold text-fg">{title}</h1>
-            <p className="text-sm text-muted">The form as visitors get it. Editing it here comes in a later release; until then, forms are written as definition files and imported with the CLI.</p>
-          </div>
-          <FormOutline form_id={outlineFormId} />
+          <FormStoreHost form_id={document.form_id} canEdit={canEdit} csrf_token={me.csrf_token}><FormPage title={title} /></FormStoreHost>
         </div>
       ) : (
         <div className="grid min-h-full place-items-center px-4 py-12" data-editor-mode={state.mode} data-editor-suffix={route.suffix}>

@@ -14,7 +14,7 @@ import { Select } from "../../../ui/select";
 import { cn } from "../../../ui/cn";
 import { command } from "../build/build-reducer";
 import { useBuild, useDispatch } from "../build/build-store";
-import { PageBar } from "../settings/form-store-host";
+import { PageBar } from "../form-store-host";
 import { FormPreview } from "./form-preview";
 import { ThemeFrame, ThemeTokens, themeProps } from "./theme-frame";
 import {

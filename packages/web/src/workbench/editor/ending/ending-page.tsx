@@ -14,7 +14,7 @@ import { statusContent } from "../../../status/status-content";
 import { command } from "../build/build-reducer";
 import { useBuild, useBuildStore } from "../build/build-store";
 import { ThemeFrame, ThemeTokens } from "../design/theme-frame";
-import { PageBar } from "../settings/form-store-host";
+import { PageBar } from "../form-store-host";
 import { ChoiceGroup, SettingCard, Toggle, type Choice } from "../settings/settings-controls";
 import { previewHtml } from "./preview-html";
 import { endingDraftReducer, endingPatch, formEndingOf, initEndingDraft, type EndingKey, type EndingMode } from "./ending-draft";

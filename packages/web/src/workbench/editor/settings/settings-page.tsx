@@ -14,7 +14,7 @@ import { Input } from "../../../ui/input";
 import { Select } from "../../../ui/select";
 import { command } from "../build/build-reducer";
 import { useBuild, useBuildStore } from "../build/build-store";
-import { PageBar } from "./form-store-host";
+import { PageBar } from "../form-store-host";
 import { ChoiceGroup, SettingCard, Toggle, type Choice } from "./settings-controls";
 import {
   checkLimit, checkRedirect, checkSchedule, initSettingsDraft, settingsDraftReducer, unchanged,

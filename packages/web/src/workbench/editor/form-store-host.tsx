@@ -1,24 +1,24 @@
 /** @jsxRuntime automatic */
 /**
- * The form's editor document in the Build editor's store (build/build-store.ts), for the
- * pages beside the canvas (Form settings, Theme, Ending): it loads the document, sends the
- * writes through the same in-order save queue with revisions (a refusal rolls back, toasts
- * and reloads) and warns before leaving with writes not yet saved. The header bar shows the
- * page's title, the save state and undo / redo.
+ * One store for a form's editor pages (the canvas, Form settings, Theme, Ending): it loads
+ * the editor document once, keeps it in the Build store (build/build-store.ts) while the
+ * owner moves between pages, so undo and redo span them, sends the writes through one
+ * in-order save queue with revisions (a refusal rolls back, toasts and reloads), and warns
+ * before leaving with writes not yet saved. `PageBar` heads the pages beside the canvas.
  */
 import { useEffect, useState, type ReactNode } from "react";
 import { Redo2, Undo2 } from "lucide-react";
 import type { EditorDocument } from "@fieldwork/core";
-import { Button } from "../../../ui/button";
-import { fetchEditorDocument } from "../../api/form-editor";
-import { setLeaveGuard } from "../../router/history";
-import { useResource } from "../../session/use-resource";
-import { LoadError, RowsSkeleton } from "../../shell/page";
-import { command } from "../build/build-reducer";
-import { initBuild } from "../build/build-state";
-import { BuildStoreContext, createBuildStore, useBuild, useDispatch, type BuildStore } from "../build/build-store";
-import { SaveIndicator } from "../build/save-indicator";
-import { hasUnsaved, useSaveQueue } from "../build/use-save-queue";
+import { Button } from "../../ui/button";
+import { fetchEditorDocument } from "../api/form-editor";
+import { setLeaveGuard } from "../router/history";
+import { useResource } from "../session/use-resource";
+import { LoadError, RowsSkeleton } from "../shell/page";
+import { command } from "./build/build-reducer";
+import { initBuild } from "./build/build-state";
+import { BuildStoreContext, createBuildStore, useBuild, useDispatch, type BuildStore } from "./build/build-store";
+import { SaveIndicator } from "./build/save-indicator";
+import { hasUnsaved, useSaveQueue } from "./build/use-save-queue";
 
 const LEAVE_MESSAGE = "Some changes are still being saved. Leave anyway?";
 
