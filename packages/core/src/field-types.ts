@@ -117,8 +117,12 @@ const ROWS: Record<FieldType, Row> = {
   video: later("file", "jsonb", { file: true, multiple: "optional" }),
 };
 
+/**
+ * Spec 1 §3.3's picker list, plus checkboxes: it renders, reads and stores (`text[]`) like
+ * the others, and without it an owner could not make a many-answer question of option cards.
+ */
 const OFFERED = new Set<FieldType>([
-  "text", "textarea", "select", "checkbox", "switch", "radio", "toggle-group", "email", "tel",
+  "text", "textarea", "select", "checkbox", "checkboxes", "switch", "radio", "toggle-group", "email", "tel",
   "url", "password", "number", "date", "datetime-local", "time", "month", "week", "file", "image",
   "audio", "video", "color", "hidden", "range", "search", "richtext",
 ]);
