@@ -23,6 +23,8 @@ async function insert(page: Page, what: string) {
   await page.getByRole("button", { name: "Insert", exact: true }).click();
   await page.getByRole("combobox", { name: "Search fields and blocks" }).fill(what);
   await page.getByRole("option", { name: what, exact: true }).click();
+  // A new section opens its panel ("New Section"); these sections stay untitled.
+  if (what === "Section") await page.getByRole("complementary", { name: "New Section" }).getByRole("button", { name: "Cancel" }).click();
 }
 
 /** Inserts a field of `type`, names it `title` in the New Field panel, lets `more` fill the rest, saves. */

@@ -21,6 +21,8 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the form editor in Chromium", () => {
     await page.getByRole("button", { name: "Insert", exact: true }).click();
     await page.getByRole("combobox", { name: "Search fields and blocks" }).fill(what);
     await page.getByRole("option", { name: what, exact: true }).click();
+    // A new section opens its panel ("New Section"); these sections stay untitled.
+    if (what === "Section") await page.getByRole("complementary", { name: "New Section" }).getByRole("button", { name: "Cancel" }).click();
   }
 
   async function dragBelow(page: Page, from: Locator, to: Locator) {

@@ -4,6 +4,7 @@
  * pdf, group (and a section nested below the top level). Top-level sections are drawn by
  * SectionView. Owner HTML (title_html, description_html, body_html) is trusted as stored.
  */
+import type { ReactNode } from "react";
 import { safeUrlOrUndefined, type FormBlock, type TreeNode } from "@fieldwork/core";
 import { FieldRenderer } from "./fields/field-renderer";
 import { useFormModel } from "./form-model-context";
@@ -33,13 +34,13 @@ export function BlockNode({ node, locked }: { node: TreeNode; locked: boolean })
       case "divider":
         return <hr className="border-line" />;
       case "image":
-        return src ? <img src={src} alt="" loading="lazy" className="w-full rounded-xl" /> : null;
+        return src ? <Media block={block}><img src={src} alt="" loading="lazy" className="w-full rounded-xl" /></Media> : null;
       case "video":
-        return src ? <video src={src} controls preload="metadata" className="w-full rounded-xl bg-black" /> : null;
+        return src ? <Media block={block}><video src={src} controls preload="metadata" className="w-full rounded-xl bg-black" /></Media> : null;
       case "pdf":
         return src ? (
           <a href={src} target="_blank" rel="noreferrer" className="text-accent underline underline-offset-2">
-            Open the PDF
+            {block.title_html ? <span dangerouslySetInnerHTML={{ __html: block.title_html }} /> : "Open the PDF"}
           </a>
         ) : null;
       case "group":
@@ -70,6 +71,17 @@ export function BlockHeading({ block, level }: { block: FormBlock; level: 2 | 3 
       ) : null}
       {block.description_html ? <Html html={block.description_html} muted /> : null}
     </div>
+  );
+}
+
+/** An image or video with its title as a caption below it. */
+function Media({ block, children }: { block: FormBlock; children: ReactNode }) {
+  if (!block.title_html) return children;
+  return (
+    <figure className="grid gap-2">
+      {children}
+      <figcaption className="text-center text-sm text-muted" dangerouslySetInnerHTML={{ __html: block.title_html }} />
+    </figure>
   );
 }
 

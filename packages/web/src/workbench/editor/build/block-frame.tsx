@@ -15,10 +15,9 @@ import { COMMANDS } from "./build-commands";
 import { useBuild, useBuildStore } from "./build-store";
 import { BlockPreview } from "./block-preview";
 import { useOpenFieldPanel } from "./field-panel/panel-context";
+import { BLOCK_TYPE_LABELS, hasPanel } from "./block-panel/block-panel-state";
+import { htmlToText } from "./block-panel/block-text";
 
-const TYPE_LABELS: Record<FormBlock["type"], string> = {
-  section: "Section", field: "Field", html: "Text block", header: "Heading", image: "Image", video: "Video", pdf: "PDF", divider: "Divider", group: "Group",
-};
 
 function ToolButton({ label, onClick, disabled, children }: { label: string; onClick: () => void; disabled?: boolean; children: ReactNode }) {
   return (
@@ -40,10 +39,13 @@ export const BlockFrame = memo(function BlockFrame({ block, depth, readonly }: {
   const canDown = useBuild((s) => focused && COMMANDS["move-block-down"].predicate(s, { block_id: block.id }));
   const { setNodeRef, listeners, transform, transition, isDragging } = useSortable({ id: block.id, disabled: readonly });
   const hidden = block.v_hidden === true;
-  const kind = field ? `${FIELD_TYPE_CAPABILITIES[field.type].label} field` : TYPE_LABELS[block.type];
-  const name = field ? `${kind}: ${field.label ?? field.name}` : block.title_html ? `${kind}: ${block.title_html.replace(/<[^>]*>/g, "")}` : kind;
+  const kind = field ? `${FIELD_TYPE_CAPABILITIES[field.type].label} field` : BLOCK_TYPE_LABELS[block.type];
+  const title = htmlToText(block.title_html).replace(/\s+/g, " ");
+  const name = field ? `${kind}: ${field.label ?? field.name}` : title ? `${kind}: ${title}` : kind;
   const dispatch = store.dispatch;
   const openPanel = useOpenFieldPanel();
+  const editable = !readonly && (!!field || hasPanel(block));
+  const edit = () => openPanel(field ? { field_id: field.id, fresh: false } : { block_id: block.id, fresh: false });
 
   return (
     <li
@@ -59,6 +61,7 @@ export const BlockFrame = memo(function BlockFrame({ block, depth, readonly }: {
         aria-current={focused || undefined}
         onFocus={(e) => { if (e.target === e.currentTarget && !focused) dispatch(command("focus-block", { block_id: block.id })); }}
         onClick={() => { if (!focused) dispatch(command("focus-block", { block_id: block.id })); }}
+        onDoubleClick={(e) => { if (editable && !(e.target as HTMLElement).closest("[role=toolbar]")) edit(); }}
         {...listeners}
         className={cn(
           "group/block relative rounded-xl border px-4 py-4 outline-none transition-[border-color,box-shadow] duration-150 sm:px-5",
@@ -72,7 +75,7 @@ export const BlockFrame = memo(function BlockFrame({ block, depth, readonly }: {
           {hidden ? <span className="rounded bg-subtle px-1.5 py-0.5 text-xs text-muted">Hidden</span> : null}
           {focused && !readonly ? (
             <div role="toolbar" aria-label="Block actions" className="ml-auto flex items-center gap-0.5 rounded-md border border-line bg-card p-0.5 shadow-xs">
-              {field ? <ToolButton label="Edit field" onClick={() => openPanel({ field_id: field.id, fresh: false })}><Pencil /></ToolButton> : null}
+              {editable ? <ToolButton label={field ? "Edit field" : "Edit"} onClick={edit}><Pencil /></ToolButton> : null}
               <ToolButton label="Move up" disabled={!canUp} onClick={() => dispatch(command("move-block-up", { block_id: block.id }))}><ArrowUp /></ToolButton>
               <ToolButton label="Move down" disabled={!canDown} onClick={() => dispatch(command("move-block-down", { block_id: block.id }))}><ArrowDown /></ToolButton>
               <ToolButton label={hidden ? "Show to visitors" : "Hide from visitors"} onClick={() => dispatch(command("toggle-hidden", { block_id: block.id }))}>{hidden ? <Eye /> : <EyeOff />}</ToolButton>

@@ -24,6 +24,8 @@ import type { InsertItem } from "./insert-items";
 import { SaveIndicator } from "./save-indicator";
 import { FieldPanel } from "./field-panel/field-panel";
 import { FieldPanelContext, type PanelTarget } from "./field-panel/panel-context";
+import { BlockPanel } from "./block-panel/block-panel";
+import { hasPanel } from "./block-panel/block-panel-state";
 
 const noPrefill = () => undefined;
 
@@ -84,9 +86,9 @@ export function BuildCanvas({ title }: { title: string }) {
       return;
     }
     const focused = store.get().working.blocks.find((b) => b.id === store.get().focus_block_id);
-    if (event.key === "Enter" && !readonly && focused?.form_field_id && (event.target as HTMLElement).dataset.blockId) {
+    if (event.key === "Enter" && !readonly && focused && (focused.form_field_id || hasPanel(focused)) && (event.target as HTMLElement).dataset.blockId) {
       event.preventDefault();
-      setPanel({ field_id: focused.form_field_id, fresh: false });
+      setPanel(focused.form_field_id ? { field_id: focused.form_field_id, fresh: false } : { block_id: focused.id, fresh: false });
       return;
     }
     const name = commandForKey(store.get(), event);
@@ -104,7 +106,10 @@ export function BuildCanvas({ title }: { title: string }) {
       dispatch(command("add-field", { type: item.type, field_id, block_id }));
       if (store.get().working.fields.some((f) => f.id === field_id)) setPanel({ field_id, fresh: true });
     }
-    else if (item.kind === "block") dispatch(command("add-block", { type: item.type, block_id }));
+    else if (item.kind === "block") {
+      dispatch(command("add-block", { type: item.type, block_id }));
+      if (hasPanel(item) && store.get().working.blocks.some((b) => b.id === block_id)) setPanel({ block_id, fresh: true });
+    }
     else dispatch(command("add-field-block", { field_id: item.field_id, block_id }));
   };
 
@@ -160,7 +165,9 @@ export function BuildCanvas({ title }: { title: string }) {
         </p>
       ) : null}
     </div>
-    {panel && !readonly ? <FieldPanel key={panel.field_id} field_id={panel.field_id} fresh={panel.fresh} onClose={closePanel} /> : null}
+    {panel && !readonly ? ("field_id" in panel
+      ? <FieldPanel key={panel.field_id} field_id={panel.field_id} fresh={panel.fresh} onClose={closePanel} />
+      : <BlockPanel key={panel.block_id} block_id={panel.block_id} fresh={panel.fresh} onClose={closePanel} />) : null}
     </FieldPanelContext>
   );
 }

@@ -1,6 +1,10 @@
-/** Opens the field editor panel from anywhere on the canvas (a block's toolbar, Enter, an insert). */
+/**
+ * Opens a side panel from anywhere on the canvas (a block's toolbar, Enter, a double-click,
+ * an insert): the field panel for a field, the block panel for a section, heading, text
+ * block, image…
+ */
 import { createContext, useContext } from "react";
 
-export interface PanelTarget { field_id: string; fresh: boolean }
+export type PanelTarget = { field_id: string; fresh: boolean } | { block_id: string; fresh: boolean };
 export const FieldPanelContext = createContext<(target: PanelTarget) => void>(() => undefined);
 export const useOpenFieldPanel = () => useContext(FieldPanelContext);

@@ -1,0 +1,116 @@
+/** @jsxRuntime automatic */
+/**
+ * The block side panel ("New Section", "Edit Heading", "Edit Image"…): a live preview drawn
+ * by the public form's block renderer, then inputs for the keys the block's type has —
+ * titles and descriptions as plain text (saved as simple paragraphs), an html block's body
+ * as HTML, a media block's source as a URL checked by core's isSafeUrl. Save dispatches
+ * update-block (so it undoes and queues like any command); a refusal stays in the panel.
+ */
+import { useEffect, useId, useMemo, useReducer, useRef } from "react";
+import { X } from "lucide-react";
+import type { FormBlock } from "@fieldwork/core";
+import { Button } from "../../../../ui/button";
+import { cn } from "../../../../ui/cn";
+import { Field } from "../../../../ui/field";
+import { controlClass, Input } from "../../../../ui/input";
+import { command } from "../build-reducer";
+import { useBuild } from "../build-store";
+import { useQueuedSave } from "../use-queued-save";
+import { BlockContentPreview } from "./block-content-preview";
+import {
+  BLOCK_TYPE_LABELS, blockPanelReducer, blockProblems, draftContent, formattedKeys, initBlockPanel, isDirty, toContent, type BlockKey,
+} from "./block-panel-state";
+
+const TEXTAREA = cn(controlClass, "h-auto min-h-20 resize-y py-2 leading-normal");
+
+function labelOf(type: FormBlock["type"], key: BlockKey): string {
+  if (key === "src") return type === "pdf" ? "PDF address" : type === "video" ? "Video address" : "Image address";
+  if (key === "body_html") return "Text (HTML)";
+  if (key === "description_html") return "Description";
+  return type === "image" || type === "video" || type === "pdf" ? "Caption" : "Title";
+}
+
+function PanelBody({ block, fresh, onClose }: { block: FormBlock; fresh: boolean; onClose: () => void }) {
+  const [state, dispatch] = useReducer(blockPanelReducer, { block, fresh }, initBlockPanel);
+  const problems = blockProblems(state);
+  const invalid = Object.keys(problems).length > 0;
+  const formatted = formattedKeys(state);
+  const content = useMemo(() => draftContent(state), [state]);
+  const save = useQueuedSave(onClose, (message) => dispatch({ type: "save-refused", message }));
+  const edit = (key: BlockKey) => ({ value: state.draft[key], onChange: (e: { target: { value: string } }) => dispatch({ type: "edit", key, value: e.target.value }) });
+
+  const onSave = () => {
+    if (invalid || state.saving) return;
+    if (!isDirty(state)) return onClose();
+    dispatch({ type: "save-started" });
+    save(command("update-block", { block_id: block.id, content: toContent(state) }));
+  };
+
+  const input = (key: BlockKey) => {
+    const hint = formatted.includes(key) ? "Its formatting is dropped if you change it here." : key === "description_html" ? "A blank line starts a new paragraph." : undefined;
+    switch (key) {
+      case "src":
+        return (
+          <Field key={key} label={labelOf(block.type, key)} error={problems.src} hint="An https:// address, or a path on this site like /files/map.png.">
+            {(p) => <Input {...p} {...edit(key)} type="url" inputMode="url" placeholder="https://" spellCheck={false} autoComplete="off" className="font-mono" />}
+          </Field>
+        );
+      case "body_html":
+        return (
+          <Field key={key} label={labelOf(block.type, key)} hint="Simple HTML: <p>, <a href>, <strong>, <em>, lists. Scripts and styles are removed when saved.">
+            {(p) => <textarea {...p} {...edit(key)} rows={8} spellCheck={false} placeholder="<p>Tell visitors what to expect.</p>" className={cn(TEXTAREA, "font-mono text-xs md:text-xs")} />}
+          </Field>
+        );
+      case "description_html":
+        return <Field key={key} label={labelOf(block.type, key)} hint={hint}>{(p) => <textarea {...p} {...edit(key)} rows={3} className={TEXTAREA} />}</Field>;
+      case "title_html":
+        return <Field key={key} label={labelOf(block.type, key)} hint={hint}>{(p) => <Input {...p} {...edit(key)} />}</Field>;
+    }
+  };
+
+  return (
+    <>
+      <div className="grid content-start gap-5 overflow-y-auto px-5 py-5">
+        <BlockContentPreview block={block} content={content} />
+        <form className="grid gap-5" onSubmit={(e) => { e.preventDefault(); onSave(); }}>
+          {state.keys.map(input)}
+          <button type="submit" hidden tabIndex={-1} />
+        </form>
+      </div>
+      <div className="grid gap-2 border-t border-line bg-card px-5 py-3">
+        {state.refusal ? <p role="alert" className="text-sm text-danger">{state.refusal}</p> : null}
+        {invalid ? <p className="text-xs text-muted">Fix the marked inputs to save.</p> : null}
+        <div className="flex justify-end gap-2">
+          <Button onClick={onClose}>Cancel</Button>
+          <Button variant="primary" disabled={invalid} loading={state.saving} onClick={onSave}>Save</Button>
+        </div>
+      </div>
+    </>
+  );
+}
+
+export function BlockPanel({ block_id, fresh, onClose }: { block_id: string; fresh: boolean; onClose: () => void }) {
+  const block = useBuild((s) => s.working.blocks.find((b) => b.id === block_id));
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const titleId = useId();
+  useEffect(() => headingRef.current?.focus(), [block_id]);
+  useEffect(() => {
+    if (!block) onClose();
+  }, [block, onClose]);
+  if (!block) return null;
+  return (
+    <aside
+      aria-labelledby={titleId}
+      onKeyDown={(e) => { if (e.key === "Escape") { e.stopPropagation(); onClose(); } }}
+      className="fixed inset-y-0 right-0 z-40 grid w-full max-w-md grid-rows-[auto_1fr_auto] border-l border-line bg-card shadow-pop"
+    >
+      <div className="flex items-center gap-2 border-b border-line px-5 py-3">
+        <h2 id={titleId} ref={headingRef} tabIndex={-1} className="flex-1 text-base font-semibold text-fg outline-none">
+          {`${fresh ? "New" : "Edit"} ${BLOCK_TYPE_LABELS[block.type]}`}
+        </h2>
+        <Button variant="ghost" size="icon" aria-label="Close" onClick={onClose}><X /></Button>
+      </div>
+      <PanelBody key={block_id} block={block} fresh={fresh} onClose={onClose} />
+    </aside>
+  );
+}
