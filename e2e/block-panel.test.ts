@@ -10,8 +10,20 @@ import { UNSAFE_URL_MESSAGE } from "@fieldwork/core";
 import { CHROMIUM_AVAILABLE } from "./harness";
 import { newFormInBrowser, useServerAndBrowser } from "./session";
 
+/** Set SCREENSHOT_DIR to keep a picture of each panel, light and dark. */
+const SHOTS = process.env.SCREENSHOT_DIR;
+
 describe.skipIf(!CHROMIUM_AVAILABLE)("the block panel in Chromium", () => {
   const env = useServerAndBrowser();
+  const shoot = async (page: Page, name: string) => {
+    if (!SHOTS) return;
+    for (const scheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.waitForTimeout(400); // colour transitions settle
+      await page.screenshot({ path: `${SHOTS}/${name}-${scheme}.png` });
+    }
+    await page.emulateMedia({ colorScheme: "light" });
+  };
 
   const canvas = (page: Page) => page.getByRole("list", { name: "Blocks of the form" });
   const blockNames = (page: Page) => canvas(page).locator("[data-block-id]").evaluateAll((els) => els.map((el) => el.getAttribute("aria-label")));
@@ -52,6 +64,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the block panel in Chromium", () => {
     expect(await heading.getByLabel("Title").inputValue()).toBe("Heading");
     await heading.getByLabel("Title").fill("Welcome");
     await heading.getByLabel("Description").fill("Doors open at 10.\nBring <your> ticket.");
+    await shoot(page, "block-panel-heading");
     await heading.getByLabel("Title").press("Enter");
     await expect.poll(() => heading.count()).toBe(0);
     await saved(page);
@@ -68,9 +81,11 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the block panel in Chromium", () => {
     await image.getByLabel("Image address").fill("javascript:alert(1)");
     await expect.poll(() => image.getByText(UNSAFE_URL_MESSAGE).isVisible()).toBe(true);
     expect(await image.getByRole("button", { name: "Save" }).isDisabled()).toBe(true);
+    await shoot(page, "block-panel-image-refused");
     await image.getByLabel("Image address").fill("https://example.com/site-map.png");
     await image.getByLabel("Caption").fill("Site map");
     await expect.poll(() => image.getByRole("region", { name: "Preview" }).locator("img").getAttribute("src")).toBe("https://example.com/site-map.png");
+    await shoot(page, "block-panel-image");
     await image.getByRole("button", { name: "Save" }).click();
     await expect.poll(() => image.count()).toBe(0);
     await saved(page);
@@ -103,6 +118,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the block panel in Chromium", () => {
     expect(await visitor.getByText("Bring <your> ticket.").isVisible()).toBe(true);
     expect(await visitor.locator("figure img").getAttribute("src")).toBe("https://example.com/site-map.png");
     expect(await visitor.locator("figcaption").textContent()).toBe("Site map");
+    if (SHOTS) await visitor.screenshot({ path: `${SHOTS}/block-panel-public.png`, fullPage: true });
 
     expect(errors).toEqual([]);
     await visitor.close();

@@ -161,7 +161,7 @@ export function BuildCanvas({ title }: { title: string }) {
       )}
       {!readonly && order.length > 0 ? (
         <p className="text-center text-xs text-muted">
-          ↑ ↓ select · Alt+↑ ↓ move · Delete removes · / inserts · Ctrl+Z undoes
+          ↑ ↓ select · Enter edits · Alt+↑ ↓ move · Delete removes · / inserts · Ctrl+Z undoes
         </p>
       ) : null}
     </div>

@@ -4,7 +4,7 @@
  * BlockPreview (the public form's block renderer) in a form model of its own.
  */
 import { useMemo } from "react";
-import type { FormBlock } from "@fieldwork/core";
+import { isSafeUrl, type FormBlock } from "@fieldwork/core";
 import { indexForm } from "../../../../respondent/form-index";
 import { FormModelContext, type FormModel } from "../../../../respondent/form-model-context";
 import { BlockPreview } from "../block-preview";
@@ -13,7 +13,11 @@ import type { BlockContent } from "../editor-request";
 const noPrefill = () => undefined;
 
 export function BlockContentPreview({ block, content }: { block: FormBlock; content: BlockContent }) {
-  const draft = useMemo<FormBlock>(() => ({ ...block, ...content, v_hidden: null }), [block, content]);
+  // An unsafe source is drawn as none yet (the renderer would leave the block empty).
+  const draft = useMemo<FormBlock>(() => {
+    const next = { ...block, ...content, v_hidden: null };
+    return isSafeUrl(next.src) ? next : { ...next, src: null };
+  }, [block, content]);
   const model = useMemo<FormModel>(() => ({ index: indexForm({ blocks: [draft], fields: [], tree: [] }), prefill: noPrefill }), [draft]);
   return (
     <section aria-label="Preview" className="grid gap-2 rounded-lg border border-dashed border-line-strong bg-page p-4">
