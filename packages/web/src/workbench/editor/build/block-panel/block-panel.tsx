@@ -6,15 +6,14 @@
  * as HTML, a media block's source as a URL checked by core's isSafeUrl. Save dispatches
  * update-block (so it undoes and queues like any command); a refusal stays in the panel.
  */
-import { useEffect, useId, useMemo, useReducer, useRef } from "react";
-import { X } from "lucide-react";
+import { useEffect, useMemo, useReducer } from "react";
 import type { FormBlock } from "@fieldwork/core";
-import { Button } from "../../../../ui/button";
 import { cn } from "../../../../ui/cn";
 import { Field } from "../../../../ui/field";
 import { controlClass, Input } from "../../../../ui/input";
 import { command } from "../build-reducer";
 import { useBuild } from "../build-store";
+import { SidePanel, SidePanelFooter } from "../side-panel";
 import { useQueuedSave } from "../use-queued-save";
 import { BlockContentPreview } from "./block-content-preview";
 import {
@@ -77,40 +76,20 @@ function PanelBody({ block, fresh, onClose }: { block: FormBlock; fresh: boolean
           <button type="submit" hidden tabIndex={-1} />
         </form>
       </div>
-      <div className="grid gap-2 border-t border-line bg-card px-5 py-3">
-        {state.refusal ? <p role="alert" className="text-sm text-danger">{state.refusal}</p> : null}
-        {invalid ? <p className="text-xs text-muted">Fix the marked inputs to save.</p> : null}
-        <div className="flex justify-end gap-2">
-          <Button onClick={onClose}>Cancel</Button>
-          <Button variant="primary" disabled={invalid} loading={state.saving} onClick={onSave}>Save</Button>
-        </div>
-      </div>
+      <SidePanelFooter refusal={state.refusal} invalid={invalid} saving={state.saving} onCancel={onClose} onSave={onSave} />
     </>
   );
 }
 
 export function BlockPanel({ block_id, fresh, onClose }: { block_id: string; fresh: boolean; onClose: () => void }) {
   const block = useBuild((s) => s.working.blocks.find((b) => b.id === block_id));
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const titleId = useId();
-  useEffect(() => headingRef.current?.focus(), [block_id]);
   useEffect(() => {
     if (!block) onClose();
   }, [block, onClose]);
   if (!block) return null;
   return (
-    <aside
-      aria-labelledby={titleId}
-      onKeyDown={(e) => { if (e.key === "Escape") { e.stopPropagation(); onClose(); } }}
-      className="fixed inset-y-0 right-0 z-40 grid w-full max-w-md grid-rows-[auto_1fr_auto] border-l border-line bg-card shadow-pop"
-    >
-      <div className="flex items-center gap-2 border-b border-line px-5 py-3">
-        <h2 id={titleId} ref={headingRef} tabIndex={-1} className="flex-1 text-base font-semibold text-fg outline-none">
-          {`${fresh ? "New" : "Edit"} ${BLOCK_TYPE_LABELS[block.type]}`}
-        </h2>
-        <Button variant="ghost" size="icon" aria-label="Close" onClick={onClose}><X /></Button>
-      </div>
+    <SidePanel title={`${fresh ? "New" : "Edit"} ${BLOCK_TYPE_LABELS[block.type]}`} focusKey={block_id} onClose={onClose}>
       <PanelBody key={block_id} block={block} fresh={fresh} onClose={onClose} />
-    </aside>
+    </SidePanel>
   );
 }

@@ -7,8 +7,8 @@
  * options editor for choices. Core's rules show beside their inputs while typing; Save is
  * off while any holds; Save dispatches update-field; Delete field asks first.
  */
-import { useEffect, useId, useMemo, useReducer, useRef, useState, type ReactNode } from "react";
-import { X, Trash2 } from "lucide-react";
+import { useEffect, useId, useMemo, useReducer, useState, type ReactNode } from "react";
+import { Trash2 } from "lucide-react";
 import { capabilityOf, FIELD_TYPE_CAPABILITIES, FIELD_TYPES, suggestFieldName, type FormField } from "@fieldwork/core";
 import { Button } from "../../../../ui/button";
 import { Field } from "../../../../ui/field";
@@ -16,6 +16,7 @@ import { Input } from "../../../../ui/input";
 import { Select } from "../../../../ui/select";
 import { command } from "../build-reducer";
 import { useBuild, useBuildStore } from "../build-store";
+import { SidePanel, SidePanelFooter } from "../side-panel";
 import { DeleteFieldDialog } from "./delete-field-dialog";
 import { FieldPreview } from "./field-preview";
 import { OptionsEditor } from "./options-editor";
@@ -120,14 +121,7 @@ function PanelBody({ field, fresh, onClose }: { field: FormField; fresh: boolean
           <Button variant="ghost" className="text-danger" onClick={() => setConfirming(true)}><Trash2 />Delete field</Button>
         </div>
       </div>
-      <div className="grid gap-2 border-t border-line bg-card px-5 py-3">
-        {state.refusal ? <p role="alert" className="text-sm text-danger">{state.refusal}</p> : null}
-        {invalid ? <p className="text-xs text-muted">Fix the marked inputs to save.</p> : null}
-        <div className="flex justify-end gap-2">
-          <Button onClick={onClose}>Cancel</Button>
-          <Button variant="primary" disabled={invalid} loading={state.saving} onClick={onSave}>Save</Button>
-        </div>
-      </div>
+      <SidePanelFooter refusal={state.refusal} invalid={invalid} saving={state.saving} onCancel={onClose} onSave={onSave} />
       <DeleteFieldDialog open={confirming} field_id={field.id} label={field.label || field.name} onClose={() => setConfirming(false)}
         onConfirm={() => { store.dispatch(command("delete-field", { field_id: field.id })); onClose(); }} />
     </>
@@ -136,24 +130,13 @@ function PanelBody({ field, fresh, onClose }: { field: FormField; fresh: boolean
 
 export function FieldPanel({ field_id, fresh, onClose }: { field_id: string; fresh: boolean; onClose: () => void }) {
   const field = useBuild((s) => s.working.fields.find((f) => f.id === field_id));
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const titleId = useId();
-  useEffect(() => headingRef.current?.focus(), [field_id]);
   useEffect(() => {
     if (!field) onClose();
   }, [field, onClose]);
   if (!field) return null;
   return (
-    <aside
-      aria-labelledby={titleId}
-      onKeyDown={(e) => { if (e.key === "Escape" && !(e.target as HTMLElement).closest("dialog")) { e.stopPropagation(); onClose(); } }}
-      className="fixed inset-y-0 right-0 z-40 grid w-full max-w-md grid-rows-[auto_1fr_auto] border-l border-line bg-card shadow-pop"
-    >
-      <div className="flex items-center gap-2 border-b border-line px-5 py-3">
-        <h2 id={titleId} ref={headingRef} tabIndex={-1} className="flex-1 text-base font-semibold text-fg outline-none">{fresh ? "New Field" : "Edit Field"}</h2>
-        <Button variant="ghost" size="icon" aria-label="Close" onClick={onClose}><X /></Button>
-      </div>
+    <SidePanel title={fresh ? "New Field" : "Edit Field"} focusKey={field_id} onClose={onClose}>
       <PanelBody key={field_id} field={field} fresh={fresh} onClose={onClose} />
-    </aside>
+    </SidePanel>
   );
 }
