@@ -121,7 +121,9 @@ export function BuildCanvas({ title }: { title: string }) {
 
   return (
     <FieldPanelContext value={setPanel}>
-    <div className="mx-auto grid w-full max-w-3xl gap-4 px-4 pt-4 pb-24" onKeyDown={onKeyDown}>
+    {/* From 1280 px the open side panel is the row's second column: the canvas shifts left beside it. */}
+    <div className="flex min-h-full items-start">
+    <div className="mx-auto grid w-full max-w-3xl min-w-0 gap-4 px-4 pt-4 pb-24" onKeyDown={onKeyDown}>
       <div className="sticky top-0 z-20 -mx-4 flex items-center gap-2 border-b border-line bg-page/95 px-4 py-2 backdrop-blur">
         <h1 className="min-w-0 flex-1 truncate text-base font-semibold text-fg">{title}</h1>
         {readonly ? <span className="text-xs text-muted">Read only: viewers cannot change the form.</span> : (
@@ -168,6 +170,7 @@ export function BuildCanvas({ title }: { title: string }) {
     {panel && !readonly ? ("field_id" in panel
       ? <FieldPanel key={panel.field_id} field_id={panel.field_id} fresh={panel.fresh} onClose={closePanel} />
       : <BlockPanel key={panel.block_id} block_id={panel.block_id} fresh={panel.fresh} onClose={closePanel} />) : null}
+    </div>
     </FieldPanelContext>
   );
 }

@@ -1,12 +1,18 @@
 /** @jsxRuntime automatic */
 /**
- * The frame of the editor's side panels (field and block): a fixed column at the right with
- * a focused heading, a close button, Escape to close (unless a dialog inside has it), and a
+ * The frame of the editor's side panels (field and block): a column at the right with a
+ * focused heading, a close button, Escape to close (unless a dialog inside has it), and a
  * footer with the server's refusal, the hint to fix marked inputs, Cancel and Save.
+ *
+ * Below 1280 px it is a sheet over the page (fixed, full height). From 1280 px (`xl`) it is
+ * a column of the canvas's row (see build-canvas.tsx): sticky under the app header, as tall
+ * as the main area, so the canvas shifts left beside it and nothing (the header's Publish,
+ * the canvas bar's save state and Insert) is hidden under it.
  */
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { X } from "lucide-react";
 import { Button } from "../../../ui/button";
+import { cn } from "../../../ui/cn";
 
 export function SidePanel({ title, focusKey, onClose, children }: { title: string; focusKey: string; onClose: () => void; children: ReactNode }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -16,7 +22,10 @@ export function SidePanel({ title, focusKey, onClose, children }: { title: strin
     <aside
       aria-labelledby={titleId}
       onKeyDown={(e) => { if (e.key === "Escape" && !(e.target as HTMLElement).closest("dialog")) { e.stopPropagation(); onClose(); } }}
-      className="fixed inset-y-0 right-0 z-40 grid w-full max-w-md grid-rows-[auto_1fr_auto] border-l border-line bg-card shadow-pop"
+      className={cn(
+        "fixed inset-y-0 right-0 z-40 grid w-full max-w-md grid-rows-[auto_1fr_auto] border-l border-line bg-card shadow-pop",
+        "xl:sticky xl:top-0 xl:z-10 xl:h-[calc(100dvh-3rem)] xl:w-md xl:shrink-0 xl:shadow-none",
+      )}
     >
       <div className="flex items-center gap-2 border-b border-line px-5 py-3">
         <h2 id={titleId} ref={headingRef} tabIndex={-1} className="flex-1 text-base font-semibold text-fg outline-none">{title}</h2>
