@@ -31,6 +31,16 @@ describe("pageAssetsFromManifest", () => {
     expect(pageAssetsFromManifest(manifest).scripts).toEqual(["/assets/entry-a.js"]);
   });
 
+  it("does not preload a lazy chunk (the workbench's form editor) nor what only it imports", () => {
+    const manifest = {
+      [WORKBENCH_ENTRY]: { file: "assets/workbench-b.js", imports: ["_react.js"], dynamicImports: ["src/workbench/editor/form-editor.tsx"], isEntry: true },
+      "src/workbench/editor/form-editor.tsx": { file: "assets/form-editor-d.js", css: ["assets/form-editor-d.css"], imports: ["_react.js", WORKBENCH_ENTRY, "_respondent.js"], isDynamicEntry: true },
+      "_react.js": { file: "assets/react-c.js" },
+      "_respondent.js": { file: "assets/shared-e.js" },
+    };
+    expect(pageAssetsFromManifest(manifest, WORKBENCH_ENTRY)).toEqual({ scripts: ["/assets/workbench-b.js"], styles: [], preloads: ["/assets/react-c.js"] });
+  });
+
   it("finds Inter's latin file among the built assets, for the font preload", () => {
     const manifest = {
       [RESPONDENT_ENTRY]: { file: "assets/entry-a.js", isEntry: true },

@@ -29,7 +29,10 @@ export interface ManifestChunk {
   src?: string;
   css?: string[];
   imports?: string[];
+  /** Chunks loaded later by `import()` (the workbench's form editor): never preloaded. */
+  dynamicImports?: string[];
   isEntry?: boolean;
+  isDynamicEntry?: boolean;
 }
 export type ViteManifest = Record<string, ManifestChunk>;
 
@@ -39,7 +42,8 @@ const INTER_LATIN = /inter-latin-wght-normal\.woff2$/;
 /**
  * Entry script, the chunks it statically imports (to modulepreload, so the shared React
  * chunk does not wait for the entry to be parsed), every stylesheet they need and the
- * Inter latin font, as absolute URLs.
+ * Inter latin font, as absolute URLs. Chunks the entry only imports dynamically (and what
+ * they import) are left for when the page asks for them.
  */
 export function pageAssetsFromManifest(manifest: ViteManifest, entry = RESPONDENT_ENTRY, base = "/"): PageAssets {
   const chunk = manifest[entry];

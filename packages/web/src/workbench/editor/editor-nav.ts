@@ -100,3 +100,11 @@ export function editorNav(doctype: Doctype, mode: SidebarMode, current: SuffixPa
   if (doctype === "v0_bucket") return [{ label: "Bucket", items: [{ label: "Objects", suffix: "objects", icon: "objects" }] }];
   return [];
 }
+
+/** The suffixes of a form's Build pages (the canvas, Form settings, Theme, Ending), drawn by the lazy form-editor.tsx. */
+export const FORM_PAGE_PATTERNS = ["", "form", "form/edit", "settings", "design", "form/end"] as const satisfies readonly SuffixPattern[];
+export type FormPagePattern = (typeof FORM_PAGE_PATTERNS)[number];
+
+export function isFormPagePattern(pattern: SuffixPattern): pattern is FormPagePattern {
+  return (FORM_PAGE_PATTERNS as readonly SuffixPattern[]).includes(pattern);
+}

@@ -4,7 +4,7 @@
  * sidebar with the mode switch, breadcrumb org / project / document, and a main area that
  * says honestly what will live there.
  */
-import { useEffect, useReducer } from "react";
+import { lazy, Suspense, useEffect, useReducer } from "react";
 import { DOCTYPE_LABELS } from "@fieldwork/core";
 import { Ban, Construction } from "lucide-react";
 import { EmptyState } from "../../ui/empty-state";
@@ -21,23 +21,29 @@ import { canEditDocuments } from "../permissions";
 import { editorPlaceholder } from "./editor-placeholder";
 import { editorReducer, initEditor } from "./editor-state";
 import { EditorSidebar } from "./editor-sidebar";
-import { EditorMainSkeleton, EditorSidebarSkeleton } from "./editor-skeleton";
+import { EditorMainSkeleton, EditorSidebarSkeleton, FormPageSkeleton } from "./editor-skeleton";
 import { PublishControl } from "./publish-control";
-import { BuildCanvas } from "./build/build-canvas";
-import { FormStoreHost } from "./form-store-host";
-import { SettingsPage } from "./settings/settings-page";
-import { DesignPage } from "./design/design-page";
-import { EndingPage } from "./ending/ending-page";
+import { isFormPagePattern } from "./editor-nav";
+import type * as FormEditorModule from "./form-editor";
 
-/** The form's pages in Build mode, all on one editor store: the canvas (the root, Main) and the pages beside it. */
-const FORM_PAGES: Partial<Record<EditorRouteParams["pattern"], (props: { title: string }) => React.JSX.Element>> = {
-  "": BuildCanvas, form: BuildCanvas, "form/edit": BuildCanvas, settings: SettingsPage, design: DesignPage, "form/end": EndingPage,
-};
+/**
+ * The form's Build pages (form-editor.tsx) come in their own chunk, asked for as soon as an
+ * editor route mounts so it loads beside the document; until then the page's skeleton shows.
+ */
+let formEditorChunk: Promise<typeof FormEditorModule> | null = null;
+const loadFormEditor = () => (formEditorChunk ??= import("./form-editor").catch((error: unknown) => {
+  formEditorChunk = null; // the next ask tries again
+  throw error;
+}));
+const FormEditor = lazy(loadFormEditor);
 
 type EditorRouteParams = Extract<Route, { name: "editor" }>["editor"];
 
 export function EditorPage({ me, route }: { me: Me; route: EditorRouteParams }) {
   const found = findProject(me, route.org, route.project);
+  useEffect(() => {
+    loadFormEditor().catch(() => undefined); // on failure, the lazy page asks again when it renders
+  }, []);
   const { state, reload } = useResource(found ? route.document_id : null, (signal) => fetchDocument(route.document_id, signal));
   const crumbs = found
     ? [{ label: found.org.display_name || found.org.name, href: organizationPath(found.org.name) }, { label: found.project.name, href: projectPath(found.org.name, found.project.name) }]
@@ -83,7 +89,7 @@ function Editor({ me, route, document, crumbs, canEdit }: EditorProps) {
   }, [route.pattern]);
   const placeholder = editorPlaceholder(document.doctype, state.mode, route.pattern);
   const title = document.title || `Untitled ${DOCTYPE_LABELS[document.doctype].toLowerCase()}`;
-  const FormPage = document.doctype === "v0_form" && document.form_id && state.mode === "build" ? FORM_PAGES[route.pattern] : undefined;
+  const formPage = document.doctype === "v0_form" && document.form_id && state.mode === "build" && isFormPagePattern(route.pattern) ? route.pattern : null;
   const publish = document.doctype === "v0_form" && document.form_id
     ? <PublishControl document={document} form_id={document.form_id} csrf_token={me.csrf_token} canPublish={canEdit} />
     : null;
@@ -99,9 +105,11 @@ function Editor({ me, route, document, crumbs, canEdit }: EditorProps) {
       header={<Breadcrumb items={[...crumbs, { label: title }]} />}
       actions={publish}
     >
-      {FormPage && document.form_id ? (
+      {formPage !== null && document.form_id ? (
         <div className="min-h-full" data-editor-mode={state.mode} data-editor-suffix={route.suffix}>
-          <FormStoreHost form_id={document.form_id} canEdit={canEdit} csrf_token={me.csrf_token}><FormPage title={title} /></FormStoreHost>
+          <Suspense fallback={<FormPageSkeleton />}>
+            <FormEditor form_id={document.form_id} pattern={formPage} title={title} canEdit={canEdit} csrf_token={me.csrf_token} />
+          </Suspense>
         </div>
       ) : (
         <div className="grid min-h-full place-items-center px-4 py-12" data-editor-mode={state.mode} data-editor-suffix={route.suffix}>

@@ -1,6 +1,7 @@
 /** @jsxRuntime automatic */
 /** The editor while its document loads: the sidebar's and the main area's shapes. */
 import { Skeleton } from "../../ui/skeleton";
+import { RowsSkeleton } from "../shell/page";
 
 /** The sidebar while the document loads: same heading, switch and rows. */
 export function EditorSidebarSkeleton() {
@@ -35,4 +36,9 @@ export function EditorMainSkeleton() {
       </div>
     </div>
   );
+}
+
+/** A form's Build page while its code (form-editor.tsx, loaded lazily) or its editor document loads. */
+export function FormPageSkeleton() {
+  return <div className="mx-auto w-full max-w-3xl px-4 py-8"><RowsSkeleton rows={5} rowClassName="h-20" /></div>;
 }

@@ -13,7 +13,8 @@ import { Button } from "../../ui/button";
 import { fetchEditorDocument } from "../api/form-editor";
 import { setLeaveGuard } from "../router/history";
 import { useResource } from "../session/use-resource";
-import { LoadError, RowsSkeleton } from "../shell/page";
+import { LoadError } from "../shell/page";
+import { FormPageSkeleton } from "./editor-skeleton";
 import { command } from "./build/build-reducer";
 import { initBuild } from "./build/build-state";
 import { BuildStoreContext, createBuildStore, useBuild, useDispatch, type BuildStore } from "./build/build-store";
@@ -54,7 +55,7 @@ export interface FormStoreHostProps {
 
 export function FormStoreHost({ form_id, canEdit, csrf_token, children }: FormStoreHostProps) {
   const { state, reload } = useResource(form_id, (signal) => fetchEditorDocument(form_id, signal));
-  if (state.status === "loading") return <div className="mx-auto w-full max-w-3xl px-4 py-8"><RowsSkeleton rows={5} rowClassName="h-20" /></div>;
+  if (state.status === "loading") return <FormPageSkeleton />;
   if (state.status === "failed") return <div className="mx-auto w-full max-w-3xl px-4 py-8"><LoadError message={state.message} onRetry={reload} /></div>;
   return <Loaded document={state.data} readonly={!canEdit} csrf_token={csrf_token} children={children} />;
 }

@@ -1,0 +1,32 @@
+/** @jsxRuntime automatic */
+/**
+ * The form editor's pages in Build mode (the canvas, Form settings, Theme, Ending) on one
+ * store from form-store-host.tsx. Loaded lazily by editor-page.tsx (`loadFormEditor`), so
+ * this module and what only it needs (the respondent's components, @dnd-kit, the side
+ * panels) stay out of the workbench's entry chunk: sign-in, home, organization and project
+ * pages do not download them.
+ */
+import type { FormPagePattern } from "./editor-nav";
+import { BuildCanvas } from "./build/build-canvas";
+import { FormStoreHost } from "./form-store-host";
+import { SettingsPage } from "./settings/settings-page";
+import { DesignPage } from "./design/design-page";
+import { EndingPage } from "./ending/ending-page";
+
+/** The form's pages, all on one editor store: the canvas (the root, Main) and the pages beside it. */
+const FORM_PAGES: Record<FormPagePattern, (props: { title: string }) => React.JSX.Element> = {
+  "": BuildCanvas, form: BuildCanvas, "form/edit": BuildCanvas, settings: SettingsPage, design: DesignPage, "form/end": EndingPage,
+};
+
+export interface FormEditorProps {
+  form_id: string;
+  pattern: FormPagePattern;
+  title: string;
+  canEdit: boolean;
+  csrf_token: string;
+}
+
+export default function FormEditor({ form_id, pattern, title, canEdit, csrf_token }: FormEditorProps) {
+  const FormPage = FORM_PAGES[pattern];
+  return <FormStoreHost form_id={form_id} canEdit={canEdit} csrf_token={csrf_token}><FormPage title={title} /></FormStoreHost>;
+}
