@@ -8,22 +8,13 @@ import { describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { UNSAFE_URL_MESSAGE } from "@fieldwork/core";
 import { CHROMIUM_AVAILABLE } from "./harness";
-import { newFormInBrowser, useServerAndBrowser } from "./session";
+import { openNewFormCanvas, shootBothSchemes, useServerAndBrowser } from "./session";
 
 /** Set SCREENSHOT_DIR to keep a picture of each panel, light and dark. */
 const SHOTS = process.env.SCREENSHOT_DIR;
 
 describe.skipIf(!CHROMIUM_AVAILABLE)("the block panel in Chromium", () => {
   const env = useServerAndBrowser();
-  const shoot = async (page: Page, name: string) => {
-    if (!SHOTS) return;
-    for (const scheme of ["light", "dark"] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.waitForTimeout(400); // colour transitions settle
-      await page.screenshot({ path: `${SHOTS}/${name}-${scheme}.png` });
-    }
-    await page.emulateMedia({ colorScheme: "light" });
-  };
 
   const canvas = (page: Page) => page.getByRole("list", { name: "Blocks of the form" });
   const blockNames = (page: Page) => canvas(page).locator("[data-block-id]").evaluateAll((els) => els.map((el) => el.getAttribute("aria-label")));
@@ -38,14 +29,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the block panel in Chromium", () => {
   }
 
   it("titles a section, writes a heading, refuses an unsafe image source, and the public form shows them", async () => {
-    const page = await env.browser.newPage();
-    await page.setViewportSize({ width: 1280, height: 1000 });
-    const errors: string[] = [];
-    page.on("pageerror", (error) => errors.push(String(error)));
-    const id = Date.now().toString(36);
-    await newFormInBrowser(page, env.server, { name: "Pia Panel", email: `panel-${id}@example.com` }, `panel-${id}`, "Open day");
-    await page.getByRole("link", { name: "Main" }).click();
-    await page.waitForURL(/\/form\/edit$/);
+    const { page, errors } = await openNewFormCanvas(env, { name: "Pia Panel", slug: "panel" }, "Open day");
 
     // A new section opens "New Section"; its title, with an ampersand, is saved escaped.
     await insert(page, "Section");
@@ -64,7 +48,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the block panel in Chromium", () => {
     expect(await heading.getByLabel("Title").inputValue()).toBe("Heading");
     await heading.getByLabel("Title").fill("Welcome");
     await heading.getByLabel("Description").fill("Doors open at 10.\nBring <your> ticket.");
-    await shoot(page, "block-panel-heading");
+    await shootBothSchemes(page, "block-panel-heading");
     await heading.getByLabel("Title").press("Enter");
     await expect.poll(() => heading.count()).toBe(0);
     await saved(page);
@@ -81,11 +65,11 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the block panel in Chromium", () => {
     await image.getByLabel("Image address").fill("javascript:alert(1)");
     await expect.poll(() => image.getByText(UNSAFE_URL_MESSAGE).isVisible()).toBe(true);
     expect(await image.getByRole("button", { name: "Save" }).isDisabled()).toBe(true);
-    await shoot(page, "block-panel-image-refused");
+    await shootBothSchemes(page, "block-panel-image-refused");
     await image.getByLabel("Image address").fill("https://example.com/site-map.png");
     await image.getByLabel("Caption").fill("Site map");
     await expect.poll(() => image.getByRole("region", { name: "Preview" }).locator("img").getAttribute("src")).toBe("https://example.com/site-map.png");
-    await shoot(page, "block-panel-image");
+    await shootBothSchemes(page, "block-panel-image");
     await image.getByRole("button", { name: "Save" }).click();
     await expect.poll(() => image.count()).toBe(0);
     await saved(page);

@@ -10,7 +10,7 @@
 import { describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
 import { CHROMIUM_AVAILABLE } from "./harness";
-import { newFormInBrowser, useServerAndBrowser } from "./session";
+import { openNewFormCanvas, useServerAndBrowser } from "./session";
 
 const canvas = (page: Page) => page.getByRole("list", { name: "Blocks of the form" });
 /** The canvas's blocks as their accessible names, top to bottom. */
@@ -66,16 +66,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the form builder's acceptance in Chromium"
   const env = useServerAndBrowser();
 
   it("builds, reorders, renames, deletes and undoes, limits, themes and publishes; the public form follows and takes one answer", async () => {
-    const page = await env.browser.newPage();
-    await page.setViewportSize({ width: 1280, height: 1000 });
-    const errors: string[] = [];
-    page.on("pageerror", (error) => errors.push(String(error)));
-    const id = Date.now().toString(36);
-    const org = `accept-${id}`;
-    await newFormInBrowser(page, env.server, { name: "Ada Acceptance", email: `accept-${id}@example.com` }, org, "Conference signup");
-
-    await page.getByRole("link", { name: "Main" }).click();
-    await page.waitForURL(/\/form\/edit$/);
+    const { page, errors } = await openNewFormCanvas(env, { name: "Ada Acceptance", slug: "accept" }, "Conference signup");
     await expect.poll(() => page.getByText("This form has no questions yet").isVisible()).toBe(true);
 
     // Section one: a required code with a pattern, an email and a select of three sizes in a group.

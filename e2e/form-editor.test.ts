@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { CHROMIUM_AVAILABLE } from "./harness";
-import { newFormInBrowser, useServerAndBrowser } from "./session";
+import { openNewFormCanvas, useServerAndBrowser } from "./session";
 
 describe.skipIf(!CHROMIUM_AVAILABLE)("the form editor in Chromium", () => {
   const env = useServerAndBrowser();
@@ -37,18 +37,8 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the form editor in Chromium", () => {
   }
 
   it("builds a form of two sections in the canvas, reorders, deletes and undoes, publishes, and its answers land as a row", async () => {
-    const page = await env.browser.newPage();
-    await page.setViewportSize({ width: 1280, height: 1000 });
-    const errors: string[] = [];
-    page.on("pageerror", (error) => errors.push(String(error)));
-    const id = Date.now().toString(36);
-    const org = `build-${id}`;
-
-    await newFormInBrowser(page, env.server, { name: "Bea Builder", email: `build-${id}@example.com` }, org, "Event signup");
-
+    const { page, errors } = await openNewFormCanvas(env, { name: "Bea Builder", slug: "build" }, "Event signup");
     // The canvas, from the sidebar: empty at first.
-    await page.getByRole("link", { name: "Main" }).click();
-    await page.waitForURL(/\/form\/edit$/);
     await expect.poll(() => page.getByText("This form has no questions yet").isVisible()).toBe(true);
 
     // Two sections with fields, each added after the focused block; a new field opens the

@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { CHROMIUM_AVAILABLE } from "./harness";
-import { newFormInBrowser, useServerAndBrowser } from "./session";
+import { openNewFormCanvas, shootBothSchemes, useServerAndBrowser } from "./session";
 
 /** Set SCREENSHOT_DIR to keep a picture of each page, light and dark. */
 const SHOTS = process.env.SCREENSHOT_DIR;
@@ -15,29 +15,10 @@ const SHOTS = process.env.SCREENSHOT_DIR;
 describe.skipIf(!CHROMIUM_AVAILABLE)("the form's settings, theme and ending in Chromium", () => {
   const env = useServerAndBrowser();
   const saved = (page: Page) => expect.poll(() => page.getByRole("status").filter({ hasText: /Sav|Fail/ }).textContent()).toBe("Saved!");
-  const shoot = async (page: Page, name: string) => {
-    if (!SHOTS) return;
-    for (const scheme of ["light", "dark"] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.waitForTimeout(400); // colour transitions settle
-      await page.screenshot({ path: `${SHOTS}/${name}-${scheme}.png`, fullPage: true });
-    }
-    await page.emulateMedia({ colorScheme: "light" });
-  };
 
   it("saves a dark theme, a total limit of one and an ending through the pages; the public form follows them", async () => {
-    const page = await env.browser.newPage();
-    await page.setViewportSize({ width: 1280, height: 900 });
-    const errors: string[] = [];
-    page.on("pageerror", (error) => errors.push(String(error)));
-    const id = Date.now().toString(36);
-    const org = `settings-${id}`;
-
-    await newFormInBrowser(page, env.server, { name: "Sam Settings", email: `settings-${id}@example.com` }, org, "Workshop signup");
-
+    const { page, errors } = await openNewFormCanvas(env, { name: "Sam Settings", slug: "settings" }, "Workshop signup", { width: 1280, height: 900 });
     // One question, from the canvas.
-    await page.getByRole("link", { name: "Main" }).click();
-    await page.waitForURL(/\/form\/edit$/);
     await page.getByRole("button", { name: "Insert", exact: true }).click();
     await page.getByRole("combobox", { name: "Search fields and blocks" }).fill("Text");
     await page.getByRole("option", { name: "Text", exact: true }).click();
@@ -54,7 +35,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the form's settings, theme and ending in C
     expect(await preview.getAttribute("data-palette")).toBe("rose");
     expect(await preview.evaluate((el) => getComputedStyle(el).colorScheme)).toBe("dark");
     await saved(page);
-    await shoot(page, "theme");
+    await shootBothSchemes(page, "theme", { fullPage: true });
 
     // Settings: the schedule is checked before sending; a total limit of one saves.
     await page.getByRole("link", { name: "Form settings" }).click();
@@ -77,7 +58,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the form's settings, theme and ending in C
     await expect.poll(() => page.getByText("Use an http: or https: address, or a path on this site.").isVisible()).toBe(true);
     await page.getByLabel("Redirect to").fill("");
     await page.getByLabel("Redirect to").press("Enter");
-    await shoot(page, "settings");
+    await shootBothSchemes(page, "settings", { fullPage: true });
 
     // Ending: an own title and text, in the completion page preview.
     await page.getByRole("link", { name: "Ending" }).click();
@@ -90,7 +71,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the form's settings, theme and ending in C
     await expect.poll(() => ending.getByText("See you at the workshop").isVisible()).toBe(true);
     expect(await ending.locator("img").getAttribute("onerror")).toBeNull();
     await saved(page);
-    await shoot(page, "ending");
+    await shootBothSchemes(page, "ending", { fullPage: true });
 
     // After a reload the server kept all of it.
     await page.reload();

@@ -6,20 +6,15 @@
 import { describe, expect, it } from "vitest";
 import type { Route } from "playwright-core";
 import { CHROMIUM_AVAILABLE } from "./harness";
-import { newFormInBrowser, useServerAndBrowser } from "./session";
+import { openNewFormCanvas, useServerAndBrowser } from "./session";
 
 describe.skipIf(!CHROMIUM_AVAILABLE)("leaving the editor with unsaved writes in Chromium", () => {
   const env = useServerAndBrowser();
 
   it("asks on Back, stays on the editor when dismissed and leaves when accepted", async () => {
-    const page = await env.browser.newPage();
-    await page.setViewportSize({ width: 1280, height: 900 });
-    const id = Date.now().toString(36);
-    await newFormInBrowser(page, env.server, { name: "Bea Back", email: `back-${id}@example.com` }, `back-${id}`, "Back check");
-    const documentUrl = page.url();
-    await page.getByRole("link", { name: "Main" }).click();
-    await page.waitForURL(/\/form\/edit$/);
+    const { page } = await openNewFormCanvas(env, { name: "Bea Back", slug: "back" }, "Back check", { width: 1280, height: 900 });
     const editorUrl = page.url();
+    const documentUrl = editorUrl.replace(/\/form\/edit$/, "");
 
     // The form's writes stay pending: nothing the editor sends is answered.
     const held: Route[] = [];

@@ -65,3 +65,34 @@ export async function newFormInBrowser(page: Page, server: RunningServer, who: {
   await page.getByRole("button", { name: "Create form" }).click();
   await page.waitForURL(new RegExp(`/${org}/site/[^/]+$`));
 }
+
+/**
+ * A new owner's blank form, open in its canvas (`form/edit`) on a fresh page of `size`.
+ * `errors` collects the page's uncaught errors; a spec ends by expecting none.
+ */
+export async function openNewFormCanvas(
+  env: { server: RunningServer; browser: Browser }, who: { name: string; slug: string }, title: string,
+  size = { width: 1280, height: 1000 },
+): Promise<{ page: Page; errors: string[] }> {
+  const page = await env.browser.newPage();
+  await page.setViewportSize(size);
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(String(error)));
+  const slug = `${who.slug}-${Date.now().toString(36)}`;
+  await newFormInBrowser(page, env.server, { name: who.name, email: `${slug}@example.com` }, slug, title);
+  await page.getByRole("link", { name: "Main" }).click();
+  await page.waitForURL(/\/form\/edit$/);
+  return { page, errors };
+}
+
+/** With SCREENSHOT_DIR set, keeps a picture of the page in light and dark (`{name}-{scheme}.png`). */
+export async function shootBothSchemes(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (!dir) return;
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.waitForTimeout(400); // colour transitions settle
+    await page.screenshot({ path: `${dir}/${name}-${scheme}.png`, ...options });
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+}

@@ -6,10 +6,9 @@
 import { describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { CHROMIUM_AVAILABLE } from "./harness";
-import { newFormInBrowser, useServerAndBrowser } from "./session";
+import { openNewFormCanvas, shootBothSchemes, useServerAndBrowser } from "./session";
 
-/** Set SCREENSHOT_DIR to keep a picture of the open panel at each width, light and dark. */
-const SHOTS = process.env.SCREENSHOT_DIR;
+// Set SCREENSHOT_DIR to keep a picture of the open panel at each width, light and dark.
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -22,15 +21,6 @@ const onTop = (locator: Locator) => locator.evaluate((el) => {
 
 describe.skipIf(!CHROMIUM_AVAILABLE)("the editor's side panel layout in Chromium", () => {
   const env = useServerAndBrowser();
-  const shoot = async (page: Page, name: string) => {
-    if (!SHOTS) return;
-    for (const scheme of ["light", "dark"] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.waitForTimeout(400); // colour transitions settle
-      await page.screenshot({ path: `${SHOTS}/${name}-${scheme}.png` });
-    }
-    await page.emulateMedia({ colorScheme: "light" });
-  };
 
   async function openFieldPanel(page: Page) {
     await page.getByRole("button", { name: "Insert", exact: true }).click();
@@ -42,12 +32,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the editor's side panel layout in Chromium
   }
 
   it("puts the panel beside the canvas at 1440 px and over the page at 390 px", async () => {
-    const page = await env.browser.newPage();
-    await page.setViewportSize({ width: 1440, height: 900 });
-    const id = Date.now().toString(36);
-    await newFormInBrowser(page, env.server, { name: "Lia Layout", email: `layout-${id}@example.com` }, `layout-${id}`, "Layout check");
-    await page.getByRole("link", { name: "Main" }).click();
-    await page.waitForURL(/\/form\/edit$/);
+    const { page } = await openNewFormCanvas(env, { name: "Lia Layout", slug: "layout" }, "Layout check", { width: 1440, height: 900 });
 
     const insert = page.getByRole("button", { name: "Insert", exact: true });
     const publish = page.getByRole("button", { name: "Publish" });
@@ -65,7 +50,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the editor's side panel layout in Chromium
     expect(await onTop(insert)).toBe(true);
     expect(await onTop(publish)).toBe(true);
     expect(await onTop(page.getByRole("status").filter({ hasText: /^(Saving\.\.\.|Saved!|Failed to save\.)$/ }))).toBe(true);
-    await shoot(page, "side-panel-1440");
+    await shootBothSchemes(page, "side-panel-1440");
     await panel.getByRole("button", { name: "Cancel" }).click();
     await expect.poll(() => panel.count()).toBe(0);
 
@@ -76,7 +61,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the editor's side panel layout in Chromium
     await expect.poll(() => sheet.isVisible()).toBe(true);
     const sheetBox = (await sheet.boundingBox())! as Box;
     expect(sheetBox).toMatchObject({ x: 0, y: 0, width: 390, height: 844 });
-    await shoot(page, "side-panel-390");
+    await shootBothSchemes(page, "side-panel-390");
     await page.close();
   });
 });
