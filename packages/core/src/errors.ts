@@ -87,6 +87,20 @@ export const ERROR_CATALOGUE = {
   BLOCK_OUTSIDE_SECTION: { status: 400, message: "When a form has sections, every block belongs to one." },
   FIELD_ALREADY_PLACED: { status: 409, message: "Another block already shows this field." },
   FIELD_TYPE_CHANGE_REFUSED: { status: 409, message: "Some answers cannot be converted to the new type." },
+  QUERY_INVALID: { status: 400, message: "The query could not be read." },
+  QUERY_TOO_LARGE: {
+    status: 400,
+    message: `A query has at most ${LIMITS.query_conditions} conditions, ${LIMITS.query_in_values} values in one in.(…) and ${LIMITS.query_group_depth} levels of groups.`,
+  },
+  COLUMN_NOT_FOUND: { status: 400, message: "The table has no such column." },
+  OPERATOR_NOT_ALLOWED: { status: 400, message: "This operator does not apply to this column." },
+  INVALID_FILTER_VALUE: { status: 400, message: "A filter value does not fit its column." },
+  RANGE_NOT_SATISFIABLE: { status: 416, message: "The requested range starts after the last row." },
+  NOT_SINGLE_ROW: { status: 406, message: "One row was requested, but the result has none or several." },
+  FILTER_REQUIRED: { status: 400, message: "Updates and deletes need at least one filter; to change every row, filter on id=not.is.null." },
+  DUPLICATE_KEY: { status: 409, message: "A row with this key exists; send Prefer: resolution=merge-duplicates to update it." },
+  READ_ONLY_TABLE: { status: 405, message: "This table is read only." },
+  COLUMN_READ_ONLY: { status: 400, message: "This column is written by Fieldwork and cannot be set." },
   INVITATION_NOT_FOUND: { status: 404, message: "This invitation link is invalid, already used or expired. Ask an owner for a new one." },
 } as const satisfies Record<string, ErrorEntry>;
 

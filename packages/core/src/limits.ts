@@ -32,4 +32,14 @@ export const LIMITS = {
   short_text_length: 256,
   /** Any string stored from a request that is not one of the above (audit details, logs). */
   logged_text_length: 256,
+  /** Data API reads: rows one request returns at most (Supabase's default "max rows"). */
+  rest_max_rows: 1_000,
+  /** Values of one `in.(…)` filter. */
+  query_in_values: 1_000,
+  /** Filters and groups of one query, all levels together. */
+  query_conditions: 100,
+  /** How deep `or=(…and(…or(…)))` groups nest. */
+  query_group_depth: 8,
+  /** Rows one Data API write (POST, upsert) may carry. */
+  rest_write_rows: 1_000,
 } as const;

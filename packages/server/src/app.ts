@@ -18,6 +18,7 @@ import type { DB } from "./db/schema";
 import { compression } from "./compression";
 import { authRoutes } from "./routes/auth";
 import { privateRoutes } from "./routes/private/index";
+import { restApiRoutes } from "./routes/rest/index";
 import { workbenchRoutes } from "./routes/workbench";
 import { cliRoutes, type CliEndpoint } from "./routes/cli";
 import { pageRoutes } from "./routes/pages";
@@ -106,6 +107,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(pageRoutes, { assets });
   await app.register(authRoutes, { auth: app.auth, publicUrl });
   await app.register(privateRoutes, { prefix: "/private/editor", auth: app.auth, secret, publicUrl });
+  await app.register(restApiRoutes, { prefix: "/rest/v1" });
   await app.register(workbenchRoutes);
   if (options.cli) await app.register(cliRoutes, options.cli);
   return app;

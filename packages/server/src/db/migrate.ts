@@ -5,6 +5,7 @@ import * as accounts from "./migrations/0002-accounts";
 import * as invitations from "./migrations/0003-invitations";
 import * as publicLimits from "./migrations/0004-public-limits";
 import * as editor from "./migrations/0005-editor";
+import * as queryEngine from "./migrations/0006-query-engine";
 
 /** Named, ordered migrations; the same list runs on PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0003-invitations": invitations,
   "0004-public-limits": publicLimits,
   "0005-editor": editor,
+  "0006-query-engine": queryEngine,
 };
 
 export async function migrate<T>(db: Kysely<T>): Promise<MigrationResultSet> {

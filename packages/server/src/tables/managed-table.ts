@@ -1,15 +1,15 @@
 /**
  * One physical table per form in the `form_data` schema: system columns plus one typed
- * column per field, named after the field. Every function here runs inside the caller's
- * transaction, so a field and its column change together or not at all.
+ * column per field, named after the field, with the indexes the query engine needs
+ * (table-indexes.ts). Every function here runs inside the caller's transaction, so a field,
+ * its column and its indexes change together or not at all.
  */
-import { columnTypeOf, type ColumnType, type FieldType } from "@fieldwork/core";
+import { columnTypeOf, type ColumnType } from "@fieldwork/core";
 import { sql, type RawBuilder } from "kysely";
+import { managedTable, MANAGED_SCHEMA, type ColumnField, type Executor } from "./managed-names";
+import { createColumnIndexes, releaseColumn, syncSearchVector } from "./table-indexes";
 
-/** Anything raw SQL can run on: a Kysely instance or a transaction. */
-export type Executor = Parameters<RawBuilder<unknown>["execute"]>[0];
-
-export const MANAGED_SCHEMA = "form_data";
+export { managedTable, MANAGED_SCHEMA, type ColumnField, type Executor };
 
 /** Column definitions of the system columns every managed table has. */
 export const SYSTEM_COLUMN_DDL = [
@@ -26,8 +26,6 @@ export const SYSTEM_COLUMN_DDL = [
   "meta jsonb not null default '{}'",
 ] as const;
 
-export const managedTable = (tableName: string) => sql.table(`${MANAGED_SCHEMA}.${tableName}`);
-
 /** A readable, unique table name: `customer_feedback_3f2a9c1d`. */
 export function tableNameFor(title: string, formId: string): string {
   const slug = title.normalize("NFKD").toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 40);
@@ -37,22 +35,27 @@ export function tableNameFor(title: string, formId: string): string {
 
 const columnSql = (type: ColumnType): RawBuilder<unknown> => sql.raw(type);
 
-export interface ColumnField {
-  name: string;
-  type: FieldType;
-  multiple?: boolean | null;
-}
-
 export async function createManagedTable(trx: Executor, tableName: string, fields: readonly ColumnField[]): Promise<void> {
   const columns = [
     ...SYSTEM_COLUMN_DDL.map((ddl) => sql.raw(ddl)),
     ...fields.map((f) => sql`${sql.id(f.name)} ${columnSql(columnTypeOf(f))}`),
   ];
   await sql`create table ${managedTable(tableName)} (${sql.join(columns)})`.execute(trx);
-  await sql`create unique index ${sql.id(`${tableName}_local_index`)} on ${managedTable(tableName)} (local_index)`.execute(trx);
-  await sql`create unique index ${sql.id(`${tableName}_session_id`)} on ${managedTable(tableName)} (session_id)`.execute(trx);
-  await sql`create index ${sql.id(`${tableName}_customer_id`)} on ${managedTable(tableName)} (customer_id)`.execute(trx);
-  await sql`create index ${sql.id(`${tableName}_created_at`)} on ${managedTable(tableName)} (created_at)`.execute(trx);
+  await createSystemIndexes(trx, tableName);
+  for (const field of fields) await createColumnIndexes(trx, tableName, field);
+  await syncSearchVector(trx, tableName);
+}
+
+/**
+ * `local_index` carries the id so a deep page finds its keys in the index alone; sorting by
+ * creation time has the id as its tiebreaker.
+ */
+export async function createSystemIndexes(trx: Executor, tableName: string): Promise<void> {
+  const table = managedTable(tableName);
+  await sql`create unique index ${sql.id(`${tableName}_local_index`)} on ${table} (local_index) include (id)`.execute(trx);
+  await sql`create unique index ${sql.id(`${tableName}_session_id`)} on ${table} (session_id)`.execute(trx);
+  await sql`create index ${sql.id(`${tableName}_customer_id`)} on ${table} (customer_id)`.execute(trx);
+  await sql`create index ${sql.id(`${tableName}_created_at`)} on ${table} (created_at, id)`.execute(trx);
 }
 
 export async function dropManagedTable(trx: Executor, tableName: string): Promise<void> {
@@ -61,6 +64,8 @@ export async function dropManagedTable(trx: Executor, tableName: string): Promis
 
 export async function addColumn(trx: Executor, tableName: string, field: ColumnField): Promise<void> {
   await sql`alter table ${managedTable(tableName)} add column ${sql.id(field.name)} ${columnSql(columnTypeOf(field))}`.execute(trx);
+  await createColumnIndexes(trx, tableName, field);
+  await syncSearchVector(trx, tableName);
 }
 
 export async function renameColumn(trx: Executor, tableName: string, from: string, to: string): Promise<void> {
@@ -69,7 +74,9 @@ export async function renameColumn(trx: Executor, tableName: string, from: strin
 }
 
 export async function dropColumn(trx: Executor, tableName: string, name: string): Promise<void> {
+  await releaseColumn(trx, tableName, name);
   await sql`alter table ${managedTable(tableName)} drop column ${sql.id(name)}`.execute(trx);
+  await syncSearchVector(trx, tableName);
 }
 
 /** The columns the database really has, for checks and tests. */

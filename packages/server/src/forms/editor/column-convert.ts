@@ -11,7 +11,8 @@
  */
 import type { ColumnType } from "@fieldwork/core";
 import { sql, type RawBuilder } from "kysely";
-import { managedTable, type Executor } from "../../tables/managed-table";
+import { managedTable, type ColumnField, type Executor } from "../../tables/managed-table";
+import { createColumnIndexes, dropColumnIndexes, releaseColumn, syncSearchVector } from "../../tables/table-indexes";
 
 const ALWAYS = new Set<ColumnType>(["text", "text[]", "jsonb"]);
 
@@ -48,7 +49,12 @@ export async function unconvertibleRows(
   return rows.map((r) => r.local_index);
 }
 
-export async function alterColumnType(trx: Executor, tableName: string, name: string, from: ColumnType, to: ColumnType): Promise<void> {
-  const column = sql.id(name);
+/** Converts the column of `field` (already renamed) and gives it the indexes of its new type. */
+export async function alterColumnType(trx: Executor, tableName: string, field: ColumnField, from: ColumnType, to: ColumnType): Promise<void> {
+  const column = sql.id(field.name);
+  await releaseColumn(trx, tableName, field.name);
+  await dropColumnIndexes(trx, tableName, field.name);
   await sql`alter table ${managedTable(tableName)} alter column ${column} type ${sql.raw(to)} using ${conversion(column, from, to)}`.execute(trx);
+  await createColumnIndexes(trx, tableName, field);
+  await syncSearchVector(trx, tableName);
 }

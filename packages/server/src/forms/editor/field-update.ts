@@ -8,6 +8,7 @@ import type { Kysely } from "kysely";
 import type { z } from "zod";
 import type { DB } from "../../db/schema";
 import { renameColumn } from "../../tables/managed-table";
+import { createColumnIndexes, dropColumnIndexes, indexKindsFor } from "../../tables/table-indexes";
 import { alterColumnType, unconvertibleRows } from "./column-convert";
 import { assertFieldSavable, rethrowTaken } from "./field-checks";
 import { replaceOptions } from "./options-sync";
@@ -42,7 +43,12 @@ export async function updateEditorField(db: Kysely<DB>, formId: string, fieldId:
       reference: json(next.reference), options_inventory: json(next.options_inventory),
     }).where("id", "=", old.id).execute().catch(rethrowTaken);
     await renameColumn(trx, form.table_name, old.name, next.name);
-    if (from !== to) await alterColumnType(trx, form.table_name, next.name, from, to);
+    if (from !== to) await alterColumnType(trx, form.table_name, next, from, to);
+    else if (isFieldType(old.type) && indexKindsFor({ type: old.type, multiple: old.multiple, name: old.name }).join() !== indexKindsFor(next).join()) {
+      // Same column type, other indexes: a short text became a long one, which a btree cannot hold.
+      await dropColumnIndexes(trx, form.table_name, next.name);
+      await createColumnIndexes(trx, form.table_name, next);
+    }
     await replaceOptions(trx, formId, old.id, next);
     return {};
   });

@@ -1,0 +1,63 @@
+/**
+ * The query engine's entry: one page of a table as PostgREST answers it (a JSON array built
+ * by Postgres, so numbers, dates and arrays come out exactly as PostgREST writes them), with
+ * a count beside it, and every row of a query as a stream for exports.
+ */
+import type { CountMode, ReadQuery } from "@fieldwork/core";
+import { sql, type Kysely } from "kysely";
+import type { DB } from "../db/schema";
+import type { TableCatalog } from "./catalog";
+import { countRows } from "./count";
+import { mappingQueryErrors } from "./pg-errors";
+import { pageSql } from "./sql-builder";
+
+export interface Page {
+  /** The rows as a JSON array text. */
+  body: string;
+  rows: number;
+  offset: number;
+  /** The total of matching rows, when a count was asked for. */
+  count: number | null;
+}
+
+export async function readPage(
+  db: Kysely<DB>, catalog: TableCatalog, query: ReadQuery, options: { count?: CountMode | undefined; maxRows: number },
+): Promise<Page> {
+  const offset = query.offset ?? 0;
+  const limit = Math.min(query.limit ?? options.maxRows, options.maxRows);
+  const page = pageSql(catalog, query, { limit, offset });
+  return mappingQueryErrors(async () => {
+    // Different connections on PostgreSQL: the count runs beside the page, not after it.
+    const [result, count] = await Promise.all([
+      sql<{ body: string; n: number | string }>`
+        select coalesce(json_agg(p), '[]')::text as body, count(*) as n from (${page}) p`.execute(db),
+      options.count ? countRows(db, catalog, query.where, options.count) : Promise.resolve(null),
+    ]);
+    const row = result.rows[0];
+    return { body: row?.body ?? "[]", rows: Number(row?.n ?? 0), offset, count };
+  });
+}
+
+/** Rows fetched from the cursor per round trip of an export. */
+export const EXPORT_BATCH = 1000;
+
+/**
+ * Every row of `query` (no page limit), in its order, as JSON texts handed to `onBatch`
+ * a batch at a time through a server-side cursor: memory holds one batch whatever the
+ * table's size. `onBatch` may wait (backpressure); returning `false` stops early.
+ */
+export async function streamRows(
+  db: Kysely<DB>, catalog: TableCatalog, query: ReadQuery, onBatch: (rows: string[]) => Promise<boolean>,
+): Promise<void> {
+  const page = pageSql(catalog, { ...query, offset: 0 }, { limit: query.limit ?? null, offset: 0 });
+  await mappingQueryErrors(() => db.transaction().execute(async (trx) => {
+    await sql`declare fieldwork_export no scroll cursor for select row_to_json(p)::text as row from (${page}) p`.execute(trx);
+    for (;;) {
+      const { rows } = await sql<{ row: string }>`fetch ${sql.raw(String(EXPORT_BATCH))} from fieldwork_export`.execute(trx);
+      if (rows.length === 0) break;
+      if (!(await onBatch(rows.map((r) => r.row)))) break;
+      if (rows.length < EXPORT_BATCH) break;
+    }
+    await sql`close fieldwork_export`.execute(trx);
+  }));
+}

@@ -1,0 +1,135 @@
+/**
+ * Data API writes to a form's table: insert (with upsert by primary key), update and delete,
+ * each one statement or one transaction. New rows take their `local_index` from the form's
+ * counter, as a submission does, so indexes stay unique and gapless.
+ */
+import { FieldworkError, LIMITS, type Condition, type ReadQuery } from "@fieldwork/core";
+import { sql, type Kysely, type RawBuilder } from "kysely";
+import type { DB } from "../db/schema";
+import type { ApiTable } from "./tables";
+import { mappingQueryErrors } from "./pg-errors";
+import { arrayLiteral, selectSql, whereSql } from "./sql-builder";
+import { rowSet, type ColumnSet, type RowInput } from "./write-values";
+
+export interface WriteResult {
+  /** Rows written (inserted, updated or deleted). */
+  count: number;
+  /** The written rows as a JSON array text, when asked for (`return=representation`). */
+  body: string | null;
+}
+
+export interface WriteOptions {
+  /** `select=` of the representation; `null` for none (`return=minimal`). */
+  returning: ReadQuery["select"] | null;
+}
+
+type Sql = RawBuilder<unknown>;
+
+function writableForm(table: ApiTable) {
+  if (table.catalog.read_only || !table.record) throw new FieldworkError("READ_ONLY_TABLE");
+  return table.record;
+}
+
+/** `with w as (<statement returning *>) select json of w, count of w`. */
+async function run(db: Kysely<DB>, table: ApiTable, statement: Sql, options: WriteOptions): Promise<WriteResult> {
+  const representation = options.returning === null
+    ? sql`null::text`
+    : sql`(select coalesce(json_agg(p), '[]')::text from (select ${selectSql(table.catalog, options.returning)} from w as t) p)`;
+  const { rows } = await sql<{ body: string | null; n: string | number }>`
+    with w as (${statement}) select ${representation} as body, (select count(*) from w) as n`.execute(db);
+  return { body: rows[0]?.body ?? null, count: Number(rows[0]?.n ?? 0) };
+}
+
+export type Resolution = "merge-duplicates" | "ignore-duplicates" | null;
+
+/**
+ * Inserts `rows` (each checked like a submission). With a resolution, a row whose `id`
+ * exists is merged (only the keys it gives) or left alone; the others are inserted.
+ */
+export async function insertRows(
+  db: Kysely<DB>, table: ApiTable, input: RowInput[], resolution: Resolution, options: WriteOptions,
+): Promise<WriteResult> {
+  const record = writableForm(table);
+  const { catalog } = table;
+  if (input.length === 0) return { count: 0, body: options.returning === null ? null : "[]" };
+  if (input.length > LIMITS.rest_write_rows) throw new FieldworkError("PAYLOAD_TOO_LARGE", `A write carries at most ${LIMITS.rest_write_rows} rows.`);
+  // Check every row before anything is written.
+  const sets = input.map((row) => rowSet(catalog, record.fields, row, "insert"));
+  const patches = resolution ? input.map((row) => rowSet(catalog, record.fields, row, "patch")) : [];
+
+  return mappingQueryErrors(() => db.transaction().execute(async (trx) => {
+    let inserts = sets.map((set, i) => ({ set, i }));
+    const merged: string[] = [];
+    if (resolution) {
+      const ids = input.map((row) => row.id).filter((id): id is string => typeof id === "string");
+      const { rows: existing } = ids.length
+        ? await sql<{ id: string }>`select id::text from ${catalog.from} where id = any(${arrayLiteral(ids)}::uuid[]) for update`.execute(trx)
+        : { rows: [] };
+      const found = new Set(existing.map((r) => r.id.toLowerCase()));
+      const isExisting = (i: number) => typeof input[i]!.id === "string" && found.has((input[i]!.id as string).toLowerCase());
+      for (const { i } of inserts.filter(({ i }) => isExisting(i))) {
+        if (resolution === "merge-duplicates") {
+          const patch = patches[i]!;
+          patch.delete("id");
+          if (patch.size) await updateById(trx, table, input[i]!.id as string, patch);
+        }
+        merged.push(input[i]!.id as string);
+      }
+      inserts = inserts.filter(({ i }) => !isExisting(i));
+    }
+    const inserted = inserts.length ? await insertNew(trx, table, inserts.map((x) => x.set)) : [];
+    const ids = [...inserted, ...(resolution === "merge-duplicates" ? merged : [])];
+    const order = arrayLiteral(ids);
+    const statement = sql`select * from ${catalog.from} as t where id = any(${order}::uuid[]) order by array_position(${order}::uuid[], t.id)`;
+    return run(trx, table, statement, options);
+  }), "INVALID_FIELD_VALUE");
+}
+
+async function insertNew(trx: Kysely<DB>, table: ApiTable, sets: ColumnSet[]): Promise<string[]> {
+  const record = table.record!;
+  const columns = [...new Set(sets.flatMap((set) => [...set.keys()]))];
+  const values = sets.map((set, n) => sql`(${n + 1}::int, ${sql.join(columns.map((c) => {
+    const value = set.get(c);
+    if (value) return value;
+    return c === "id" ? sql`gen_random_uuid()` : sql`null`;
+  }))})`);
+  const { rows } = await sql<{ id: string }>`
+    with counter as (
+      update form set response_count = response_count + ${sets.length}::int where id = ${record.form.id} returning response_count
+    )
+    insert into ${table.catalog.from} (local_index, ${sql.join(columns.map((c) => sql.id(c)))})
+    select counter.response_count - ${sets.length}::int + v.n, ${sql.join(columns.map((c) => sql.id("v", c)))}
+    from counter, (values ${sql.join(values)}) as v(n, ${sql.join(columns.map((c) => sql.id(c)))})
+    order by v.n
+    returning id::text`.execute(trx);
+  return rows.map((r) => r.id);
+}
+
+async function updateById(trx: Kysely<DB>, table: ApiTable, id: string, set: ColumnSet): Promise<void> {
+  const assignments = [...set.entries()].map(([column, value]) => sql`${sql.id(column)} = ${value}`);
+  await sql`update ${table.catalog.from} set ${sql.join(assignments)} where id = ${id}::uuid`.execute(trx);
+}
+
+function requireFilters(where: readonly Condition[]) {
+  if (where.length === 0) throw new FieldworkError("FILTER_REQUIRED");
+}
+
+/** Sets the given keys (checked like answers) on every row the filters match. */
+export async function updateRows(
+  db: Kysely<DB>, table: ApiTable, where: Condition[], patch: RowInput, options: WriteOptions,
+): Promise<WriteResult> {
+  const record = writableForm(table);
+  requireFilters(where);
+  const set = rowSet(table.catalog, record.fields, patch, "patch");
+  if (set.size === 0) throw new FieldworkError("MALFORMED_REQUEST", "An update sets at least one column.");
+  const assignments = [...set.entries()].map(([column, value]) => sql`${sql.id(column)} = ${value}`);
+  const statement = sql`update ${table.catalog.from} as t set ${sql.join(assignments)} where ${whereSql(table.catalog, where)} returning t.*`;
+  return mappingQueryErrors(() => run(db, table, statement, options), "INVALID_FIELD_VALUE");
+}
+
+export async function deleteRows(db: Kysely<DB>, table: ApiTable, where: Condition[], options: WriteOptions): Promise<WriteResult> {
+  writableForm(table);
+  requireFilters(where);
+  const statement = sql`delete from ${table.catalog.from} as t where ${whereSql(table.catalog, where)} returning t.*`;
+  return mappingQueryErrors(() => run(db, table, statement, options));
+}

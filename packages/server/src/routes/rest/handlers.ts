@@ -1,0 +1,113 @@
+/**
+ * The Data API's routes for one mount point (`/rest/v1` with an API key, or a project's
+ * path in the private API with a member's session): thin adapters from PostgREST's HTTP
+ * conventions to the query engine. Reads need the viewer role, writes the editor role.
+ */
+import { FieldworkError, LIMITS, parseConditions, parseReadQuery, type Role } from "@fieldwork/core";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { readPage } from "../../query/read";
+import { listTables, profileOf, resolveTable } from "../../query/tables";
+import { deleteRows, insertRows, updateRows, type WriteResult } from "../../query/write";
+import type { RowInput } from "../../query/write-values";
+import { exportRows } from "./export";
+import { openApiDocument } from "./openapi";
+import { contentRange, preferencesOf, rangeOf, representationOf } from "./prefer";
+
+export interface RestMount {
+  /** The project the caller reads or writes, after checking the caller has `min` there. */
+  projectOf(request: FastifyRequest, min: Role): Promise<string>;
+}
+
+const TableParams = z.object({ table: z.string().min(1).max(256) });
+type TableRequest = FastifyRequest<{ Params: { table: string } }>;
+
+const searchOf = (request: FastifyRequest) => new URL(request.url, "http://localhost").searchParams;
+
+const sendJson = (reply: FastifyReply, body: string) => reply.type("application/json; charset=utf-8").send(body);
+
+/** `[{…}]` → `{…}` for `Accept: application/vnd.pgrst.object+json`; anything but one row is 406. */
+function singleObject(body: string, rows: number): string {
+  if (rows !== 1) throw new FieldworkError("NOT_SINGLE_ROW", `One row was requested; the result has ${rows}.`);
+  return body.slice(1, -1).trim();
+}
+
+function checkOnConflict(request: FastifyRequest) {
+  const onConflict = searchOf(request).get("on_conflict");
+  if (onConflict !== null && onConflict.split(",").map((s) => s.trim().replaceAll('"', "")).join(",") !== "id") {
+    throw new FieldworkError("QUERY_INVALID", "on_conflict takes the primary key, id.");
+  }
+}
+
+function sendWrite(request: FastifyRequest, reply: FastifyReply, result: WriteResult, created: boolean) {
+  reply.header("content-range", `*/${result.count}`);
+  if (result.body === null) return reply.code(created ? 201 : 204).send();
+  const body = representationOf(request) === "object" ? singleObject(result.body, result.count) : result.body;
+  return sendJson(reply.code(created ? 201 : 200), body);
+}
+
+export function restHandlers(mount: RestMount) {
+  return async function routes(app: FastifyInstance): Promise<void> {
+    const db = app.db;
+    const table = async (request: TableRequest, min: Role, profileHeader: string) => {
+      const projectId = await mount.projectOf(request, min);
+      const { table: name } = TableParams.parse(request.params);
+      return resolveTable(db, projectId, profileOf(request.headers[profileHeader]), name);
+    };
+    const returning = (request: FastifyRequest) =>
+      preferencesOf(request).return === "representation" ? parseReadQuery(new URLSearchParams(pick(searchOf(request), "select"))).select : null;
+
+    app.get("/", async (request, reply) => {
+      const projectId = await mount.projectOf(request, "viewer");
+      const profile = profileOf(request.headers["accept-profile"]);
+      const basePath = new URL(request.url, "http://localhost").pathname.replace(/\/$/, "");
+      const tables = await listTables(db, projectId, profile);
+      return reply.type("application/openapi+json; charset=utf-8")
+        .send(openApiDocument({ profile, basePath, host: request.host, tables }));
+    });
+
+    app.get<{ Params: { table: string } }>("/:table", async (request, reply) => {
+      const { catalog } = await table(request, "viewer", "accept-profile");
+      const query = parseReadQuery(searchOf(request), { range: rangeOf(request) });
+      const representation = representationOf(request);
+      if (representation === "csv" || representation === "jsonl") return exportRows(request, reply, catalog, query, representation);
+      const { count } = preferencesOf(request);
+      const page = await readPage(db, catalog, query, { count: count ?? undefined, maxRows: LIMITS.rest_max_rows });
+      if (count === "exact" && page.count !== null && page.offset > 0 && page.offset >= page.count) {
+        throw new FieldworkError("RANGE_NOT_SATISFIABLE", `The range starts at row ${page.offset}; there are ${page.count}.`);
+      }
+      reply.header("content-range", contentRange(page.offset, page.rows, page.count));
+      const partial = page.count !== null && (page.offset > 0 || page.offset + page.rows < page.count);
+      const body = representation === "object" ? singleObject(page.body, page.rows) : page.body;
+      return sendJson(reply.code(partial ? 206 : 200), body);
+    });
+
+    app.post<{ Params: { table: string } }>("/:table", async (request, reply) => {
+      const target = await table(request, "editor", "content-profile");
+      checkOnConflict(request);
+      const body = request.body;
+      const rows = (Array.isArray(body) ? body : [body]) as RowInput[];
+      const result = await insertRows(db, target, rows, preferencesOf(request).resolution, { returning: returning(request) });
+      return sendWrite(request, reply, result, true);
+    });
+
+    app.patch<{ Params: { table: string } }>("/:table", async (request, reply) => {
+      const target = await table(request, "editor", "content-profile");
+      const where = parseConditions(searchOf(request));
+      const result = await updateRows(db, target, where, request.body as RowInput, { returning: returning(request) });
+      return sendWrite(request, reply, result, false);
+    });
+
+    app.delete<{ Params: { table: string } }>("/:table", async (request, reply) => {
+      const target = await table(request, "editor", "content-profile");
+      const where = parseConditions(searchOf(request));
+      const result = await deleteRows(db, target, where, { returning: returning(request) });
+      return sendWrite(request, reply, result, false);
+    });
+  };
+}
+
+function pick(params: URLSearchParams, key: string): [string, string][] {
+  const value = params.get(key);
+  return value === null ? [] : [[key, value]];
+}

@@ -1,0 +1,68 @@
+/**
+ * Where the Data API is mounted:
+ *
+ * - `/rest/v1` for scripts and PostgREST clients, with a project API key in
+ *   `Authorization: Bearer fwk_…` or the `apikey` header (what supabase-js sends);
+ * - `/private/editor/projects/{project_id}/rest/v1` for signed-in members (the private
+ *   API's cookie session and CSRF header), registered by the private routes.
+ *
+ * Errors answer in PostgREST's shape, `{ code, message, details, hint }`, which
+ * postgrest-js hands to the caller as `error`.
+ */
+import { FieldworkError, roleAtLeast } from "@fieldwork/core";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { requireProjectRole } from "../../auth/access";
+import { findApiKey } from "../../auth/api-keys";
+import { audit } from "../../auth/audit";
+import { toFieldworkError } from "../../http-errors";
+import { queryErrorOf } from "../../query/pg-errors";
+import { callerOf } from "../private/authenticate";
+import { restHandlers } from "./handlers";
+
+export function restErrorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  let known = toFieldworkError(error) ?? queryErrorOf(error);
+  if (!known) {
+    request.log.error({ err: error, reqId: request.id }, "unhandled error");
+    known = new FieldworkError("INTERNAL_SERVER_ERROR", `Something went wrong on our side (request ${request.id}).`);
+  }
+  const body = { ...known.toJSON(), details: null, hint: null };
+  return reply.code(known.status).type("application/json; charset=utf-8").send(body);
+}
+
+const bearerOf = (request: FastifyRequest) => {
+  const authorization = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? "")?.[1];
+  const apikey = request.headers.apikey;
+  return authorization ?? (typeof apikey === "string" ? apikey.trim() : undefined);
+};
+
+/** `/rest/v1`: a project API key picks the project; its role must reach `min`. */
+export async function restApiRoutes(app: FastifyInstance): Promise<void> {
+  app.setErrorHandler(restErrorHandler);
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ ...new FieldworkError("NOT_FOUND").toJSON(), details: null, hint: null }));
+  await app.register(restHandlers({
+    async projectOf(request, min) {
+      const token = bearerOf(request);
+      const key = token ? await findApiKey(app.db, token) : undefined;
+      if (!key) {
+        await audit(app.db, request, { event: "auth.api_key_invalid", status: 401, persist: false });
+        throw new FieldworkError("UNAUTHORIZED", token ? "This API key is not valid." : "Send a project API key: Authorization: Bearer fwk_… or apikey: fwk_….");
+      }
+      if (!roleAtLeast(key.role, min)) {
+        throw new FieldworkError("FORBIDDEN", `This needs the ${min} role; the key has the ${key.role} role.`);
+      }
+      return key.project_id;
+    },
+  }));
+}
+
+/** The same routes for a signed-in member, under a project's path in the private API. */
+export async function memberRestRoutes(app: FastifyInstance): Promise<void> {
+  app.setErrorHandler(restErrorHandler);
+  await app.register(restHandlers({
+    async projectOf(request, min) {
+      const projectId = (request.params as { project_id?: string }).project_id ?? "";
+      await requireProjectRole(app.db, callerOf(request), projectId, min);
+      return projectId;
+    },
+  }));
+}
