@@ -53,33 +53,33 @@ export async function insertRows(
   const { catalog } = table;
   if (input.length === 0) return { count: 0, body: options.returning === null ? null : "[]" };
   if (input.length > LIMITS.rest_write_rows) throw new FieldworkError("PAYLOAD_TOO_LARGE", `A write carries at most ${LIMITS.rest_write_rows} rows.`);
-  // Check every row before anything is written.
-  const sets = input.map((row) => rowSet(catalog, record.fields, row, "insert"));
-  const patches = resolution ? input.map((row) => rowSet(catalog, record.fields, row, "patch")) : [];
+  for (const row of input) {
+    if (typeof row !== "object" || row === null || Array.isArray(row)) {
+      throw new FieldworkError("MALFORMED_REQUEST", "Each row is a JSON object of column names and values.");
+    }
+  }
 
   return mappingQueryErrors(() => db.transaction().execute(async (trx) => {
-    let inserts = sets.map((set, i) => ({ set, i }));
+    // Which rows exist decides how each is checked: an existing row is merged (only its
+    // keys), a new one inserted (every field). All are checked before anything is written.
+    const ids = resolution ? input.map((row) => row.id).filter((id): id is string => typeof id === "string") : [];
+    const { rows: existing } = ids.length
+      ? await sql<{ id: string }>`select id::text from ${catalog.from} as t where id::text = any(${arrayLiteral(ids.map((id) => id.toLowerCase()))}::text[]) for update`.execute(trx)
+      : { rows: [] };
+    const found = new Set(existing.map((r) => r.id));
+    const isExisting = (row: RowInput) => typeof row.id === "string" && found.has(row.id.toLowerCase());
+    const inserts = input.filter((row) => !isExisting(row)).map((row) => rowSet(catalog, record.fields, row, "insert"));
+    const merges = input.filter(isExisting).map((row) => ({ id: row.id as string, set: rowSet(catalog, record.fields, row, "patch") }));
     const merged: string[] = [];
-    if (resolution) {
-      const ids = input.map((row) => row.id).filter((id): id is string => typeof id === "string");
-      const { rows: existing } = ids.length
-        ? await sql<{ id: string }>`select id::text from ${catalog.from} where id = any(${arrayLiteral(ids)}::uuid[]) for update`.execute(trx)
-        : { rows: [] };
-      const found = new Set(existing.map((r) => r.id.toLowerCase()));
-      const isExisting = (i: number) => typeof input[i]!.id === "string" && found.has((input[i]!.id as string).toLowerCase());
-      for (const { i } of inserts.filter(({ i }) => isExisting(i))) {
-        if (resolution === "merge-duplicates") {
-          const patch = patches[i]!;
-          patch.delete("id");
-          if (patch.size) await updateById(trx, table, input[i]!.id as string, patch);
-        }
-        merged.push(input[i]!.id as string);
+    if (resolution === "merge-duplicates") {
+      for (const { id, set } of merges) {
+        set.delete("id");
+        if (set.size) await updateById(trx, table, id, set);
+        merged.push(id);
       }
-      inserts = inserts.filter(({ i }) => !isExisting(i));
     }
-    const inserted = inserts.length ? await insertNew(trx, table, inserts.map((x) => x.set)) : [];
-    const ids = [...inserted, ...(resolution === "merge-duplicates" ? merged : [])];
-    const order = arrayLiteral(ids);
+    const inserted = inserts.length ? await insertNew(trx, table, inserts) : [];
+    const order = arrayLiteral([...inserted, ...merged]);
     const statement = sql`select * from ${catalog.from} as t where id = any(${order}::uuid[]) order by array_position(${order}::uuid[], t.id)`;
     return run(trx, table, statement, options);
   }), "INVALID_FIELD_VALUE");
