@@ -20,3 +20,7 @@ export * from "./editor/block-ops";
 export * from "./editor/editor-api";
 export * from "./form-templates";
 export * from "./editor/field-rules";
+export * from "./query/ast";
+export * from "./query/postgrest-syntax";
+export * from "./query/column-format";
+export * from "./query/query-state";
