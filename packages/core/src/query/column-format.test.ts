@@ -150,6 +150,8 @@ describe("predicateToFilter", () => {
     expect(to("contains", "ada")).toEqual({ ...base, op: "ilike", value: "*ada*" });
     expect(to("starts_with", "ada")).toEqual({ ...base, op: "ilike", value: "ada*" });
     expect(to("ends_with", "ada")).toEqual({ ...base, op: "ilike", value: "*ada" });
+    // What the owner types is literal: "50%" is not "50 and anything".
+    expect(to("contains", "50%_\\")).toEqual({ ...base, op: "ilike", value: "*50\\%\\_\\\\*" });
     expect(to("is_empty", undefined)).toEqual({ ...base, op: "eq", value: "" });
     expect(to("is_not_empty", "ignored")).toEqual({ ...base, op: "neq", value: "" });
   });

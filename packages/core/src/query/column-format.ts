@@ -137,16 +137,23 @@ function valueText(value: unknown): string {
 }
 
 /**
+ * Typed text for a pattern: `\`, `%` and `_` escaped with LIKE's backslash, so "50%"
+ * matches "50%" and not "50 anything". (`*` is PostgREST's wildcard and cannot be escaped.)
+ */
+export const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
  * The filter a grid predicate means. The text shortcuts become `ilike` with `*` wildcards
- * (`contains "ada"` → `ilike.*ada*`) or a comparison with the empty text; `in` takes an
- * array or comma-separated text; `is` takes null, true, false or unknown (text or value).
+ * around the escaped text (`contains "ada"` → `ilike.*ada*`) or a comparison with the
+ * empty text; `in` takes an array or comma-separated text; `is` takes null, true, false or
+ * unknown (text or value).
  */
 export function predicateToFilter(p: { op: UiOperator; column: string; value: unknown }): Filter {
   const base = { kind: "filter" as const, column: p.column, negate: false };
   switch (p.op) {
-    case "contains": return { ...base, op: "ilike", value: `*${valueText(p.value)}*` };
-    case "starts_with": return { ...base, op: "ilike", value: `${valueText(p.value)}*` };
-    case "ends_with": return { ...base, op: "ilike", value: `*${valueText(p.value)}` };
+    case "contains": return { ...base, op: "ilike", value: `*${likeLiteral(valueText(p.value))}*` };
+    case "starts_with": return { ...base, op: "ilike", value: `${likeLiteral(valueText(p.value))}*` };
+    case "ends_with": return { ...base, op: "ilike", value: `*${likeLiteral(valueText(p.value))}` };
     case "is_empty": return { ...base, op: "eq", value: "" };
     case "is_not_empty": return { ...base, op: "neq", value: "" };
     case "in": {
