@@ -21,11 +21,17 @@ export async function createApiKey(
 
 export interface ApiKeyCaller { id: string; project_id: string; role: Role }
 
+/** How stale `last_used_at` may get: a busy script does not write a row on every read. */
+const LAST_USED_PRECISION_MS = 60_000;
+
 export async function findApiKey(db: Kysely<DB>, token: string): Promise<ApiKeyCaller | undefined> {
   if (!token.startsWith(API_KEY_PREFIX)) return undefined;
-  const key = await db.updateTable("project_api_key")
-    .set({ last_used_at: new Date() })
-    .where("token_hash", "=", tokenDigest(token))
-    .returning(["id", "project_id", "role"]).executeTakeFirst();
-  return key;
+  const key = await db.selectFrom("project_api_key")
+    .select(["id", "project_id", "role", "last_used_at"])
+    .where("token_hash", "=", tokenDigest(token)).executeTakeFirst();
+  if (!key) return undefined;
+  if (!key.last_used_at || Date.now() - key.last_used_at.getTime() > LAST_USED_PRECISION_MS) {
+    await db.updateTable("project_api_key").set({ last_used_at: new Date() }).where("id", "=", key.id).execute();
+  }
+  return { id: key.id, project_id: key.project_id, role: key.role };
 }
