@@ -49,6 +49,13 @@ function sendWrite(request: FastifyRequest, reply: FastifyReply, result: WriteRe
 export function restHandlers(mount: RestMount) {
   return async function routes(app: FastifyInstance): Promise<void> {
     const db = app.db;
+    // postgrest-js sends `Content-Type: application/json` with every DELETE, which has no body.
+    const json = app.getDefaultJsonParser(app.initialConfig.onProtoPoisoning ?? "error", app.initialConfig.onConstructorPoisoning ?? "error");
+    app.removeContentTypeParser("application/json");
+    app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body: string, done) => {
+      if (body === "" && request.method === "DELETE") return done(null, undefined);
+      return json(request, body, done);
+    });
     const table = async (request: TableRequest, min: Role, profileHeader: string) => {
       const projectId = await mount.projectOf(request, min);
       const { table: name } = TableParams.parse(request.params);
