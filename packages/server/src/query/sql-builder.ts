@@ -40,7 +40,9 @@ function filterSql(catalog: TableCatalog, filter: Filter): Sql {
   const problem = filterProblem(column, filter);
   if (problem) throw new FieldworkError("OPERATOR_NOT_ALLOWED", problem);
   const ref = columnRef(column.name);
-  const cast = (value: string) => sql`${value}::${typeOf(column)}`;
+  // Bound as text and cast by Postgres, so both backends read a value with its type's own
+  // input function (PGlite's client would otherwise refuse `eq.tr` for a boolean itself).
+  const cast = (value: string) => sql`${value}::text::${typeOf(column)}`;
   let condition: Sql;
   switch (filter.op) {
     case "like": case "ilike":
@@ -56,7 +58,7 @@ function filterSql(catalog: TableCatalog, filter: Filter): Sql {
     case "in":
       condition = filter.value.length === 0
         ? sql`false`
-        : sql`${ref} = any(${arrayLiteral(filter.value)}::${typeOf(column)}[])`;
+        : sql`${ref} = any(${arrayLiteral(filter.value)}::text::${typeOf(column)}[])`;
       break;
     case "cs": case "cd": case "ov":
       condition = sql`${ref} ${sql.raw(CONTAIN[filter.op])} ${cast(filter.value)}`;

@@ -140,6 +140,8 @@ describe.each(BACKENDS)("the Data API answers like hand-written SQL on $name", (
     const refusals: [PromiseLike<ApiAnswer>, number, string][] = [
       [people().select("id").like("age", "1*"), 400, "OPERATOR_NOT_ALLOWED"],
       [people().select("id").gt("age", "old"), 400, "INVALID_FILTER_VALUE"],
+      [people().select("id").eq("vip", "maybe"), 400, "INVALID_FILTER_VALUE"],
+      [people().select("id").eq("vip", ""), 400, "INVALID_FILTER_VALUE"],
       [people().select("id").eq("nope", 1), 400, "COLUMN_NOT_FOUND"],
       [people().select("id,nope"), 400, "COLUMN_NOT_FOUND"],
       [people().select("id").order("nope"), 400, "COLUMN_NOT_FOUND"],
