@@ -79,7 +79,12 @@ export async function insertRows(
       }
     }
     const inserted = inserts.length ? await insertNew(trx, table, inserts) : [];
-    const order = arrayLiteral([...inserted, ...merged]);
+    // The answer lists the rows in the order they were sent, as PostgREST does.
+    const fresh = inserted.values();
+    const kept = new Set(merged);
+    const order = arrayLiteral(input.flatMap((row) => (isExisting(row)
+      ? (kept.has(row.id as string) ? [row.id as string] : [])
+      : [fresh.next().value as string])));
     const statement = sql`select * from ${catalog.from} as t where id = any(${order}::uuid[]) order by array_position(${order}::uuid[], t.id)`;
     return run(trx, table, statement, options);
   }), "INVALID_FIELD_VALUE");
