@@ -161,6 +161,9 @@ export const FormDefinition = z.strictObject({
   format: z.literal(FORM_DEFINITION_FORMAT).default(FORM_DEFINITION_FORMAT),
   version: z.literal(FORM_DEFINITION_VERSION).default(FORM_DEFINITION_VERSION),
   title: text(LIMITS.title_length).min(1),
+  /** The form's table (`form.table_name`, its name in the Data API): an export names it; an
+   * import ignores it, as a new form always gets a new table. */
+  table_name: text(LIMITS.short_text_length).optional(),
   settings: FormSettingsDefinition.prefault({}),
   start_page: json.default(null),
   theme: ThemeDefinition.prefault({}),

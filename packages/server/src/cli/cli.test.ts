@@ -4,7 +4,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { FormDefinition } from "@fieldwork/core";
+import { sql } from "kysely";
+import { openDatabase } from "../db/database";
 import { DEMO_FORM_FILE, demoFormDefinition } from "../seed/seed";
+import { managedTable } from "../tables/managed-table";
 import { parseCommand, UsageError } from "./commands";
 
 const ROOT = new URL("../../../../", import.meta.url).pathname;
@@ -24,12 +27,16 @@ describe("parseCommand", () => {
     expect(() => parseCommand(["forms", "export"])).toThrow(UsageError);
     expect(() => parseCommand(["forms", "import", "x.json"], () => "{not json")).toThrow(/Cannot read x.json/);
     expect(() => parseCommand(["dance"])).toThrow(/Usage/);
+    expect(() => parseCommand(["responses", "list"])).toThrow(/Missing the form id/);
+    expect(() => parseCommand(["responses", "list", "--format", "csv"])).toThrow(/Missing the form id/);
   });
 });
 
 describe("npm run cli on PGlite without a running server", () => {
-  it("migrates, imports, exports the same form and lists responses as JSON lines", () => {
-    expect(cli("db", "migrate")).toMatchObject({ code: 0, stdout: "applied 0001-foundation, 0002-accounts, 0003-invitations, 0004-public-limits, 0005-editor\n" });
+  it("migrates, imports, exports the same form and lists responses as JSON lines", async () => {
+    expect(cli("db", "migrate")).toMatchObject({
+      code: 0, stdout: "applied 0001-foundation, 0002-accounts, 0003-invitations, 0004-public-limits, 0005-editor, 0006-query-engine\n",
+    });
     expect(cli("db", "migrate")).toMatchObject({ code: 0, stdout: "up to date\n" });
     const imported = cli("forms", "import", DEMO_FORM_FILE.pathname);
     expect(imported.code).toBe(0);
@@ -37,9 +44,27 @@ describe("npm run cli on PGlite without a running server", () => {
     expect(url).toBe(`http://forms.test/d/e/${id}`);
 
     const exported = cli("forms", "export", id);
-    expect(JSON.parse(exported.stdout)).toEqual(FormDefinition.parse(demoFormDefinition()));
+    const { table_name, ...definition } = JSON.parse(exported.stdout) as FormDefinition;
+    expect(definition).toEqual(FormDefinition.parse(demoFormDefinition()));
+    expect(table_name).toMatch(/^fieldwork_launch_survey_[0-9a-f]{8}$/);
     expect(cli("responses", "list", id)).toMatchObject({ code: 0, stdout: "" });
-  }, 60_000);
+
+    // Rows written while no CLI holds PGlite, then listed by the CLI in its own process.
+    const database = await openDatabase({ dataDir });
+    try {
+      await sql`insert into ${managedTable(table_name!)} (local_index, full_name, team_size, comments)
+        values (1, 'Ada', 12, 'a, "b"'), (2, 'Bob', 3, null), (3, 'Zoë', 40, 'ünïcode')`.execute(database.db);
+    } finally {
+      await database.close();
+    }
+    expect(cli("responses", "list", id, "--where", "team_size=gt.5", "--order", "team_size.desc", "--select", "full_name,team_size"))
+      .toMatchObject({ code: 0, stdout: '{"full_name":"Zoë","team_size":40}\n{"full_name":"Ada","team_size":12}\n' });
+    expect(cli("responses", "list", id, "--format", "csv", "--where", "team_size=gt.5", "--order", "team_size.desc", "--select", "full_name,comments"))
+      .toMatchObject({ code: 0, stdout: 'full_name,comments\r\nZoë,ünïcode\r\nAda,"a, ""b"""\r\n' });
+    const hostile = cli("responses", "list", id, "--where", "team_size=gt.1'; drop table form; --");
+    expect(hostile).toMatchObject({ code: 1, stderr: "" });
+    expect(JSON.parse(hostile.stdout).error.code).toBe("INVALID_FILTER_VALUE");
+  }, 120_000);
 
   it("creates a user who can then sign in, and refuses a second account with the same email", () => {
     const created = cli("users", "create", "--email", "Lin@Example.com", "--password", "correct horse battery", "--name", "Lin");

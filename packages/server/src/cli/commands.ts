@@ -1,7 +1,8 @@
 /**
  * CLI commands as data: `parseCommand` reads argv (and the files it names) in the CLI
  * process; `runCommand` executes in whichever process holds the database, the CLI itself
- * or the running server (PGlite allows one process at a time).
+ * or the running server (PGlite allows one process at a time), and answers the whole
+ * output. `responses list` streams instead (responses-list.ts).
  */
 import { readFileSync } from "node:fs";
 import { FieldworkError, publicFormUrl } from "@fieldwork/core";
@@ -12,24 +13,31 @@ import type { DB } from "../db/schema";
 import { migrate } from "../db/migrate";
 import { exportForm } from "../forms/definition-export";
 import { importForm } from "../forms/definition-import";
-import { allResponses } from "../forms/responses";
 import { defaultProject } from "../seed/seed";
+import { parseResponsesList, type ResponsesListCommand } from "./responses-list";
 
 export type CliCommand =
   | { cmd: "db.migrate" }
   | { cmd: "forms.import"; definition: unknown; project_id?: string | undefined }
   | { cmd: "forms.export"; id: string }
-  | { cmd: "responses.list"; form_id: string }
+  | ResponsesListCommand
   | { cmd: "users.create"; email: string; password: string; display_name: string }
   | { cmd: "users.set-password"; email: string; password: string };
+
+/** The commands whose whole output is one answer; `responses.list` streams instead. */
+export type BufferedCommand = Exclude<CliCommand, ResponsesListCommand>;
 
 export interface CliOutput { stdout: string; exit_code: number }
 
 export const USAGE = `Usage: npm run cli -- <command>
   db migrate                       apply migrations
   forms import <file.json> [--project <id>]   prints {"id","url"}
-  forms export <form_id>           prints the form definition file
-  responses list <form_id>         prints rows as JSON lines
+  forms export <form_id>           prints the form definition file (its table_name too)
+  responses list <form_id> [--format jsonl|csv] [--select a,b] [--order col.desc[,col2]]
+                 [--where col=op.value]... [--limit N]
+                                   streams the rows the query selects, in local_index order
+                                   unless --order says otherwise; --where takes PostgREST
+                                   filters and may repeat: age=gt.30, 'or=(a.eq.1,b.is.null)'
   users create --email <e> --password <p> [--name <n>]
   users set-password --email <e> --password <p>   (a forgotten password; signs the user out everywhere)`;
 
@@ -59,7 +67,8 @@ export function parseCommand(argv: string[], readFile: (path: string) => string 
       return { cmd: "forms.import", definition, project_id: flag(argv, "project") };
     }
     case "forms export": return { cmd: "forms.export", id: need(arg, "the form id") };
-    case "responses list": return { cmd: "responses.list", form_id: need(arg, "the form id") };
+    case "responses list":
+      return parseResponsesList(need(arg, "the form id"), argv.slice(3), (message) => new UsageError(`${message}\n${USAGE}`));
     case "users create":
       return {
         cmd: "users.create",
@@ -79,9 +88,16 @@ export const json = (value: unknown) => JSON.stringify(value, (_k, v: unknown) =
 /** What a command prints when it fails: the error as one JSON line, exit status 1. */
 export const failure = (error: { code: string; message: string }): CliOutput => ({ stdout: `${json({ error })}\n`, exit_code: 1 });
 
+/** An error a command reports as its output (a catalogue error, or better-auth's), or undefined for a bug. */
+export function knownError(error: unknown): { code: string; message: string } | undefined {
+  if (error instanceof FieldworkError) return error.toJSON();
+  if (error instanceof APIError) return { code: String(error.body?.code ?? error.status), message: error.message };
+  return undefined;
+}
+
 export interface CliContext { db: Kysely<DB>; auth: Auth; publicUrl: string }
 
-export async function runCommand({ db, auth, publicUrl }: CliContext, command: CliCommand): Promise<CliOutput> {
+export async function runCommand({ db, auth, publicUrl }: CliContext, command: BufferedCommand): Promise<CliOutput> {
   try {
     switch (command.cmd) {
       case "db.migrate": {
@@ -96,11 +112,6 @@ export async function runCommand({ db, auth, publicUrl }: CliContext, command: C
       }
       case "forms.export":
         return { stdout: `${JSON.stringify(await exportForm(db, command.id), null, 2)}\n`, exit_code: 0 };
-      case "responses.list": {
-        let stdout = "";
-        for await (const row of allResponses(db, command.form_id)) stdout += `${json(row)}\n`;
-        return { stdout, exit_code: 0 };
-      }
       case "users.create": {
         const { user } = await auth.api.signUpEmail({
           body: { email: command.email.toLowerCase(), password: command.password, name: command.display_name },
@@ -113,10 +124,8 @@ export async function runCommand({ db, auth, publicUrl }: CliContext, command: C
       }
     }
   } catch (error) {
-    if (error instanceof FieldworkError) return failure(error.toJSON());
-    if (error instanceof APIError) {
-      return failure({ code: String(error.body?.code ?? error.status), message: error.message });
-    }
+    const known = knownError(error);
+    if (known) return failure(known);
     throw error;
   }
 }

@@ -1,25 +1,60 @@
 /**
- * `npm run cli -- <command>`. With FIELDWORK_API_KEY it calls a server's private API (at
- * FIELDWORK_URL, else PUBLIC_URL). Otherwise, with DATABASE_URL it talks to PostgreSQL
- * directly; with PGlite it runs the command through the server when one holds DATA_DIR,
- * else opens it.
+ * `npm run cli -- <command>`. With FIELDWORK_API_KEY it calls a server's private API and
+ * Data API (at FIELDWORK_URL, else PUBLIC_URL). Otherwise, with DATABASE_URL it talks to
+ * PostgreSQL directly; with PGlite it runs the command through the server when one holds
+ * DATA_DIR, else opens it. `responses list` streams its rows to stdout in every case.
  */
+import type { Kysely } from "kysely";
 import { createAuth } from "../auth/better-auth";
 import { loadConfig } from "../config";
 import { openDatabase } from "../db/database";
 import { migrate } from "../db/migrate";
-import { parseCommand, runCommand, UsageError, type CliCommand, type CliOutput } from "./commands";
-import { runRemote } from "./remote";
+import type { DB } from "../db/schema";
+import { failure, knownError, parseCommand, runCommand, UsageError, type CliCommand, type CliOutput } from "./commands";
+import { listRemote, runRemote } from "./remote";
+import { runResponsesList, type ResponsesListCommand } from "./responses-list";
 import { readServerFile } from "./server-file";
+import { streamWriter, trackStart, type Write } from "./text-stream";
+import { listThroughServer, throughServer } from "./through-server";
 
-async function throughServer(port: number, token: string, command: CliCommand): Promise<CliOutput> {
-  const response = await fetch(`http://127.0.0.1:${port}/internal/cli`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-fieldwork-cli-token": token },
-    body: JSON.stringify(command),
-  });
-  if (!response.ok) throw new Error(`The running server refused the command (HTTP ${response.status}).`);
-  return (await response.json()) as CliOutput;
+/**
+ * `responses list` on the database itself: rows go to stdout a batch at a time. An error
+ * before the first row is the output; one after it goes to stderr (main's catch), so the
+ * rows printed so far stay whole lines.
+ */
+async function listLocally(db: Kysely<DB>, command: ResponsesListCommand, write: Write): Promise<CliOutput> {
+  const tracked = trackStart(write);
+  try {
+    await runResponsesList(db, command, tracked.write);
+    return { stdout: "", exit_code: 0 };
+  } catch (error) {
+    const known = knownError(error);
+    if (known && !tracked.started()) return failure(known);
+    throw error;
+  }
+}
+
+async function run(command: CliCommand): Promise<CliOutput> {
+  const stdout = streamWriter(process.stdout);
+  const apiKey = process.env.FIELDWORK_API_KEY;
+  if (apiKey) {
+    // Nothing local is read or made (no DATA_DIR, no secret key).
+    const baseUrl = process.env.FIELDWORK_URL || process.env.PUBLIC_URL || `http://localhost:${process.env.PORT ?? 3000}`;
+    return command.cmd === "responses.list" ? listRemote(baseUrl, apiKey, command, stdout) : runRemote(baseUrl, apiKey, command);
+  }
+
+  const config = loadConfig();
+  const server = config.databaseUrl ? undefined : readServerFile(config.dataDir);
+  if (server) return command.cmd === "responses.list" ? listThroughServer(server, command, stdout) : throughServer(server, command);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+  try {
+    if (command.cmd !== "db.migrate") await migrate(database.db);
+    if (command.cmd === "responses.list") return await listLocally(database.db, command, stdout);
+    const auth = createAuth({ db: database.db, secret: config.secretKey, publicUrl: config.publicUrl });
+    return await runCommand({ db: database.db, auth, publicUrl: config.publicUrl }, command);
+  } finally {
+    await database.close();
+  }
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -31,33 +66,13 @@ async function main(argv: string[]): Promise<number> {
       process.stderr.write(`${error.message}\n`);
       return 2;
     }
-    throw error;
+    // A query the Data API would refuse (QUERY_INVALID…): its error line, before anything is opened.
+    const known = knownError(error);
+    if (!known) throw error;
+    process.stdout.write(failure(known).stdout);
+    return 1;
   }
-
-  const apiKey = process.env.FIELDWORK_API_KEY;
-  if (apiKey) {
-    // Nothing local is read or made (no DATA_DIR, no secret key).
-    const baseUrl = process.env.FIELDWORK_URL || process.env.PUBLIC_URL || `http://localhost:${process.env.PORT ?? 3000}`;
-    const output = await runRemote(baseUrl, apiKey, command);
-    process.stdout.write(output.stdout);
-    return output.exit_code;
-  }
-
-  const config = loadConfig();
-  const server = config.databaseUrl ? undefined : readServerFile(config.dataDir);
-  let output: CliOutput;
-  if (server) {
-    output = await throughServer(server.port, server.token, command);
-  } else {
-    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
-    try {
-      if (command.cmd !== "db.migrate") await migrate(database.db);
-      const auth = createAuth({ db: database.db, secret: config.secretKey, publicUrl: config.publicUrl });
-      output = await runCommand({ db: database.db, auth, publicUrl: config.publicUrl }, command);
-    } finally {
-      await database.close();
-    }
-  }
+  const output = await run(command);
   process.stdout.write(output.stdout);
   return output.exit_code;
 }

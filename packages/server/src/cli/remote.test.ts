@@ -1,28 +1,21 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
+import { sql } from "kysely";
 import { buildApp } from "../app";
 import type { Database } from "../db/database";
+import { importForm } from "../forms/definition-import";
+import { managedTable } from "../tables/managed-table";
 import { as, ORIGIN, signUp } from "../test/accounts";
 import { BACKENDS } from "../test/backends";
+import { linesOf, runCli } from "./cli-process";
 
-const ROOT = new URL("../../../../", import.meta.url).pathname;
 const pglite = BACKENDS.find((backend) => backend.name === "pglite")!;
 
 /** The CLI in its own process, with an API key and no database of its own. */
-function cli(env: Record<string, string>, ...args: string[]): Promise<{ code: number | null; stdout: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "packages/server/src/cli/main.ts", ...args], {
-      cwd: ROOT, env: { ...process.env, DATABASE_URL: "", ...env },
-    });
-    let stdout = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.on("exit", (code) => resolve({ code, stdout }));
-  });
-}
+const cli = (env: Record<string, string>, ...args: string[]) => runCli(args, env);
 
 describe("npm run cli with FIELDWORK_API_KEY against a running server", () => {
   let database: Database;
@@ -61,7 +54,7 @@ describe("npm run cli with FIELDWORK_API_KEY against a running server", () => {
     const { id } = JSON.parse(imported.stdout) as { id: string };
     const exported = await cli(asViewer, "forms", "export", id);
     expect(JSON.parse(exported.stdout)).toMatchObject({ title: "Remote", fields: [{ name: "city", type: "text" }] });
-    expect(await cli(asViewer, "responses", "list", id)).toEqual({ code: 0, stdout: "" });
+    expect(await cli(asViewer, "responses", "list", id)).toEqual({ code: 0, stdout: "", stderr: "" });
 
     const refused = await cli(asViewer, "forms", "import", file, "--project", project);
     expect(refused.code).toBe(1);
@@ -70,4 +63,29 @@ describe("npm run cli with FIELDWORK_API_KEY against a running server", () => {
     expect(JSON.parse(local_only.stdout).error.message).toMatch(/needs the database/);
     expect(existsSync(local)).toBe(false);
   }, 60_000);
+
+  it("lists responses through the Data API with a viewer's key: filters, order, CSV, errors", async () => {
+    const { id } = await importForm(database.db, project, { title: "Visits", fields: [{ name: "city", type: "text" }, { name: "visits", type: "number" }] });
+    const asViewer = { FIELDWORK_API_KEY: viewerKey, FIELDWORK_URL: url, DATA_DIR: join(dataDir, "unused") };
+    const table = JSON.parse((await cli(asViewer, "forms", "export", id)).stdout).table_name as string;
+    await sql`insert into ${managedTable(table)} (local_index, city, visits)
+      select i, (array['Paris', 'Lyon', 'Saint-Denis, FR', 'Zürich'])[1 + i % 4], i from generate_series(1, 2000) as i`.execute(database.db);
+
+    const jsonl = await cli(asViewer, "responses", "list", id, "--where", "city=eq.Zürich", "--where", "visits=lt.20", "--order", "visits.desc", "--select", "visits");
+    expect(jsonl).toEqual({ code: 0, stdout: '{"visits":19}\n{"visits":15}\n{"visits":11}\n{"visits":7}\n{"visits":3}\n', stderr: "" });
+    const csv = await cli(asViewer, "responses", "list", id, "--format", "csv", "--where", "or=(city.eq.\"Saint-Denis, FR\",visits.eq.1)",
+      "--order", "visits", "--limit", "3", "--select", "city,visits");
+    expect(csv).toMatchObject({ code: 0, stdout: 'city,visits\r\nLyon,1\r\n"Saint-Denis, FR",2\r\n"Saint-Denis, FR",6\r\n' });
+    const all = await cli(asViewer, "responses", "list", id, "--format", "csv");
+    expect(linesOf(all.stdout, "\r\n")).toHaveLength(2001);
+
+    const unknown = await cli(asViewer, "responses", "list", id, "--where", "city'; drop table form; --=eq.1");
+    expect(unknown).toMatchObject({ code: 1, stderr: "" });
+    expect(JSON.parse(unknown.stdout).error.code).toBe("COLUMN_NOT_FOUND");
+    const badValue = await cli(asViewer, "responses", "list", id, "--where", "visits=gt.2;select 1");
+    expect(JSON.parse(badValue.stdout).error.code).toBe("INVALID_FILTER_VALUE");
+    const otherKey = await cli({ ...asViewer, FIELDWORK_API_KEY: "fwk_not_a_key" }, "responses", "list", id);
+    expect(otherKey.code).toBe(1);
+    expect(JSON.parse(otherKey.stdout).error.code).toBe("UNAUTHORIZED");
+  }, 90_000);
 });

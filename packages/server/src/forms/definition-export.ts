@@ -1,4 +1,8 @@
-/** Exporting a form as a definition file: the inverse of definition-import.ts. */
+/**
+ * Exporting a form as a definition file: the inverse of definition-import.ts. The file also
+ * names the form's table (`table_name`), where its rows are in the Data API and for
+ * `responses list`; an import ignores it.
+ */
 import {
   FORM_DEFINITION_FORMAT, FORM_DEFINITION_VERSION, FieldworkError, buildTree,
   type BlockDefinition, type FormBlock, type FormDefinition, type TreeNode,
@@ -79,6 +83,7 @@ export async function exportForm(db: Kysely<DB>, formId: string): Promise<FormDe
     format: FORM_DEFINITION_FORMAT,
     version: FORM_DEFINITION_VERSION,
     title: form.title,
+    table_name: form.table_name,
     settings: settingsDefinitionOf(form),
     start_page: document.start_page,
     theme: themeDefinitionOf(document),

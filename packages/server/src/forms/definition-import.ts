@@ -41,6 +41,7 @@ export async function createForm(trx: Transaction<DB>, projectId: string, def: F
     .values({ project_id: projectId, doctype: "v0_form", title: def.title })
     .returning("id").executeTakeFirstOrThrow();
   const formId = crypto.randomUUID();
+  // Never def.table_name (an exported file names its form's table): a new form, a new table.
   const tableName = tableNameFor(def.title, formId);
   const { settings } = def;
   await trx.insertInto("form").values({

@@ -25,10 +25,26 @@ describe.each(BACKENDS)("forms and their managed tables on $name", (backend) => 
   it.skipIf(!backend.available)("round-trips a definition file: export of an import is the same form", async () => {
     const file = demoFormDefinition();
     const { id } = await importForm(database.db, project, file);
-    const exported = await exportForm(database.db, id);
+    const { table_name, ...exported } = await exportForm(database.db, id);
+    expect(table_name).toBe(await tableOf(id));
     expect(exported).toEqual(FormDefinition.parse(file));
-    const again = await importForm(database.db, project, exported);
-    expect(await exportForm(database.db, again.id)).toEqual(exported);
+    const again = await importForm(database.db, project, { ...exported, table_name });
+    const { table_name: againTable, ...reexported } = await exportForm(database.db, again.id);
+    expect(reexported).toEqual(exported);
+    expect(againTable).toBe(await tableOf(again.id));
+    expect(againTable).not.toBe(table_name);
+  });
+
+  it.skipIf(!backend.available)("ignores the table_name of an imported file: the new form gets its own table", async () => {
+    const first = await importForm(database.db, project, { title: "Owned", fields: [{ name: "a", type: "text" }] });
+    const taken = await tableOf(first.id);
+    for (const table_name of [taken, 'x"; drop table form; --', "ünïcode_名前"]) {
+      const { id } = await importForm(database.db, project, { title: "Copy", table_name, fields: [{ name: "b", type: "text" }] });
+      expect(await tableOf(id)).toMatch(/^copy_[0-9a-f]{8}$/);
+      expect((await exportForm(database.db, id)).table_name).toBe(await tableOf(id));
+    }
+    expect((await describeManagedTable(database.db, taken)).map((c) => c.name)).toContain("a");
+    await expect(importForm(database.db, project, { title: "X", table_name: 7 })).rejects.toMatchObject({ code: "INVALID_FORM_DEFINITION" });
   });
 
   it.skipIf(!backend.available)("gives every form its own typed table", async () => {
@@ -44,7 +60,8 @@ describe.each(BACKENDS)("forms and their managed tables on $name", (backend) => 
   it.skipIf(!backend.available)("adds, renames and drops the column with the field", async () => {
     const { id } = await importForm(database.db, project, { title: "Fields", fields: [{ name: "a", type: "text" }] });
     const table = await tableOf(id);
-    const names = async () => (await describeManagedTable(database.db, table)).map((c) => c.name).slice(11);
+    // The field columns: after the system columns, without the generated search vector.
+    const names = async () => (await describeManagedTable(database.db, table)).map((c) => c.name).slice(11).filter((n) => !n.startsWith("__fw_"));
 
     const { id: fieldId } = await createField(database.db, id, { name: "age", type: "number" });
     expect(await names()).toEqual(["a", "age"]);

@@ -1,6 +1,12 @@
-import { FieldworkError } from "@fieldwork/core";
+/**
+ * A form's responses, the rows of its managed table: a page at a time for the private API,
+ * or all those a query selects as an export (the CLI's `responses list`).
+ */
+import { FieldworkError, type ReadQuery } from "@fieldwork/core";
 import { sql, type Kysely } from "kysely";
 import type { DB } from "../db/schema";
+import { writeExport, type ExportFormat } from "../query/export-format";
+import { DEFAULT_PROFILE, resolveTable } from "../query/tables";
 import { managedTable } from "../tables/managed-table";
 import { isUuid } from "./form-record";
 
@@ -27,13 +33,17 @@ export async function listResponses(db: Kysely<DB>, formId: string, page: { afte
   return rows;
 }
 
-/** Every row, page by page (nothing is cut off at a page size). */
-export async function* allResponses(db: Kysely<DB>, formId: string, limit = RESPONSES_PAGE): AsyncGenerator<ResponseRow> {
-  let after = 0;
-  for (;;) {
-    const rows = await listResponses(db, formId, { after, limit });
-    yield* rows;
-    if (rows.length < limit) return;
-    after = Number(rows.at(-1)!.local_index);
-  }
+/**
+ * Every row of a form's table that `query` (PostgREST syntax, parsed) selects, in its order
+ * (by default `local_index`), as CSV or JSON lines handed to `write` a batch at a time: the
+ * same text as a Data API export of the form's table.
+ */
+export async function exportResponses(
+  db: Kysely<DB>, formId: string, query: ReadQuery, format: ExportFormat, write: (text: string) => Promise<boolean>,
+): Promise<void> {
+  if (!isUuid(formId)) throw new FieldworkError("FORM_NOT_FOUND");
+  const form = await db.selectFrom("form").select(["project_id", "table_name"]).where("id", "=", formId).executeTakeFirst();
+  if (!form) throw new FieldworkError("FORM_NOT_FOUND");
+  const { catalog } = await resolveTable(db, form.project_id, DEFAULT_PROFILE, form.table_name);
+  await writeExport(db, catalog, query, format, write);
 }
