@@ -7,8 +7,9 @@ import { sql, type Kysely } from "kysely";
 import type { DB } from "../db/schema";
 import { writeExport, type ExportFormat } from "../query/export-format";
 import { DEFAULT_PROFILE, resolveTable } from "../query/tables";
-import { managedTable } from "../tables/managed-table";
-import { isUuid } from "./form-record";
+import { formTableCatalog } from "../query/form-catalog";
+import { selectSql } from "../query/sql-builder";
+import { isUuid, loadFormRecord } from "./form-record";
 
 export type ResponseRow = Record<string, unknown>;
 
@@ -23,13 +24,14 @@ export const RESPONSES_PAGE = 1000;
  * `local_index`, 0 for the start), at most `limit`. A page shorter than `limit` is the last.
  */
 export async function listResponses(db: Kysely<DB>, formId: string, page: { after?: number; limit?: number } = {}): Promise<ResponseRow[]> {
-  if (!isUuid(formId)) throw new FieldworkError("FORM_NOT_FOUND");
-  const form = await db.selectFrom("form").select("table_name").where("id", "=", formId).executeTakeFirst();
-  if (!form) throw new FieldworkError("FORM_NOT_FOUND");
+  const record = await loadFormRecord(db, formId);
+  if (!record) throw new FieldworkError("FORM_NOT_FOUND");
+  const catalog = await formTableCatalog(db, record);
   const after = Math.max(0, Math.trunc(page.after ?? 0));
   const limit = Math.min(RESPONSES_PAGE_MAX, Math.max(1, Math.trunc(page.limit ?? RESPONSES_PAGE)));
+  // The visible columns: the search vector is the engine's, not an answer.
   const { rows } = await sql<ResponseRow>`
-    select * from ${managedTable(form.table_name)} where local_index > ${after} order by local_index limit ${limit}`.execute(db);
+    select ${selectSql(catalog, "*")} from ${catalog.from} as t where local_index > ${after} order by local_index limit ${limit}`.execute(db);
   return rows;
 }
 

@@ -42,14 +42,14 @@ export async function readPage(
 export const EXPORT_BATCH = 1000;
 
 /**
- * Every row of `query` (no page limit), in its order, as JSON texts handed to `onBatch`
+ * Every row of `query` (no page limit unless it sets one), in its order, as JSON texts handed to `onBatch`
  * a batch at a time through a server-side cursor: memory holds one batch whatever the
  * table's size. `onBatch` may wait (backpressure); returning `false` stops early.
  */
 export async function streamRows(
   db: Kysely<DB>, catalog: TableCatalog, query: ReadQuery, onBatch: (rows: string[]) => Promise<boolean>,
 ): Promise<void> {
-  const page = pageSql(catalog, { ...query, offset: 0 }, { limit: query.limit ?? null, offset: 0 });
+  const page = pageSql(catalog, query, { limit: query.limit ?? null, offset: query.offset ?? 0 });
   await mappingQueryErrors(() => db.transaction().execute(async (trx) => {
     await sql`declare fieldwork_export no scroll cursor for select row_to_json(p)::text as row from (${page}) p`.execute(trx);
     for (;;) {

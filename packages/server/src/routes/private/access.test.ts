@@ -117,6 +117,7 @@ describe.each(BACKENDS)("roles and the private route table on $name", (backend) 
       { route: "POST /settings/:name", min: "editor", call: async () => ["POST", "/settings/force-close-form", { form_id: w.form, revision: await revision(), is_force_closed: false }] },
     ];
 
+    const formTable = async () => (await database.db.selectFrom("form").select("table_name").where("id", "=", w.form).executeTakeFirstOrThrow()).table_name;
     const matrix: { route: string; min: "viewer" | "editor" | "owner"; call: () => Promise<Call> }[] = [
       ...editorRoutes,
       { route: "PATCH /organizations/:org_id", min: "owner", call: async () => ["PATCH", `/organizations/${w.org}`, { display_name: unique("Acme") }] },
@@ -147,6 +148,12 @@ describe.each(BACKENDS)("roles and the private route table on $name", (backend) 
       { route: "GET /projects/:project_id/api-keys", min: "owner", call: async () => ["GET", `/projects/${w.project}/api-keys`] },
       { route: "POST /projects/:project_id/api-keys", min: "owner", call: async () => ["POST", `/projects/${w.project}/api-keys`, { name: unique("key"), role: "viewer" }] },
       { route: "DELETE /projects/:project_id/api-keys/:key_id", min: "owner", call: async () => ["DELETE", `/projects/${w.project}/api-keys/${await freshKey()}`] },
+      // The Data API's member mount (docs/data-api.md): reads for viewers, writes for editors.
+      { route: "GET /projects/:project_id/rest/v1", min: "viewer", call: async () => ["GET", `/projects/${w.project}/rest/v1/`] },
+      { route: "GET /projects/:project_id/rest/v1/:table", min: "viewer", call: async () => ["GET", `/projects/${w.project}/rest/v1/${await formTable()}`] },
+      { route: "POST /projects/:project_id/rest/v1/:table", min: "editor", call: async () => ["POST", `/projects/${w.project}/rest/v1/${await formTable()}`, []] },
+      { route: "PATCH /projects/:project_id/rest/v1/:table", min: "editor", call: async () => ["PATCH", `/projects/${w.project}/rest/v1/${await formTable()}?local_index=eq.-1`, { id: "00000000-0000-4000-8000-000000000000" }] },
+      { route: "DELETE /projects/:project_id/rest/v1/:table", min: "editor", call: async () => ["DELETE", `/projects/${w.project}/rest/v1/${await formTable()}?local_index=eq.-1`] },
     ];
 
     // The matrix covers every private route that names a resource.
