@@ -58,8 +58,7 @@ export function restHandlers(mount: RestMount) {
     });
     const table = async (request: TableRequest, min: Role, profileHeader: string) => {
       const projectId = await mount.projectOf(request, min);
-      const { table: name } = TableParams.parse(request.params);
-      return resolveTable(db, projectId, profileOf(request.headers[profileHeader]), name);
+      return resolveTable(db, projectId, profileOf(request.headers[profileHeader]), request.params.table);
     };
     const returning = (request: FastifyRequest) =>
       preferencesOf(request).return === "representation" ? parseReadQuery(new URLSearchParams(pick(searchOf(request), "select"))).select : null;
@@ -73,7 +72,7 @@ export function restHandlers(mount: RestMount) {
         .send(openApiDocument({ profile, basePath, host: request.host, tables }));
     });
 
-    app.get<{ Params: { table: string } }>("/:table", async (request, reply) => {
+    app.get<{ Params: { table: string } }>("/:table", { schema: { params: TableParams } }, async (request, reply) => {
       const { catalog } = await table(request, "viewer", "accept-profile");
       const query = parseReadQuery(searchOf(request), { range: rangeOf(request) });
       const representation = representationOf(request);
@@ -89,7 +88,7 @@ export function restHandlers(mount: RestMount) {
       return sendJson(reply.code(partial ? 206 : 200), body);
     });
 
-    app.post<{ Params: { table: string } }>("/:table", async (request, reply) => {
+    app.post<{ Params: { table: string } }>("/:table", { schema: { params: TableParams } }, async (request, reply) => {
       const target = await table(request, "editor", "content-profile");
       checkOnConflict(request);
       const body = request.body;
@@ -98,14 +97,14 @@ export function restHandlers(mount: RestMount) {
       return sendWrite(request, reply, result, true);
     });
 
-    app.patch<{ Params: { table: string } }>("/:table", async (request, reply) => {
+    app.patch<{ Params: { table: string } }>("/:table", { schema: { params: TableParams } }, async (request, reply) => {
       const target = await table(request, "editor", "content-profile");
       const where = parseConditions(searchOf(request));
       const result = await updateRows(db, target, where, request.body as RowInput, { returning: returning(request) });
       return sendWrite(request, reply, result, false);
     });
 
-    app.delete<{ Params: { table: string } }>("/:table", async (request, reply) => {
+    app.delete<{ Params: { table: string } }>("/:table", { schema: { params: TableParams } }, async (request, reply) => {
       const target = await table(request, "editor", "content-profile");
       const where = parseConditions(searchOf(request));
       const result = await deleteRows(db, target, where, { returning: returning(request) });
