@@ -19,7 +19,8 @@ export interface RestMount {
   projectOf(request: FastifyRequest, min: Role): Promise<string>;
 }
 
-const TableParams = z.object({ table: z.string().min(1).max(256) });
+/** Loose: under the member mount the params also hold `project_id`. */
+const TableParams = z.looseObject({ table: z.string().min(1).max(256) });
 type TableRequest = FastifyRequest<{ Params: { table: string } }>;
 
 const searchOf = (request: FastifyRequest) => new URL(request.url, "http://localhost").searchParams;
