@@ -1,0 +1,106 @@
+/**
+ * One shape measured: requests one after another, each value of the shape in turn, the Data
+ * API over HTTP and then the baseline SQL with `pg` for the same value, so both see the same
+ * caches and the same moment of the machine. Every answer is checked against its baseline:
+ * the same ids in the same order and the same count.
+ */
+import type pg from "pg";
+import { baselineSql, estimatedCount, PAGE_ROWS, plainOffsetSql, type Shape } from "./grid-shapes";
+
+export interface GridTarget {
+  baseUrl: string;
+  token: string;
+  table: string;
+  /** The select list of `select=*`: every column but the search vector, in table order. */
+  columns: string;
+  pool: pg.Pool;
+}
+
+export interface ShapeResult {
+  shape: Shape;
+  http: number[];
+  sql: number[];
+  /** Median HTTP time per value, for spotting the value that makes the tail. */
+  byValue: { value: string; http: number; sql: number; count: number }[];
+  mismatches: string[];
+}
+
+export const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
+
+const idsOf = (body: string) => (JSON.parse(body) as { id: string }[]).map((row) => row.id).join(",");
+
+async function viaHttp(target: GridTarget, shape: Shape, value: string) {
+  const query = [shape.query(value), `limit=${PAGE_ROWS}`].filter(Boolean).join("&");
+  const started = performance.now();
+  const response = await fetch(`${target.baseUrl}/rest/v1/${target.table}?${query}`, {
+    headers: { authorization: `Bearer ${target.token}`, prefer: "count=estimated", accept: "application/json" },
+  });
+  const body = await response.text();
+  const ms = performance.now() - started;
+  if (response.status !== 200 && response.status !== 206) throw new Error(`${shape.key} ${query}: ${response.status} ${body}`);
+  const count = Number(response.headers.get("content-range")?.split("/")[1]);
+  return { ms, body, count };
+}
+
+async function viaSql(target: GridTarget, shape: Shape, value: string) {
+  const sql = baselineSql(target.table, target.columns, shape, value);
+  const started = performance.now();
+  const [page, count] = await Promise.all([
+    target.pool.query<{ body: string }>(sql.page.text, sql.page.values),
+    estimatedCount(target.pool, sql.where),
+  ]);
+  return { ms: performance.now() - started, body: page.rows[0]?.body ?? "[]", count };
+}
+
+export async function measureShape(target: GridTarget, shape: Shape, warmup: number, requests: number): Promise<ShapeResult> {
+  const result: ShapeResult = { shape, http: [], sql: [], byValue: [], mismatches: [] };
+  const perValue = new Map<string, { http: number[]; sql: number[]; count: number }>();
+  for (let i = 0; i < warmup + requests; i++) {
+    const value = shape.values[i % shape.values.length]!;
+    const http = await viaHttp(target, shape, value);
+    const sql = await viaSql(target, shape, value);
+    if (idsOf(http.body) !== idsOf(sql.body) || http.count !== sql.count) {
+      result.mismatches.push(`${value}: ids ${idsOf(http.body) === idsOf(sql.body) ? "equal" : "differ"}, count ${http.count} vs ${sql.count}`);
+    }
+    if (i < warmup) continue;
+    result.http.push(http.ms);
+    result.sql.push(sql.ms);
+    const entry = perValue.get(value) ?? { http: [], sql: [], count: sql.count };
+    entry.http.push(http.ms);
+    entry.sql.push(sql.ms);
+    perValue.set(value, entry);
+  }
+  result.byValue = [...perValue].map(([value, e]) => ({ value, http: percentile(e.http, 50), sql: percentile(e.sql, 50), count: e.count }));
+  return result;
+}
+
+/** The deep page read with a plain `limit … offset …` (and the same count beside it). */
+export async function measurePlainOffset(target: GridTarget, shape: Shape, requests: number): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < requests; i++) {
+    const value = shape.values[i % shape.values.length]!;
+    const started = performance.now();
+    await Promise.all([
+      target.pool.query(plainOffsetSql(target.table, target.columns, Number(value))),
+      estimatedCount(target.pool, baselineSql(target.table, target.columns, shape, value).where),
+    ]);
+    times.push(performance.now() - started);
+  }
+  return times;
+}
+
+/** EXPLAIN ANALYZE of the baseline's page and count for one value: what a slow shape spends. */
+export async function explainBaseline(target: GridTarget, shape: Shape, value: string): Promise<string> {
+  const sql = baselineSql(target.table, target.columns, shape, value);
+  const plan = async (text: string, values: unknown[]) =>
+    (await target.pool.query<{ "QUERY PLAN": string }>(`explain (analyze, buffers) ${text}`, values)).rows.map((r) => r["QUERY PLAN"]).join("\n");
+  return [
+    `-- page: ${sql.page.text.replace(/\s+/g, " ").replace(target.columns, "<columns>")}`,
+    await plan(sql.page.text, sql.page.values),
+    `-- count: select count(*) from (select 1 from ${sql.where.text} limit 10001) c`,
+    await plan(`select count(*) from (select 1 from ${sql.where.text} limit 10001) c`, sql.where.values),
+  ].join("\n");
+}

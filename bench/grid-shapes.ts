@@ -1,0 +1,129 @@
+/**
+ * bench:grid's ten query shapes: each a small list of filter values (a run cycles through
+ * them, so no single literal's cache is all that is measured), the Data API query string for
+ * a value, and the hand-written SQL that gives the same page and count (the baseline).
+ *
+ * The baseline answers what the engine answers: the page as one JSON array built by Postgres,
+ * in the same order (the key as tiebreaker in the last term's direction), and beside it the
+ * `count=estimated` semantics of packages/server/src/query/count.ts — counted exactly up to
+ * 10,000 rows (`count(*)` of a `limit 10001` subquery), and past that the planner's row
+ * estimate of the filter (`explain (format json)`), never below 10,001.
+ */
+import type pg from "pg";
+
+export const PAGE_ROWS = 100;
+export const EXACT_COUNT_UP_TO = 10_000;
+
+export interface Shape {
+  key: string;
+  name: string;
+  values: string[];
+  /** The Data API query string for one value (without `limit`). */
+  query(value: string): string;
+  /** The baseline's filter and order for the same value; `offset` for deep pages. */
+  sql(value: string): { where: string; params: unknown[]; order: string; offset?: number };
+  /** The deep page: judged against its baseline, not against the absolute goals. */
+  deep?: boolean;
+}
+
+/** Sort column and direction of `order=…` values; the key breaks ties in the same direction. */
+const orderOf = (value: string) => {
+  const [column = "", direction = "asc"] = value.split(".");
+  return `"${column}" ${direction}, id ${direction}`;
+};
+
+export function gridShapes(emails: string[]): Shape[] {
+  const byIndex = "local_index";
+  return [
+    {
+      key: "a", name: "number filter (age=gt.N)", values: ["58", "59", "60", "61", "62"],
+      query: (v) => `age=gt.${v}`, sql: (v) => ({ where: "age > $1", params: [v], order: byIndex }),
+    },
+    {
+      key: "b", name: "date range (born, one month)",
+      values: ["1962-03", "1975-07", "1981-11", "1994-02", "2003-09"],
+      query: (v) => `born=gte.${v}-01&born=lt.${nextMonth(v)}-01`,
+      sql: (v) => ({ where: "born >= $1 and born < $2", params: [`${v}-01`, `${nextMonth(v)}-01`], order: byIndex }),
+    },
+    {
+      key: "c", name: "boolean (vip=is.true, is.false)", values: ["true", "false"],
+      query: (v) => `vip=is.${v}`, sql: (v) => ({ where: `vip is ${v === "true" ? "true" : "false"}`, params: [], order: byIndex }),
+    },
+    {
+      key: "d", name: "equality (email=eq.…)", values: emails,
+      query: (v) => `email=eq.${encodeURIComponent(v)}`, sql: (v) => ({ where: "email = $1", params: [v], order: byIndex }),
+    },
+    {
+      key: "e", name: "list contains (tags=cs.{…})", values: ["{red}", "{green}", "{blue}", "{red,blue}", "{purple}"],
+      query: (v) => `tags=cs.${encodeURIComponent(v)}`, sql: (v) => ({ where: "tags @> $1::text[]", params: [v], order: byIndex }),
+    },
+    {
+      key: "f", name: "sort (order=amount.desc, …)", values: ["amount.desc", "amount.asc", "score.desc", "quantity.desc"],
+      query: (v) => `order=${v}`, sql: (v) => ({ where: "true", params: [], order: orderOf(v) }),
+    },
+    {
+      key: "g", name: "contains (name=ilike.*…*)", values: ["*ada*", "*son*", "*lovelace*", "*grace hop*", "*mar*"],
+      query: (v) => `name=ilike.${encodeURIComponent(v)}`,
+      sql: (v) => ({ where: "name ilike $1", params: [v.replaceAll("*", "%")], order: byIndex }),
+    },
+    {
+      key: "h", name: "text search (__fw_search=wfts.…)", values: ["coffee", "zeppelin", "jazz poetry", "quokka", "falconry"],
+      query: (v) => `__fw_search=wfts.${encodeURIComponent(v)}`,
+      sql: (v) => ({ where: "__fw_search @@ websearch_to_tsquery('simple', $1)", params: [v], order: byIndex }),
+    },
+    {
+      key: "i", name: "first page", values: [""],
+      query: () => "", sql: () => ({ where: "true", params: [], order: byIndex }),
+    },
+    {
+      key: "j", name: "page 5,000 (offset=499900)", values: ["499900", "499800", "500000", "499700", "500100"], deep: true,
+      query: (v) => `offset=${v}`, sql: (v) => ({ where: "true", params: [], order: byIndex, offset: Number(v) }),
+    },
+  ];
+}
+
+function nextMonth(month: string): string {
+  const [year = 0, m = 0] = month.split("-").map(Number);
+  return m === 12 ? `${year + 1}-01` : `${year}-${String(m + 1).padStart(2, "0")}`;
+}
+
+export interface Baseline {
+  /** The page as a JSON array text. */
+  page: { text: string; values: unknown[] };
+  where: { text: string; values: unknown[] };
+}
+
+/**
+ * The best hand-written SQL for a shape's page: the filter and order straight on the table,
+ * and for a deep page the keys of the page from the (local_index) include (id) index alone
+ * (an index-only scan skips the offset), joined back to the rows.
+ */
+export function baselineSql(table: string, columns: string, shape: Shape, value: string): Baseline {
+  const { where, params, order, offset } = shape.sql(value);
+  const from = `form_data."${table}"`;
+  const page = offset
+    ? `select ${columns} from (select id, local_index from ${from} order by local_index limit ${PAGE_ROWS} offset ${offset}) k
+       join ${from} t using (id) order by k.local_index`
+    : `select ${columns} from ${from} t where ${where} order by ${order} limit ${PAGE_ROWS}`;
+  return {
+    page: { text: `select coalesce(json_agg(p), '[]')::text as body from (${page}) p`, values: params },
+    where: { text: `${from} t where ${where}`, values: params },
+  };
+}
+
+/** The same page read the plain way (`limit … offset …` over whole rows), for reference. */
+export function plainOffsetSql(table: string, columns: string, offset: number): string {
+  return `select coalesce(json_agg(p), '[]')::text as body from (
+    select ${columns} from form_data."${table}" t order by local_index limit ${PAGE_ROWS} offset ${offset}) p`;
+}
+
+/** `count=estimated`: exact up to 10,000, else the planner's estimate (at least 10,001). */
+export async function estimatedCount(db: pg.Pool, where: Baseline["where"]): Promise<number> {
+  const { rows: [bounded] } = await db.query<{ n: string }>(
+    `select count(*) as n from (select 1 from ${where.text} limit ${EXACT_COUNT_UP_TO + 1}) c`, where.values);
+  const counted = Number(bounded?.n ?? 0);
+  if (counted <= EXACT_COUNT_UP_TO) return counted;
+  const { rows: [plan] } = await db.query<{ "QUERY PLAN": { Plan: { "Plan Rows": number } }[] }>(
+    `explain (format json) select 1 from ${where.text}`, where.values);
+  return Math.max(EXACT_COUNT_UP_TO + 1, Math.round(plan?.["QUERY PLAN"][0]?.Plan["Plan Rows"] ?? 0));
+}
