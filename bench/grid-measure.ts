@@ -5,7 +5,7 @@
  * the same ids in the same order and the same count.
  */
 import type pg from "pg";
-import { baselineSql, estimatedCount, PAGE_ROWS, plainOffsetSql, type Shape } from "./grid-shapes";
+import { baselineSql, PAGE_ROWS, plainOffsetSql, probeCount, type Shape } from "./grid-shapes";
 
 export interface GridTarget {
   baseUrl: string;
@@ -48,11 +48,12 @@ async function viaHttp(target: GridTarget, shape: Shape, value: string) {
 async function viaSql(target: GridTarget, shape: Shape, value: string) {
   const sql = baselineSql(target.table, target.columns, shape, value);
   const started = performance.now();
-  const [page, count] = await Promise.all([
-    target.pool.query<{ body: string }>(sql.page.text, sql.page.values),
-    estimatedCount(target.pool, sql.where),
-  ]);
-  return { ms: performance.now() - started, body: page.rows[0]?.body ?? "[]", count };
+  // The count's probe decides the page's plan: a filter matching few rows is read through
+  // its own index and sorted (the fenced page), one matching many down the sort index.
+  const probe = await probeCount(target.pool, sql.where);
+  const page = sql.fenced && probe.exact ? sql.fenced : sql.page;
+  const { rows } = await target.pool.query<{ body: string }>(page.text, page.values);
+  return { ms: performance.now() - started, body: rows[0]?.body ?? "[]", count: probe.count };
 }
 
 export async function measureShape(target: GridTarget, shape: Shape, warmup: number, requests: number): Promise<ShapeResult> {
@@ -77,16 +78,14 @@ export async function measureShape(target: GridTarget, shape: Shape, warmup: num
   return result;
 }
 
-/** The deep page read with a plain `limit … offset …` (and the same count beside it). */
+/** The deep page read with a plain `limit … offset …` (after the same count). */
 export async function measurePlainOffset(target: GridTarget, shape: Shape, requests: number): Promise<number[]> {
   const times: number[] = [];
   for (let i = 0; i < requests; i++) {
     const value = shape.values[i % shape.values.length]!;
     const started = performance.now();
-    await Promise.all([
-      target.pool.query(plainOffsetSql(target.table, target.columns, Number(value))),
-      estimatedCount(target.pool, baselineSql(target.table, target.columns, shape, value).where),
-    ]);
+    await probeCount(target.pool, baselineSql(target.table, target.columns, shape, value).where);
+    await target.pool.query(plainOffsetSql(target.table, target.columns, Number(value)));
     times.push(performance.now() - started);
   }
   return times;
@@ -97,10 +96,11 @@ export async function explainBaseline(target: GridTarget, shape: Shape, value: s
   const sql = baselineSql(target.table, target.columns, shape, value);
   const plan = async (text: string, values: unknown[]) =>
     (await target.pool.query<{ "QUERY PLAN": string }>(`explain (analyze, buffers) ${text}`, values)).rows.map((r) => r["QUERY PLAN"]).join("\n");
+  const page = sql.fenced && (await probeCount(target.pool, sql.where)).exact ? sql.fenced : sql.page;
   return [
-    `-- page: ${sql.page.text.replace(/\s+/g, " ").replace(target.columns, "<columns>")}`,
-    await plan(sql.page.text, sql.page.values),
-    `-- count: select count(*) from (select 1 from ${sql.where.text} limit 10001) c`,
+    `-- page: ${page.text.replace(/\s+/g, " ").replace(target.columns, "<columns>")}`,
+    await plan(page.text, page.values),
+    `-- planned count: explain select 1 from ${sql.where.text}; then, if at most 10,000, the bounded count:`,
     await plan(`select count(*) from (select 1 from ${sql.where.text} limit 10001) c`, sql.where.values),
   ].join("\n");
 }

@@ -4,10 +4,11 @@
  * a value, and the hand-written SQL that gives the same page and count (the baseline).
  *
  * The baseline answers what the engine answers: the page as one JSON array built by Postgres,
- * in the same order (the key as tiebreaker in the last term's direction), and beside it the
- * `count=estimated` semantics of packages/server/src/query/count.ts — counted exactly up to
- * 10,000 rows (`count(*)` of a `limit 10001` subquery), and past that the planner's row
- * estimate of the filter (`explain (format json)`), never below 10,001.
+ * in the same order (the key as tiebreaker in the last term's direction), and the
+ * `count=estimated` semantics of packages/server/src/query/count.ts — the planner's row
+ * estimate of the filter (`explain (format json)`), and when that is at most 10,000 an exact
+ * count bounded there (`count(*)` of a `limit 10001` subquery). A filter found to match at
+ * most 10,000 rows reads its page through its own index and sorts it (the fenced page).
  */
 import type pg from "pg";
 
@@ -90,6 +91,8 @@ function nextMonth(month: string): string {
 export interface Baseline {
   /** The page as a JSON array text. */
   page: { text: string; values: unknown[] };
+  /** The same page for a filter known to match few rows: read through its index, then sorted. */
+  fenced: { text: string; values: unknown[] } | null;
   where: { text: string; values: unknown[] };
 }
 
@@ -105,8 +108,10 @@ export function baselineSql(table: string, columns: string, shape: Shape, value:
     ? `select ${columns} from (select id, local_index from ${from} order by local_index limit ${PAGE_ROWS} offset ${offset}) k
        join ${from} t using (id) order by k.local_index`
     : `select ${columns} from ${from} t where ${where} order by ${order} limit ${PAGE_ROWS}`;
+  const fenced = `select ${columns} from (select * from ${from} t where ${where} offset 0) t order by ${order} limit ${PAGE_ROWS}`;
   return {
     page: { text: `select coalesce(json_agg(p), '[]')::text as body from (${page}) p`, values: params },
+    fenced: offset || where === "true" ? null : { text: `select coalesce(json_agg(p), '[]')::text as body from (${fenced}) p`, values: params },
     where: { text: `${from} t where ${where}`, values: params },
   };
 }
@@ -117,13 +122,18 @@ export function plainOffsetSql(table: string, columns: string, offset: number): 
     select ${columns} from form_data."${table}" t order by local_index limit ${PAGE_ROWS} offset ${offset}) p`;
 }
 
-/** `count=estimated`: exact up to 10,000, else the planner's estimate (at least 10,001). */
-export async function estimatedCount(db: pg.Pool, where: Baseline["where"]): Promise<number> {
+/**
+ * `count=estimated` as the engine makes it (query/count.ts): the planner's estimate, and
+ * when that is at most 10,000 an exact count bounded there; `exact` is that count when it
+ * stayed within the bound.
+ */
+export async function probeCount(db: pg.Pool, where: Baseline["where"]): Promise<{ count: number; exact: boolean }> {
+  const { rows: [plan] } = await db.query<{ "QUERY PLAN": { Plan: { "Plan Rows": number } }[] }>(
+    `explain (format json) select 1 from ${where.text}`, where.values);
+  const planned = Math.round(plan?.["QUERY PLAN"][0]?.Plan["Plan Rows"] ?? 0);
+  if (planned > EXACT_COUNT_UP_TO) return { count: planned, exact: false };
   const { rows: [bounded] } = await db.query<{ n: string }>(
     `select count(*) as n from (select 1 from ${where.text} limit ${EXACT_COUNT_UP_TO + 1}) c`, where.values);
   const counted = Number(bounded?.n ?? 0);
-  if (counted <= EXACT_COUNT_UP_TO) return counted;
-  const { rows: [plan] } = await db.query<{ "QUERY PLAN": { Plan: { "Plan Rows": number } }[] }>(
-    `explain (format json) select 1 from ${where.text}`, where.values);
-  return Math.max(EXACT_COUNT_UP_TO + 1, Math.round(plan?.["QUERY PLAN"][0]?.Plan["Plan Rows"] ?? 0));
+  return counted <= EXACT_COUNT_UP_TO ? { count: counted, exact: true } : { count: Math.max(EXACT_COUNT_UP_TO + 1, planned), exact: false };
 }

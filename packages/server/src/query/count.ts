@@ -1,10 +1,10 @@
 /**
  * Row counts for `Prefer: count=…` and the grid's last page. An exact count reads every
  * matching row; a planned one asks the planner (a millisecond, however large the table);
- * an estimated one counts exactly up to a bound and asks the planner beyond it, so small
- * results are exact and a count never holds back the first page of a huge table.
+ * an estimated one asks the planner and counts exactly only what it expects to be small,
+ * so small results are exact and a count never holds back the first page of a huge table.
  */
-import type { Condition, CountMode } from "@fieldwork/core";
+import type { Condition } from "@fieldwork/core";
 import { sql } from "kysely";
 import type { Executor } from "../tables/managed-table";
 import type { TableCatalog } from "./catalog";
@@ -35,14 +35,23 @@ export async function boundedCount(db: Executor, catalog: TableCatalog, where: r
   return Number(rows[0]?.n ?? 0);
 }
 
-export async function countRows(db: Executor, catalog: TableCatalog, where: readonly Condition[], mode: CountMode): Promise<number> {
-  switch (mode) {
-    case "exact": return exactCount(db, catalog, where);
-    case "planned": return plannedCount(db, catalog, where);
-    case "estimated": {
-      const counted = await boundedCount(db, catalog, where, EXACT_COUNT_UP_TO);
-      if (counted <= EXACT_COUNT_UP_TO) return counted;
-      return Math.max(EXACT_COUNT_UP_TO + 1, await plannedCount(db, catalog, where));
-    }
-  }
+/**
+ * What the planner expects a filter to match, and the exact count when that is small: the
+ * planner first (a millisecond), then, only if it expects at most EXACT_COUNT_UP_TO rows, a
+ * count bounded there. A filter matching half a million rows is never counted row by row.
+ */
+export interface Selectivity {
+  planned: number;
+  /** The exact count, when it is at most EXACT_COUNT_UP_TO. */
+  exact: number | null;
 }
+
+export async function probeSelectivity(db: Executor, catalog: TableCatalog, where: readonly Condition[]): Promise<Selectivity> {
+  const planned = await plannedCount(db, catalog, where);
+  if (planned > EXACT_COUNT_UP_TO) return { planned, exact: null };
+  const counted = await boundedCount(db, catalog, where, EXACT_COUNT_UP_TO);
+  return { planned, exact: counted <= EXACT_COUNT_UP_TO ? counted : null };
+}
+
+/** `count=estimated`: exact when small, else the planner's figure (at least past the bound). */
+export const estimatedCount = ({ planned, exact }: Selectivity): number => exact ?? Math.max(EXACT_COUNT_UP_TO + 1, planned);

@@ -7,7 +7,7 @@ import type { CountMode, ReadQuery } from "@fieldwork/core";
 import { sql, type Kysely } from "kysely";
 import type { DB } from "../db/schema";
 import type { TableCatalog } from "./catalog";
-import { countRows } from "./count";
+import { estimatedCount, exactCount, plannedCount, probeSelectivity } from "./count";
 import { mappingQueryErrors } from "./pg-errors";
 import { pageSql } from "./sql-builder";
 
@@ -25,16 +25,30 @@ export async function readPage(
 ): Promise<Page> {
   const offset = query.offset ?? 0;
   const limit = Math.min(query.limit ?? options.maxRows, options.maxRows);
-  const page = pageSql(catalog, query, { limit, offset });
   return mappingQueryErrors(async () => {
-    // Different connections on PostgreSQL: the count runs beside the page, not after it.
-    const [result, count] = await Promise.all([
+    // A filtered page first asks how selective its filter is. A filter matching few rows
+    // (a rare word, a narrow contains) is read through its own index and sorted, fenced
+    // off from a walk down the sort index that would pass every row of the table to find
+    // them; a filter matching many is read down the sort index, where matches come soon.
+    const probe = query.where.length > 0 || options.count === "estimated"
+      ? await probeSelectivity(db, catalog, query.where) : null;
+    const page = pageSql(catalog, query, { limit, offset, fence: query.where.length > 0 && probe?.exact !== null });
+    const count = (): Promise<number | null> => {
+      switch (options.count) {
+        case "exact": return probe?.exact != null ? Promise.resolve(probe.exact) : exactCount(db, catalog, query.where);
+        case "planned": return probe ? Promise.resolve(probe.planned) : plannedCount(db, catalog, query.where);
+        case "estimated": return Promise.resolve(estimatedCount(probe!));
+        default: return Promise.resolve(null);
+      }
+    };
+    // Different connections on PostgreSQL: a count still to make runs beside the page.
+    const [result, total] = await Promise.all([
       sql<{ body: string; n: number | string }>`
         select coalesce(json_agg(p), '[]')::text as body, count(*) as n from (${page}) p`.execute(db),
-      options.count ? countRows(db, catalog, query.where, options.count) : Promise.resolve(null),
+      count(),
     ]);
     const row = result.rows[0];
-    return { body: row?.body ?? "[]", rows: Number(row?.n ?? 0), offset, count };
+    return { body: row?.body ?? "[]", rows: Number(row?.n ?? 0), offset, count: total };
   });
 }
 

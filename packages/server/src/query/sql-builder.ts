@@ -131,6 +131,11 @@ export interface PageSlice {
   /** Rows at most; `null` for all of them (exports). */
   limit: number | null;
   offset: number;
+  /**
+   * The filter matches few rows: read them through the filter's own index, then sort
+   * (`offset 0` keeps the planner from walking the sort index instead).
+   */
+  fence?: boolean;
 }
 
 /**
@@ -138,7 +143,9 @@ export interface PageSlice {
  * subquery of keys and joins back, so skipped rows are never read from the table.
  */
 export function pageSql(catalog: TableCatalog, query: ReadQuery, slice: PageSlice): Sql {
-  const where = whereSql(catalog, query.where);
+  const filter = whereSql(catalog, query.where);
+  const from = slice.fence ? sql`(select * from ${catalog.from} as t where ${filter} offset 0)` : catalog.from;
+  const where = slice.fence ? sql`true` : filter;
   const order = orderSql(effectiveOrder(catalog, query.order));
   const select = selectSql(catalog, query.select);
   const limit = slice.limit === null ? sql`` : sql` limit ${slice.limit}`;
@@ -146,8 +153,8 @@ export function pageSql(catalog: TableCatalog, query: ReadQuery, slice: PageSlic
   const [key] = catalog.key;
   // (An export reads every row after the offset anyway: a plain OFFSET serves it.)
   if (slice.offset > 0 && slice.limit !== null && key && catalog.key.length === 1) {
-    const keys = sql`select ${columnRef(key)} from ${catalog.from} as t where ${where} order by ${order}${limit}${offset}`;
+    const keys = sql`select ${columnRef(key)} from ${from} as t where ${where} order by ${order}${limit}${offset}`;
     return sql`select ${select} from ${catalog.from} as t where ${columnRef(key)} = any(array(${keys})) order by ${order}`;
   }
-  return sql`select ${select} from ${catalog.from} as t where ${where} order by ${order}${limit}${offset}`;
+  return sql`select ${select} from ${from} as t where ${where} order by ${order}${limit}${offset}`;
 }
