@@ -108,7 +108,11 @@ export function baselineSql(table: string, columns: string, shape: Shape, value:
     ? `select ${columns} from (select id, local_index from ${from} order by local_index limit ${PAGE_ROWS} offset ${offset}) k
        join ${from} t using (id) order by k.local_index`
     : `select ${columns} from ${from} t where ${where} order by ${order} limit ${PAGE_ROWS}`;
-  const fenced = `select ${columns} from (select * from ${from} t where ${where} offset 0) t order by ${order} limit ${PAGE_ROWS}`;
+  // Few matches: their ids and sort columns found through the filter's index, sorted, and
+  // only the page's rows read whole. (Only filtered shapes fence, all in local_index order.)
+  const fenced = `select ${columns} from ${from} t where id = any(array(
+      select id from (select id, local_index from ${from} t where ${where} offset 0) f order by ${order} limit ${PAGE_ROWS}))
+    order by ${order}`;
   return {
     page: { text: `select coalesce(json_agg(p), '[]')::text as body from (${page}) p`, values: params },
     fenced: offset || where === "true" ? null : { text: `select coalesce(json_agg(p), '[]')::text as body from (${fenced}) p`, values: params },

@@ -132,8 +132,8 @@ export interface PageSlice {
   limit: number | null;
   offset: number;
   /**
-   * The filter matches few rows: read them through the filter's own index, then sort
-   * (`offset 0` keeps the planner from walking the sort index instead).
+   * The filter matches few rows: find them through the filter's own index, sort their keys,
+   * then read the page's rows (`offset 0` keeps the planner from walking the sort index).
    */
   fence?: boolean;
 }
@@ -144,17 +144,25 @@ export interface PageSlice {
  */
 export function pageSql(catalog: TableCatalog, query: ReadQuery, slice: PageSlice): Sql {
   const filter = whereSql(catalog, query.where);
-  const from = slice.fence ? sql`(select * from ${catalog.from} as t where ${filter} offset 0)` : catalog.from;
-  const where = slice.fence ? sql`true` : filter;
-  const order = orderSql(effectiveOrder(catalog, query.order));
+  const terms = effectiveOrder(catalog, query.order);
+  const order = orderSql(terms);
   const select = selectSql(catalog, query.select);
   const limit = slice.limit === null ? sql`` : sql` limit ${slice.limit}`;
   const offset = slice.offset > 0 ? sql` offset ${slice.offset}` : sql``;
   const [key] = catalog.key;
-  // (An export reads every row after the offset anyway: a plain OFFSET serves it.)
-  if (slice.offset > 0 && slice.limit !== null && key && catalog.key.length === 1) {
-    const keys = sql`select ${columnRef(key)} from ${from} as t where ${where} order by ${order}${limit}${offset}`;
+  const keyed = key !== undefined && catalog.key.length === 1 && slice.limit !== null;
+  if (slice.fence && keyed) {
+    // The few matching rows narrowed to their key and sort columns, sorted, and only the
+    // page's rows read whole.
+    const narrow = [...new Set([key, ...terms.map((t) => t.column)])].map((c) => columnRef(c));
+    const matches = sql`(select ${sql.join(narrow)} from ${catalog.from} as t where ${filter} offset 0)`;
+    const keys = sql`select ${columnRef(key)} from ${matches} as t order by ${order}${limit}${offset}`;
     return sql`select ${select} from ${catalog.from} as t where ${columnRef(key)} = any(array(${keys})) order by ${order}`;
   }
-  return sql`select ${select} from ${from} as t where ${where} order by ${order}${limit}${offset}`;
+  // (An export reads every row after the offset anyway: a plain OFFSET serves it.)
+  if (slice.offset > 0 && keyed) {
+    const keys = sql`select ${columnRef(key)} from ${catalog.from} as t where ${filter} order by ${order}${limit}${offset}`;
+    return sql`select ${select} from ${catalog.from} as t where ${columnRef(key)} = any(array(${keys})) order by ${order}`;
+  }
+  return sql`select ${select} from ${catalog.from} as t where ${filter} order by ${order}${limit}${offset}`;
 }
