@@ -1,7 +1,7 @@
 /**
  * The text of an export, whoever sends it (the Data API, the CLI): CSV (a header of the
- * selected columns, then one line per row, RFC 4180, each line written by Postgres) or JSON
- * lines (one `row_to_json` object per line). `writeExport` formats rows a cursor batch at a time and waits for each write, so
+ * selected columns, then one line per row, RFC 4180) or JSON lines (one `row_to_json` object
+ * per line). `writeExport` formats rows a cursor batch at a time and waits for each write, so
  * memory holds one batch whatever the row count.
  *
  *   writeExport(db, catalog, { select: [{ column: "name" }], where: [], order: [] }, "csv", write)
@@ -11,7 +11,7 @@ import type { ReadQuery } from "@fieldwork/core";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema";
 import type { TableCatalog } from "./catalog";
-import { streamRows, type ExportLine } from "./read";
+import { streamRows } from "./read";
 
 export const EXPORT_FORMATS = ["jsonl", "csv"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -30,10 +30,17 @@ export function csvHeader(catalog: TableCatalog, select: ReadQuery["select"]): s
 
 const csvLine = (cells: readonly unknown[]) => `${cells.map(csvCell).join(",")}\r\n`;
 
-/** Rows as `streamRows` hands them (JSON objects, or CSV lines Postgres wrote) → the export's text. */
-export function exportLines(format: ExportFormat, rows: readonly string[]): string {
-  const end = format === "csv" ? "\r\n" : "\n";
-  return rows.length ? `${rows.join(end)}${end}` : "";
+/** Rows as `streamRows` hands them (JSON texts) → the export's text for them. */
+export function exportLines(format: ExportFormat, columns: readonly string[], rows: readonly string[]): string {
+  let text = "";
+  for (const row of rows) {
+    if (format === "jsonl") text += `${row}\n`;
+    else {
+      const values = JSON.parse(row) as Record<string, unknown>;
+      text += csvLine(columns.map((c) => values[c]));
+    }
+  }
+  return text;
 }
 
 /**
@@ -48,15 +55,11 @@ export async function writeExport(
   const columns = csvHeader(catalog, query.select);
   const header = format === "csv" ? csvLine(columns) : "";
   let started = false;
-  // Two output columns of one name (`select=a,a`) cannot be told apart in SQL: read those as JSON.
-  const line: ExportLine = format === "csv" && new Set(columns).size === columns.length ? { kind: "csv", columns } : { kind: "json" };
   await streamRows(db, catalog, query, async (rows) => {
-    const text = line.kind === "json" && format === "csv"
-      ? rows.map((row) => csvLine(Object.values(JSON.parse(row) as Record<string, unknown>))).join("")
-      : exportLines(format, rows);
+    const text = exportLines(format, columns, rows);
     if (started) return write(text);
     started = true;
     return write(header + text);
-  }, line);
+  });
   if (!started && header) await write(header);
 }

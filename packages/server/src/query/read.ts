@@ -55,27 +55,17 @@ export async function readPage(
 /** Rows fetched from the cursor per round trip of an export. */
 export const EXPORT_BATCH = 1000;
 
-/** How each exported row comes out of Postgres: a JSON object, or a CSV line Postgres writes. */
-export type ExportLine = { kind: "json" } | { kind: "csv"; columns: readonly string[] };
-
 /**
- * Every row of `query` (no page limit unless it sets one), in its order, as texts (a JSON
- * object or a CSV line each) handed to `onBatch` a batch at a time through a server-side
- * cursor: memory holds one batch whatever the table's size. `onBatch` may wait
- * (backpressure); returning `false` stops early.
+ * Every row of `query` (no page limit unless it sets one), in its order, as JSON texts handed to `onBatch`
+ * a batch at a time through a server-side cursor: memory holds one batch whatever the
+ * table's size. `onBatch` may wait (backpressure); returning `false` stops early.
  */
 export async function streamRows(
   db: Kysely<DB>, catalog: TableCatalog, query: ReadQuery, onBatch: (rows: string[]) => Promise<boolean>,
-  line: ExportLine = { kind: "json" },
 ): Promise<void> {
   const page = pageSql(catalog, query, { limit: query.limit ?? null, offset: query.offset ?? 0 });
-  // CSV cells are written by Postgres (`fieldwork_csv_cell`, migration 0007) from each
-  // value's JSON, so they read like the JSON answers and Node never parses a row.
-  const text = line.kind === "csv"
-    ? sql`concat_ws(',', ${sql.join(line.columns.map((c) => sql`fieldwork_csv_cell(to_json(${sql.id("p", c)}))`))})`
-    : sql`row_to_json(p)::text`;
   await mappingQueryErrors(() => db.transaction().execute(async (trx) => {
-    await sql`declare fieldwork_export no scroll cursor for select ${text} as row from (${page}) p`.execute(trx);
+    await sql`declare fieldwork_export no scroll cursor for select row_to_json(p)::text as row from (${page}) p`.execute(trx);
     for (;;) {
       const { rows } = await sql<{ row: string }>`fetch ${sql.raw(String(EXPORT_BATCH))} from fieldwork_export`.execute(trx);
       if (rows.length === 0) break;
