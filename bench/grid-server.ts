@@ -19,7 +19,8 @@ export interface ScratchServer {
   close(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+/** A loopback port nobody listens on (the benchmarks start their server there). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const s = createServer().listen(0, "127.0.0.1", () => {
       const { port } = s.address() as { port: number };

@@ -8,10 +8,10 @@
  * where a scratch database is created and dropped. BENCH_SECONDS sets each phase's length.
  */
 import { spawn } from "node:child_process";
-import { createServer } from "node:net";
 import { cpus } from "node:os";
 import autocannon from "autocannon";
 import pg from "pg";
+import { freePort } from "./grid-server";
 import { appendResultRow, currentCommit, resultDate } from "./results";
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -30,15 +30,6 @@ function multipartBody(boundary: string): string {
   return Object.entries(ANSWER).flatMap(([name, value]) => (Array.isArray(value) ? value : [value])
     .map((v) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${v}\r\n`))
     .join("") + `--${boundary}--\r\n`;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;

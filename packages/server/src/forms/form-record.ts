@@ -48,7 +48,12 @@ export async function bumpRevision(trx: Kysely<DB>, formId: string): Promise<voi
 export async function loadFormRecord(db: Kysely<DB>, formId: string): Promise<FormRecord | undefined> {
   if (!isUuid(formId)) return undefined;
   const form = await db.selectFrom("form").selectAll().where("id", "=", formId).executeTakeFirst();
-  if (!form) return undefined;
+  return form ? recordOfForm(db, form) : undefined;
+}
+
+/** A form row just read, with its definition (from the cache when the revision matches). */
+export async function recordOfForm(db: Kysely<DB>, form: Selectable<FormTable>): Promise<FormRecord | undefined> {
+  const formId = form.id;
   const cache = cacheOf(db);
   const cached = cache.get(formId);
   if (cached && cached.form.revision === form.revision) {

@@ -5,7 +5,7 @@
  */
 import type { OrderTerm } from "@fieldwork/core";
 import { sql, type RawBuilder } from "kysely";
-import type { Executor } from "../tables/managed-table";
+import type { Executor } from "../tables/managed-names";
 
 export interface CatalogColumn {
   name: string;

@@ -6,7 +6,7 @@
 import { FieldworkError } from "@fieldwork/core";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema";
-import { loadFormRecord, type FormRecord } from "../forms/form-record";
+import { recordOfForm, type FormRecord } from "../forms/form-record";
 import { MANAGED_SCHEMA } from "../tables/managed-names";
 import type { TableCatalog } from "./catalog";
 import { formTableCatalog } from "./form-catalog";
@@ -36,9 +36,9 @@ export async function resolveTable(db: Kysely<DB>, projectId: string, profile: s
     const catalog = metaTableCatalog(projectId, name);
     if (catalog) return { catalog };
   } else {
-    const form = await db.selectFrom("form").select("id")
+    const form = await db.selectFrom("form").selectAll()
       .where("project_id", "=", projectId).where("table_name", "=", name).executeTakeFirst();
-    const record = form ? await loadFormRecord(db, form.id) : undefined;
+    const record = form ? await recordOfForm(db, form) : undefined;
     if (record) return { catalog: await formTableCatalog(db, record), record };
   }
   throw new FieldworkError("NOT_FOUND", `No table ${JSON.stringify(name.slice(0, 80))} in the schema ${profile}.`);
@@ -48,10 +48,10 @@ export async function listTables(db: Kysely<DB>, projectId: string, profile: str
   if (profile === META_PROFILE) {
     return META_TABLE_NAMES.map((name) => ({ catalog: metaTableCatalog(projectId, name)!, description: `The project's ${name} (read only).` }));
   }
-  const forms = await db.selectFrom("form").select(["id", "title"]).where("project_id", "=", projectId).orderBy("created_at").execute();
+  const forms = await db.selectFrom("form").selectAll().where("project_id", "=", projectId).orderBy("created_at").execute();
   const tables = [];
   for (const form of forms) {
-    const record = await loadFormRecord(db, form.id);
+    const record = await recordOfForm(db, form);
     if (record) tables.push({ catalog: await formTableCatalog(db, record), record, description: `Responses of the form "${form.title}".` });
   }
   return tables;

@@ -7,6 +7,7 @@
 import { columnTypeOf, type ColumnType } from "@fieldwork/core";
 import { sql, type RawBuilder } from "kysely";
 import { managedTable, MANAGED_SCHEMA, type ColumnField, type Executor } from "./managed-names";
+import { introspectColumns } from "../query/catalog";
 import { createColumnIndexes, releaseColumn, syncSearchVector } from "./table-indexes";
 
 export { managedTable, MANAGED_SCHEMA, type ColumnField, type Executor };
@@ -81,12 +82,5 @@ export async function dropColumn(trx: Executor, tableName: string, name: string)
 
 /** The columns the database really has, for checks and tests. */
 export async function describeManagedTable(db: Executor, tableName: string): Promise<{ name: string; type: string }[]> {
-  const { rows } = await sql<{ name: string; type: string }>`
-    select a.attname as name, format_type(a.atttypid, a.atttypmod) as type
-    from pg_attribute a
-    join pg_class c on c.oid = a.attrelid
-    join pg_namespace n on n.oid = c.relnamespace
-    where n.nspname = ${MANAGED_SCHEMA} and c.relname = ${tableName} and a.attnum > 0 and not a.attisdropped
-    order by a.attnum`.execute(db);
-  return rows;
+  return (await introspectColumns(db, MANAGED_SCHEMA, tableName)).map((c) => ({ name: c.name, type: c.sql_type }));
 }

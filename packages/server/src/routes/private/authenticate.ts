@@ -19,10 +19,14 @@ declare module "fastify" {
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/** The token of `Authorization: Bearer …`, if the request sends one. */
+export const bearerTokenOf = (request: FastifyRequest): string | undefined =>
+  /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? "")?.[1];
+
 export function authenticator(options: { auth: Auth; secret: string }) {
   return async function authenticate(request: FastifyRequest): Promise<void> {
     const db = request.server.db;
-    const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? "")?.[1];
+    const bearer = bearerTokenOf(request);
     if (bearer) {
       const key = await findApiKey(db, bearer);
       if (!key) {

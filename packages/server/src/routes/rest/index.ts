@@ -16,7 +16,7 @@ import { findApiKey } from "../../auth/api-keys";
 import { audit } from "../../auth/audit";
 import { toFieldworkError } from "../../http-errors";
 import { queryErrorOf } from "../../query/pg-errors";
-import { callerOf } from "../private/authenticate";
+import { bearerTokenOf, callerOf } from "../private/authenticate";
 import { restHandlers } from "./handlers";
 
 export function restErrorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply) {
@@ -29,10 +29,10 @@ export function restErrorHandler(error: unknown, request: FastifyRequest, reply:
   return reply.code(known.status).type("application/json; charset=utf-8").send(body);
 }
 
-const bearerOf = (request: FastifyRequest) => {
-  const authorization = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? "")?.[1];
+/** The key of `Authorization: Bearer …`, else of the `apikey` header supabase-js sends. */
+const apiKeyOf = (request: FastifyRequest) => {
   const apikey = request.headers.apikey;
-  return authorization ?? (typeof apikey === "string" ? apikey.trim() : undefined);
+  return bearerTokenOf(request) ?? (typeof apikey === "string" ? apikey.trim() : undefined);
 };
 
 /** `/rest/v1`: a project API key picks the project; its role must reach `min`. */
@@ -41,7 +41,7 @@ export async function restApiRoutes(app: FastifyInstance): Promise<void> {
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ ...new FieldworkError("NOT_FOUND").toJSON(), details: null, hint: null }));
   await app.register(restHandlers({
     async projectOf(request, min) {
-      const token = bearerOf(request);
+      const token = apiKeyOf(request);
       const key = token ? await findApiKey(app.db, token) : undefined;
       if (!key) {
         await audit(app.db, request, { event: "auth.api_key_invalid", status: 401, persist: false });
