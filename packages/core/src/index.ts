@@ -24,3 +24,4 @@ export * from "./query/ast";
 export * from "./query/postgrest-syntax";
 export * from "./query/column-format";
 export * from "./query/query-state";
+export * from "./data/data-api";

@@ -42,4 +42,6 @@ export const LIMITS = {
   query_group_depth: 8,
   /** Rows one Data API write (POST, upsert) may carry. */
   rest_write_rows: 1_000,
+  /** Responses listed in the customer details side sheet, newest first. */
+  customer_responses_shown: 50,
 } as const;
