@@ -25,3 +25,5 @@ export * from "./query/postgrest-syntax";
 export * from "./query/column-format";
 export * from "./query/query-state";
 export * from "./data/data-api";
+export * from "./data/table-columns";
+export * from "./data/display";

@@ -26,6 +26,8 @@ export interface EditorDocument {
   published: boolean;
   /** Rows in the form's table (the delete confirmation names how many hold a value). */
   response_count: number;
+  /** The form's table in the Data API (`/rest/v1/{table_name}`, profile `form_data`). */
+  table_name: string;
   settings: Omit<z.output<typeof FormSettingsDefinition>, "published">;
   theme: z.output<typeof ThemeDefinition>;
   ending: z.output<typeof EndingDefinition>;

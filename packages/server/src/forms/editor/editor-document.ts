@@ -20,6 +20,7 @@ export async function loadEditorDocument(db: Kysely<DB>, formId: string): Promis
     revision: form.revision,
     published,
     response_count: form.response_count,
+    table_name: form.table_name,
     settings,
     theme: themeDefinitionOf(document),
     ending: endingDefinitionOf(document),

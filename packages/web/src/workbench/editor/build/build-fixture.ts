@@ -9,7 +9,7 @@ const block = (id: string, type: FormBlock["type"], parent_id: string | null, lo
 
 export function fixtureDocument(): EditorDocument {
   return {
-    form_id: "form", document_id: "doc", title: "Signup", revision: 1, published: false, response_count: 0,
+    form_id: "form", document_id: "doc", title: "Signup", revision: 1, published: false, response_count: 0, table_name: "signup_00000000",
     settings: {
       method: "post", unknown_field_handling_strategy: "ignore", is_force_closed: false, max_form_responses_in_total: null,
       max_form_responses_by_customer: null, scheduling: { enabled: false, open_at: null, close_at: null, tz: null },

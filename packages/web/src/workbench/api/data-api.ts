@@ -1,0 +1,105 @@
+/**
+ * The Data API as a member reads and writes it (docs/data-api.md): the PostgREST-shaped
+ * routes under `/private/editor/projects/{project_id}/rest/v1`, with the session cookie and,
+ * for writes, the CSRF header. Form tables are in the `form_data` profile; sessions and
+ * customers in `fieldwork` (read only). Errors come as `{ code, message }` and throw `ApiError`.
+ */
+import { CSRF_HEADER } from "@fieldwork/core";
+import { ApiError, fallbackMessage, isRecord, readJson, seg } from "./http";
+
+export type Profile = "form_data" | "fieldwork";
+export type Row = Record<string, unknown>;
+
+export interface TableRef {
+  project_id: string;
+  profile: Profile;
+  table: string;
+}
+
+export interface WriteContext {
+  csrf_token: string;
+  signal?: AbortSignal;
+}
+
+/** `/private/editor/projects/{id}/rest/v1/{table}?{params}`. */
+export function tableUrl(ref: TableRef, params?: URLSearchParams): string {
+  const query = params && params.size > 0 ? `?${params.toString()}` : "";
+  return `/private/editor/projects/${seg(ref.project_id)}/rest/v1/${seg(ref.table)}${query}`;
+}
+
+async function failure(response: Response): Promise<ApiError> {
+  const body = await readJson(response);
+  const code = isRecord(body) && typeof body.code === "string" ? body.code : `HTTP_${response.status}`;
+  const message = isRecord(body) && typeof body.message === "string" ? body.message : fallbackMessage(response.status);
+  return new ApiError(response.status, code, message);
+}
+
+function headers(ref: TableRef, extra: Record<string, string>, write?: WriteContext): Record<string, string> {
+  const profileHeader = write ? "Content-Profile" : "Accept-Profile";
+  return { Accept: "application/json", [profileHeader]: ref.profile, ...(write ? { [CSRF_HEADER]: write.csrf_token } : {}), ...extra };
+}
+
+/** The total of `Content-Range: 0-99/1234`; null for `*`. */
+export function totalOf(contentRange: string | null): number | null {
+  const total = contentRange?.split("/")[1];
+  if (!total || total === "*") return null;
+  const n = Number(total);
+  return Number.isSafeInteger(n) && n >= 0 ? n : null;
+}
+
+/** One page of rows (no count: the count is asked for beside it, so it never holds the page up). */
+export async function readRows(ref: TableRef, params: URLSearchParams, signal?: AbortSignal): Promise<Row[]> {
+  const response = await fetch(tableUrl(ref, params), { headers: headers(ref, {}), credentials: "same-origin", signal });
+  if (!response.ok) throw await failure(response);
+  const body = await readJson(response);
+  if (!Array.isArray(body)) throw new ApiError(500, "MALFORMED_RESPONSE", "The server answered something that is not a list of rows.");
+  return body as Row[];
+}
+
+/**
+ * How many rows match (`HEAD` with `Prefer: count=estimated`): exact while the planner
+ * expects few rows, the planner's estimate on big tables.
+ */
+export async function countRows(ref: TableRef, params: URLSearchParams, signal?: AbortSignal): Promise<number | null> {
+  const bare = new URLSearchParams(params);
+  for (const key of ["limit", "offset", "order", "select"]) bare.delete(key);
+  const response = await fetch(tableUrl(ref, bare), {
+    method: "HEAD", headers: headers(ref, { Prefer: "count=estimated", "Range-Unit": "items", Range: "0-0" }), credentials: "same-origin", signal,
+  });
+  if (!response.ok && response.status !== 206) throw await failure(response);
+  return totalOf(response.headers.get("content-range"));
+}
+
+async function write(method: "POST" | "PATCH" | "DELETE", ref: TableRef, params: URLSearchParams | undefined, body: unknown, ctx: WriteContext): Promise<Row[]> {
+  const response = await fetch(tableUrl(ref, params), {
+    method,
+    headers: headers(ref, { "Content-Type": "application/json", Prefer: "return=representation" }, ctx),
+    credentials: "same-origin",
+    body: JSON.stringify(body ?? {}),
+    signal: ctx.signal,
+  });
+  if (!response.ok) throw await failure(response);
+  const rows = await readJson(response);
+  return Array.isArray(rows) ? (rows as Row[]) : [];
+}
+
+const byIds = (ids: readonly string[]) => new URLSearchParams({ id: `in.(${ids.join(",")})` });
+
+/** `POST`: one new row; answers it as stored. */
+export async function insertRow(ref: TableRef, values: Row, ctx: WriteContext): Promise<Row> {
+  const [row] = await write("POST", ref, undefined, values, ctx);
+  if (!row) throw new ApiError(500, "MALFORMED_RESPONSE", "The server did not answer the new row.");
+  return row;
+}
+
+/** `PATCH ?id=eq.{id}`: the keys given change; answers the row as stored. */
+export async function updateRow(ref: TableRef, id: string, values: Row, ctx: WriteContext): Promise<Row> {
+  const [row] = await write("PATCH", ref, new URLSearchParams({ id: `eq.${id}` }), values, ctx);
+  if (!row) throw new ApiError(404, "NOT_FOUND", "This row no longer exists.");
+  return row;
+}
+
+/** `DELETE ?id=in.(…)`: answers the rows deleted. */
+export function deleteRows(ref: TableRef, ids: readonly string[], ctx: WriteContext): Promise<Row[]> {
+  return write("DELETE", ref, byIds(ids), undefined, ctx);
+}
