@@ -44,7 +44,8 @@ export function parseRowChange(data: unknown): RowChange | null {
   }
   if (!isRecord(value) || typeof value.form_id !== "string" || typeof value.count !== "number") return null;
   const op = (ROW_CHANGE_OPS as readonly unknown[]).includes(value.op) ? (value.op as RowChange["op"]) : null;
-  return op ? { form_id: value.form_id, op, count: value.count } : null;
+  // Other keys the server adds (a burst's counts per kind) pass through as they came.
+  return op ? ({ ...value, form_id: value.form_id, op, count: value.count } as RowChange) : null;
 }
 
 /** Delay before reconnect number `attempt` (0-based): between half and all of min·2^attempt, at most max. */

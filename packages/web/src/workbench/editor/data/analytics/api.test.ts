@@ -162,6 +162,8 @@ describe("the row change feed", () => {
 
   it("reads only well-formed changes", () => {
     expect(parseRowChange(change("f1", "DELETE", 2))).toEqual({ form_id: "f1", op: "DELETE", count: 2 });
+    const burst = JSON.stringify({ form_id: "f1", op: "INSERT", count: 4, ops: { INSERT: 3, DELETE: 1 } });
+    expect(parseRowChange(burst)).toEqual({ form_id: "f1", op: "INSERT", count: 4, ops: { INSERT: 3, DELETE: 1 } });
     expect(parseRowChange(JSON.stringify({ form_id: "f1", op: "TRUNCATE", count: 1 }))).toBeNull();
     expect(parseRowChange(JSON.stringify({ form_id: "f1", op: "INSERT" }))).toBeNull();
     expect(parseRowChange("[]")).toBeNull();
