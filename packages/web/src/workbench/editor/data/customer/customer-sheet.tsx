@@ -34,7 +34,7 @@ function Details({ entries }: { entries: readonly CustomerEntry[] | null }) {
         return (
           <div key={label} className="contents">
             <dt className="leading-5 text-muted">{label}</dt>
-            <dd className={cn("min-h-5 min-w-0 leading-5 break-words", entry?.value === "—" ? "text-faint" : "text-fg", entry?.mono && "font-mono text-xs")}>
+            <dd className={cn("min-h-5 min-w-0 leading-5 break-words", entry?.value === "—" ? "text-faint" : "text-fg", entry?.mono && entry.value !== "—" && "font-mono text-xs break-all")}>
               {entry ? entry.value : <Skeleton className={cn("h-4 max-w-full translate-y-0.5", VALUE_WIDTHS[i])} />}
             </dd>
           </div>

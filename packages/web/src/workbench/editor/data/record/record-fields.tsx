@@ -47,11 +47,11 @@ export function RecordValues({ columns, row }: { columns: readonly DataColumn[];
     <dl className="grid gap-4">
       {columns.map((column) => (
         <div key={column.name} className="grid min-w-0 gap-1">
-          <dt className="text-sm font-medium text-fg">
+          <dt className="text-xs font-medium text-muted">
             {column.label}
             {column.label !== column.name ? <span className="ml-2 font-mono text-xs font-normal text-faint">{column.name}</span> : null}
           </dt>
-          <dd className="min-w-0 text-sm text-muted"><StoredValue column={column} value={row[column.name]} /></dd>
+          <dd className="min-w-0 text-sm text-fg"><StoredValue column={column} value={row[column.name]} /></dd>
         </div>
       ))}
     </dl>

@@ -24,7 +24,7 @@ export function InfoTable({ entries }: { entries: readonly InfoEntry[] }) {
       {entries.map((entry) => (
         <div key={entry.label} className="contents">
           <dt className="text-muted">{entry.label}</dt>
-          <dd className={cn("min-w-0 break-words text-fg", entry.mono && "font-mono text-xs leading-5")}>{entry.value}</dd>
+          <dd className={cn("min-w-0 break-words", entry.value === "—" ? "text-faint" : "text-fg", entry.mono && entry.value !== "—" && "font-mono text-xs leading-5")}>{entry.value}</dd>
         </div>
       ))}
     </dl>

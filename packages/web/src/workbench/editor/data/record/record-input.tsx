@@ -27,7 +27,7 @@ const labelOf = (field: FormField): ReactNode => (
   <>
     {field.label?.trim() || field.name}
     {field.required ? <span className="ml-0.5 text-danger" aria-hidden="true">*</span> : null}
-    {field.label?.trim() && field.label.trim() !== field.name ? <span className="ml-2 font-mono text-xs font-normal text-faint">{field.name}</span> : null}
+    {field.label?.trim() && field.label.trim() !== field.name ? <span aria-hidden="true" className="ml-2 font-mono text-xs font-normal text-faint">{field.name}</span> : null}
   </>
 );
 

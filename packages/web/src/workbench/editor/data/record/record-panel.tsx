@@ -45,26 +45,28 @@ const editableFields = (fields: FormField[], columns: DataColumn[]) =>
 const shownColumns = (mode: RecordMode, columns: DataColumn[]) => (mode === "read" ? columns : columns.filter((c) => !c.system));
 
 function RecordBody(props: RecordPanelProps & { fields: FormField[] }) {
-  const { mode, columns, fields, row, table, onClose, onOpenCustomer } = props;
-  const [state, dispatch] = useReducer(recordReducer, { mode, fields, row }, initRecord);
+  const { mode, columns, fields, table, onClose, onOpenCustomer } = props;
+  const [state, dispatch] = useReducer(recordReducer, { mode, fields, row: props.row }, initRecord);
   const save = useRecordSave(state, dispatch, props);
   const infoId = useId();
   const bodyRef = useRef<HTMLDivElement>(null);
   const errors = visibleErrors(state, fields);
-  const shown = row && mode !== "create";
+  const row = state.row;
 
   // A refresh of the grid hands a newer copy of the row: shown unless the owner is typing.
-  const firstRow = useRef(row);
+  const given = useRef(props.row);
   useEffect(() => {
-    if (row === firstRow.current) return;
-    firstRow.current = row;
-    dispatch({ type: "row-changed", drafts: draftsOf(fields, row) });
-  }, [row, fields]);
+    if (props.row === given.current) return;
+    given.current = props.row;
+    dispatch({ type: "row-changed", row: props.row, drafts: draftsOf(fields, props.row) });
+  }, [props.row, fields]);
 
-  // Edit puts the focus in the first input.
+  // Edit puts the focus in the first input; Save and Cancel give it back to Edit.
+  const editRef = useRef<HTMLButtonElement>(null);
   const opened = useRef(state.editing);
   useEffect(() => {
     if (state.editing && !opened.current) bodyRef.current?.querySelector<HTMLElement>("input, textarea, select")?.focus();
+    if (!state.editing && opened.current) editRef.current?.focus();
     opened.current = state.editing;
   }, [state.editing]);
 
@@ -76,7 +78,7 @@ function RecordBody(props: RecordPanelProps & { fields: FormField[] }) {
         ) : row ? (
           <RecordValues columns={shownColumns(mode, columns)} row={row} />
         ) : null}
-        {shown ? (
+        {row ? (
           <div className="grid gap-5">
             <div>
               <Button variant="ghost" size="sm" aria-expanded={state.info_open} aria-controls={state.info_open ? infoId : undefined}
@@ -98,7 +100,7 @@ function RecordBody(props: RecordPanelProps & { fields: FormField[] }) {
         />
       ) : mode === "update" ? (
         <div className="flex justify-end border-t border-line bg-card px-5 py-3">
-          <Button variant="primary" onClick={() => dispatch({ type: "edit" })}><Pencil />Edit</Button>
+          <Button ref={editRef} variant="primary" onClick={() => dispatch({ type: "edit" })}><Pencil />Edit</Button>
         </div>
       ) : null}
     </>

@@ -18,6 +18,8 @@ export interface Refusal {
 
 export interface RecordState {
   mode: RecordMode;
+  /** The record as last stored (the prop, then what a save answered); null when creating. */
+  row: Row | null;
   /** The inputs are open: always when creating, after Edit when updating, never when reading. */
   editing: boolean;
   /** The inputs' values for the stored row (empty when creating): what changed is measured against it. */
@@ -40,15 +42,15 @@ export type RecordAction =
   | { type: "save-blocked" }
   | { type: "save-started" }
   | { type: "save-refused"; refusal: Refusal }
-  /** Stored: `drafts` are the inputs for what the server answered (empty again after a create). */
-  | { type: "saved"; drafts: Drafts }
+  /** Stored: `drafts` are the inputs for the row the server answered (empty again after a create). */
+  | { type: "saved"; row: Row; drafts: Drafts }
   /** The row was read again outside the panel (a refresh): taken unless the owner is editing. */
-  | { type: "row-changed"; drafts: Drafts }
+  | { type: "row-changed"; row: Row | null; drafts: Drafts }
   | { type: "toggle-info" };
 
 export function initRecord({ mode, fields, row, ctx = browserClock }: { mode: RecordMode; fields: readonly FormField[]; row: Row | null; ctx?: ValueContext }): RecordState {
   const base = draftsOf(fields, mode === "create" ? null : row, ctx);
-  return { mode, editing: mode === "create", base, drafts: base, touched: {}, attempted: false, saving: false, refusal: null, info_open: false };
+  return { mode, row: mode === "create" ? null : row, editing: mode === "create", base, drafts: base, touched: {}, attempted: false, saving: false, refusal: null, info_open: false };
 }
 
 const settled = (state: RecordState, drafts: Drafts): RecordState => ({
@@ -74,9 +76,10 @@ export function recordReducer(state: RecordState, action: RecordAction): RecordS
     case "save-refused":
       return { ...state, saving: false, refusal: action.refusal };
     case "saved":
-      return settled(state, action.drafts);
+      return { ...settled(state, action.drafts), row: state.mode === "create" ? null : action.row };
     case "row-changed":
-      return state.editing && state.mode === "update" ? state : settled(state, action.drafts);
+      if (state.mode === "create" || state.editing) return state;
+      return { ...settled(state, action.drafts), row: action.row };
     case "toggle-info":
       return { ...state, info_open: !state.info_open };
   }

@@ -39,7 +39,7 @@ export function useRecordSave(state: RecordState, dispatch: Dispatch<RecordActio
     const ctx = { csrf_token, signal: controller.current.signal };
     try {
       const stored = creating ? await insertRow(table, plan.values, ctx) : await updateRow(table, id!, plan.values, ctx);
-      dispatch({ type: "saved", drafts: draftsOf(fields, creating ? null : stored) });
+      dispatch({ type: "saved", row: stored, drafts: draftsOf(fields, creating ? null : stored) });
       toast.success(creating ? "Record created" : "Record saved");
       onSaved(stored);
     } catch (error) {
