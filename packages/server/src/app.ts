@@ -15,6 +15,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastif
 import { sql, type Kysely } from "kysely";
 import { createAuth, type Auth } from "./auth/better-auth";
 import type { DB } from "./db/schema";
+import { listenerOf, type Listen } from "./db/database";
+import { RowFeed } from "./realtime/row-feed";
 import { compression } from "./compression";
 import { authRoutes } from "./routes/auth";
 import { privateRoutes } from "./routes/private/index";
@@ -36,6 +38,8 @@ declare module "fastify" {
   interface FastifyInstance {
     db: Kysely<DB>;
     auth: Auth;
+    /** Live row changes per form (LISTEN/NOTIFY), started by the first subscriber. */
+    rowFeed: RowFeed;
     /** Every route of the app, for the route-table checks and docs. */
     routeTable: { method: string; url: string }[];
   }
@@ -58,6 +62,8 @@ export interface AppOptions {
   cli?: CliEndpoint;
   /** Scales the public rate limits (PUBLIC_RATE_LIMIT_FACTOR); 0 turns them off. */
   rateLimitFactor?: number;
+  /** How the row feed LISTENs; by default the `listen` of the database `db` was opened from. */
+  listen?: Listen;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -75,6 +81,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     for (const method of [route.method].flat()) if (method !== "HEAD") app.routeTable.push({ method, url: route.url });
   });
   app.decorate("auth", createAuth({ db: options.db, secret, publicUrl }));
+  app.decorate("rowFeed", new RowFeed({
+    db: options.db, listen: options.listen ?? listenerOf(options.db), warn: (message) => app.log.warn(message),
+  }));
+  app.addHook("onClose", async () => app.rowFeed.close());
 
   await compression(app);
   await app.register(fastifyMultipart, {

@@ -82,8 +82,14 @@ export type RowChangeOp = (typeof ROW_CHANGE_OPS)[number];
 export interface RowChange {
   form_id: string;
   op: RowChangeOp;
-  /** Rows the statement touched. */
+  /** Rows the statement touched (summed over the statements of a coalesced burst). */
   count: number;
+  /**
+   * Only when a burst (events are coalesced to one per form per 100 ms) mixed kinds of
+   * writes: rows per kind, e.g. `{ INSERT: 3, DELETE: 1 }`; `op` is then the kind with the
+   * most rows.
+   */
+  ops?: Partial<Record<RowChangeOp, number>>;
 }
 
 /** Name of the Server-Sent Events event that carries a RowChange. */

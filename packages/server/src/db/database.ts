@@ -8,16 +8,33 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
+import { PgListener, type OnPayload, type Unlisten } from "./pg-listen";
 import { PGliteDialect } from "./pglite-driver";
 import { PARSERS } from "./type-parsers";
 import type { DB } from "./schema";
 
 export type DatabaseKind = "pglite" | "postgres";
+export type { OnPayload, Unlisten };
+/** LISTEN on a channel: `onPayload` gets each NOTIFY's payload; resolves once listening. */
+export type Listen = (channel: string, onPayload: OnPayload) => Promise<Unlisten>;
 
 export interface Database {
   db: Kysely<DB>;
   kind: DatabaseKind;
+  /**
+   * PGlite: its own `listen`, run between the driver's transactions. PostgreSQL: one
+   * dedicated connection outside the pool that reconnects when dropped (pg-listen.ts).
+   */
+  listen: Listen;
   close(): Promise<void>;
+}
+
+/** The `listen` of each open database by its Kysely instance (the app is handed only that). */
+const listeners = new WeakMap<Kysely<DB>, Listen>();
+
+/** How to LISTEN on the database behind `db`, when `openDatabase` opened it. */
+export function listenerOf(db: Kysely<DB>): Listen | undefined {
+  return listeners.get(db);
 }
 
 export interface DatabaseOptions {
@@ -45,7 +62,14 @@ async function openPGlite(dataDir: string | undefined): Promise<Database> {
     parsers: PARSERS,
   });
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
-  return { db, kind: "pglite", close: () => db.destroy() };
+  // Through a driver connection, so LISTEN never lands inside another caller's transaction
+  // (a rollback would undo it).
+  const listen: Listen = async (channel, onPayload) => {
+    const unlisten = await db.connection().execute(() => pglite.listen(channel, onPayload));
+    return () => db.connection().execute(() => unlisten());
+  };
+  listeners.set(db, listen);
+  return { db, kind: "pglite", listen, close: () => db.destroy() };
 }
 
 async function openPostgres(connectionString: string, max: number): Promise<Database> {
@@ -61,5 +85,14 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
   pool.on("error", (error) => console.warn(`[fieldwork] idle PostgreSQL client error: ${error.message}`));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   await sql`select 1`.execute(db);
-  return { db, kind: "postgres", close: () => db.destroy() };
+  const listener = new PgListener({ connectionString });
+  const listen: Listen = (channel, onPayload) => listener.listen(channel, onPayload);
+  listeners.set(db, listen);
+  return {
+    db, kind: "postgres", listen,
+    async close() {
+      await listener.close();
+      await db.destroy();
+    },
+  };
 }

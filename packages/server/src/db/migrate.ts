@@ -6,6 +6,7 @@ import * as invitations from "./migrations/0003-invitations";
 import * as publicLimits from "./migrations/0004-public-limits";
 import * as editor from "./migrations/0005-editor";
 import * as queryEngine from "./migrations/0006-query-engine";
+import * as rowFeed from "./migrations/0007-row-feed";
 
 /** Named, ordered migrations; the same list runs on PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0004-public-limits": publicLimits,
   "0005-editor": editor,
   "0006-query-engine": queryEngine,
+  "0007-row-feed": rowFeed,
 };
 
 export async function migrate<T>(db: Kysely<T>): Promise<MigrationResultSet> {

@@ -9,6 +9,7 @@ import { sql, type RawBuilder } from "kysely";
 import { managedTable, MANAGED_SCHEMA, type ColumnField, type Executor } from "./managed-names";
 import { introspectColumns } from "../query/catalog";
 import { createColumnIndexes, releaseColumn, syncSearchVector } from "./table-indexes";
+import { installRowFeedTriggers } from "./row-feed-triggers";
 
 export { managedTable, MANAGED_SCHEMA, type ColumnField, type Executor };
 
@@ -45,6 +46,7 @@ export async function createManagedTable(trx: Executor, tableName: string, field
   await createSystemIndexes(trx, tableName);
   for (const field of fields) await createColumnIndexes(trx, tableName, field);
   await syncSearchVector(trx, tableName);
+  await installRowFeedTriggers(trx, tableName);
 }
 
 /**

@@ -1,0 +1,74 @@
+/**
+ * Migration 0007 on a database made before it: the form tables that already exist get the
+ * row-feed triggers, and a write to one notifies `fieldwork_rows` once per statement.
+ */
+import { ROW_CHANGE_CHANNEL } from "@fieldwork/core";
+import { sql } from "kysely";
+import { Migrator, type Migration } from "kysely/migration";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type Database } from "../database";
+import { createScratchDatabase, BACKENDS } from "../../test/backends";
+import * as m1 from "./0001-foundation";
+import * as m2 from "./0002-accounts";
+import * as m3 from "./0003-invitations";
+import * as m4 from "./0004-public-limits";
+import * as m5 from "./0005-editor";
+import * as m6 from "./0006-query-engine";
+import * as m7 from "./0007-row-feed";
+
+const BEFORE: Record<string, Migration> = {
+  "0001-foundation": m1, "0002-accounts": m2, "0003-invitations": m3, "0004-public-limits": m4, "0005-editor": m5, "0006-query-engine": m6,
+};
+
+const migrateWith = async (database: Database, migrations: Record<string, Migration>) => {
+  const migrator = new Migrator({
+    db: database.db, provider: { getMigrations: async () => migrations },
+    migrationTableName: "fieldwork_migration", migrationLockTableName: "fieldwork_migration_lock",
+  });
+  const result = await migrator.migrateToLatest();
+  if (result.error) throw result.error;
+};
+
+describe.each(BACKENDS)("migration 0007 (row feed) on $name", (backend) => {
+  let database: Database;
+  let drop = async () => {};
+
+  beforeAll(async () => {
+    if (!backend.available) return;
+    if (backend.name === "postgres") {
+      const scratch = await createScratchDatabase();
+      drop = scratch.drop;
+      database = await openDatabase({ databaseUrl: scratch.url, poolSize: 2 });
+    } else {
+      database = await openDatabase({});
+    }
+  });
+  afterAll(async () => {
+    await database?.close();
+    await drop();
+  });
+
+  it.skipIf(!backend.available)("installs the triggers on form tables made before it", async () => {
+    await migrateWith(database, BEFORE);
+    const db = database.db;
+    const org = await db.insertInto("organization").values({ name: "old", display_name: "Old" }).returning("id").executeTakeFirstOrThrow();
+    const project = await db.insertInto("project").values({ organization_id: org.id, name: "p" }).returning("id").executeTakeFirstOrThrow();
+    await sql`create table form_data.old_form_00000000 (id uuid primary key default gen_random_uuid(), local_index integer not null)`.execute(db);
+    await db.insertInto("form").values({ project_id: project.id, title: "Old", table_name: "old_form_00000000" }).execute();
+
+    await migrateWith(database, { ...BEFORE, "0007-row-feed": m7 });
+    const payloads: string[] = [];
+    const unlisten = await database.listen(ROW_CHANGE_CHANNEL, (payload) => payloads.push(payload));
+    await sql`insert into form_data.old_form_00000000 (local_index) select g from generate_series(1, 40) g`.execute(db);
+    await sql`update form_data.old_form_00000000 set local_index = local_index + 100 where local_index <= 10`.execute(db);
+    await sql`delete from form_data.old_form_00000000`.execute(db);
+    const start = Date.now();
+    while (payloads.length < 3 && Date.now() - start < 2000) await new Promise((r) => setTimeout(r, 10));
+    await unlisten();
+    expect(payloads.map((p) => JSON.parse(p))).toEqual([
+      { table: "old_form_00000000", op: "INSERT", count: 40 },
+      { table: "old_form_00000000", op: "UPDATE", count: 10 },
+      { table: "old_form_00000000", op: "DELETE", count: 40 },
+    ]);
+  });
+});
