@@ -67,6 +67,8 @@ describe.each(BACKENDS)("roles and the private route table on $name", (backend) 
       (await as(app, w.owner)("POST", `/private/editor/organizations/${w.org}/projects`, { name: unique("gone") })).json().data.id as string;
     const freshInvitation = async () =>
       (await as(app, w.owner)("POST", `/private/editor/organizations/${w.org}/invitations`, { role: "viewer" })).json().data as { id: string; token: string };
+    const freshCustomer = async () => (await database.db.insertInto("customer")
+      .values({ project_id: w.project, visitor_id: unique("visitor") }).returning("id").executeTakeFirstOrThrow()).id;
     const freshKey = async () =>
       (await as(app, w.owner)("POST", `/private/editor/projects/${w.project}/api-keys`, { name: unique("key"), role: "viewer" })).json().data.id as string;
 
@@ -138,6 +140,10 @@ describe.each(BACKENDS)("roles and the private route table on $name", (backend) 
       { route: "POST /invitations/:token/accept", min: "viewer", call: async () => ["POST", `/invitations/${(await freshInvitation()).token}/accept`] },
       { route: "GET /forms/:form_id/definition", min: "viewer", call: async () => ["GET", `/forms/${w.form}/definition`] },
       { route: "GET /forms/:form_id/responses", min: "viewer", call: async () => ["GET", `/forms/${w.form}/responses?limit=5`] },
+      // Data mode (routes/private/form-data.ts); the change feed is a stream, read up to its headers.
+      { route: "GET /forms/:form_id/changes", min: "viewer", call: async () => ["GET", `/forms/${w.form}/changes`] },
+      { route: "GET /forms/:form_id/analytics", min: "viewer", call: async () => ["GET", `/forms/${w.form}/analytics?interval=hour`] },
+      { route: "GET /customers/:customer_id", min: "viewer", call: async () => ["GET", `/customers/${await freshCustomer()}`] },
       { route: "POST /projects/:project_id/forms", min: "editor", call: async () => ["POST", `/projects/${w.project}/forms`, { title: unique("Imported") }] },
       { route: "POST /organizations/:org_id/projects", min: "owner", call: async () => ["POST", `/organizations/${w.org}/projects`, { name: unique("proj") }] },
       { route: "GET /projects/:project_id/documents", min: "viewer", call: async () => ["GET", `/projects/${w.project}/documents`] },
@@ -164,10 +170,17 @@ describe.each(BACKENDS)("roles and the private route table on $name", (backend) 
     const rank = { viewer: 1, editor: 2, owner: 3 } as const;
     const outcomes: string[] = [];
     const expected: string[] = [];
+    const headersOfStream = async (member: Member, url: string) => {
+      const response = await app.inject({ method: "GET", url, headers: { cookie: member.cookie }, payloadAsStream: true });
+      response.stream().destroy();
+      return response;
+    };
     for (const { route, min, call } of matrix) {
       for (const role of ["viewer", "editor", "owner"] as const) {
         const [method, path, body] = await call();
-        const response = await as(app, w[role])(method as "GET", `/private/editor${path}`, body);
+        const response = path.endsWith("/changes")
+          ? await headersOfStream(w[role], `/private/editor${path}`)
+          : await as(app, w[role])(method as "GET", `/private/editor${path}`, body);
         outcomes.push(`${role} ${route} → ${response.statusCode < 300 ? "ok" : response.statusCode}`);
         expected.push(`${role} ${route} → ${rank[role] >= rank[min] ? "ok" : 403}`);
       }

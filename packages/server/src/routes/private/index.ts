@@ -17,6 +17,7 @@ import { invitationRoutes } from "./invitations";
 import { formRoutes } from "./forms";
 import { formEditorRoutes } from "./form-editor";
 import { editorSettingsRoutes } from "./editor-settings";
+import { formDataRoutes } from "./form-data";
 import { memberRestRoutes } from "../rest/index";
 
 export interface PrivateOptions { auth: Auth; secret: string; publicUrl: string }
@@ -50,5 +51,6 @@ export async function privateRoutes(app: FastifyInstance, options: PrivateOption
   await app.register(formRoutes, { publicUrl: options.publicUrl });
   await app.register(formEditorRoutes);
   await app.register(editorSettingsRoutes);
+  await app.register(formDataRoutes);
   await app.register(memberRestRoutes, { prefix: "/projects/:project_id/rest/v1" });
 }
