@@ -27,3 +27,4 @@ export * from "./query/query-state";
 export * from "./data/data-api";
 export * from "./data/table-columns";
 export * from "./data/display";
+export * from "./data/view-params";

@@ -108,3 +108,11 @@ export type FormPagePattern = (typeof FORM_PAGE_PATTERNS)[number];
 export function isFormPagePattern(pattern: SuffixPattern): pattern is FormPagePattern {
   return (FORM_PAGE_PATTERNS as readonly SuffixPattern[]).includes(pattern);
 }
+
+/** The suffixes of a form's Data pages, drawn by the lazy data/data-mode.tsx. */
+export const DATA_PAGE_PATTERNS = ["data", "data/responses", "data/responses/sessions", "data/customers", "data/analytics", "data/simulator"] as const satisfies readonly SuffixPattern[];
+export type DataPagePattern = (typeof DATA_PAGE_PATTERNS)[number];
+
+export function isDataPagePattern(pattern: SuffixPattern): pattern is DataPagePattern {
+  return (DATA_PAGE_PATTERNS as readonly SuffixPattern[]).includes(pattern);
+}

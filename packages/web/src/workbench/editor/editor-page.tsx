@@ -5,7 +5,7 @@
  * says honestly what will live there.
  */
 import { lazy, Suspense, useEffect, useReducer } from "react";
-import { DOCTYPE_LABELS } from "@fieldwork/core";
+import { DOCTYPE_LABELS, editorPath } from "@fieldwork/core";
 import { Ban, Construction } from "lucide-react";
 import { EmptyState } from "../../ui/empty-state";
 import { fetchDocument } from "../api/documents";
@@ -23,7 +23,7 @@ import { editorReducer, initEditor } from "./editor-state";
 import { EditorSidebar } from "./editor-sidebar";
 import { EditorMainSkeleton, EditorSidebarSkeleton, FormPageSkeleton } from "./editor-skeleton";
 import { PublishControl } from "./publish-control";
-import { isFormPagePattern } from "./editor-nav";
+import { isDataPagePattern, isFormPagePattern } from "./editor-nav";
 import type * as FormEditorModule from "./form-editor";
 
 /**
@@ -36,6 +36,9 @@ const loadFormEditor = () => (formEditorChunk ??= import("./form-editor").catch(
   throw error;
 }));
 const FormEditor = lazy(loadFormEditor);
+
+/** Data mode (grid, analytics, simulator) is a chunk of its own too, asked for only when a data route opens. */
+const DataMode = lazy(() => import("./data/data-mode"));
 
 type EditorRouteParams = Extract<Route, { name: "editor" }>["editor"];
 
@@ -90,6 +93,7 @@ function Editor({ me, route, document, crumbs, canEdit }: EditorProps) {
   const placeholder = editorPlaceholder(document.doctype, state.mode, route.pattern);
   const title = document.title || `Untitled ${DOCTYPE_LABELS[document.doctype].toLowerCase()}`;
   const formPage = document.doctype === "v0_form" && document.form_id && state.mode === "build" && isFormPagePattern(route.pattern) ? route.pattern : null;
+  const dataPage = document.doctype === "v0_form" && document.form_id && state.mode === "data" && isDataPagePattern(route.pattern) ? route.pattern : null;
   const publish = document.doctype === "v0_form" && document.form_id
     ? <PublishControl document={document} form_id={document.form_id} csrf_token={me.csrf_token} canPublish={canEdit} />
     : null;
@@ -109,6 +113,16 @@ function Editor({ me, route, document, crumbs, canEdit }: EditorProps) {
         <div className="min-h-full" data-editor-mode={state.mode} data-editor-suffix={route.suffix}>
           <Suspense fallback={<FormPageSkeleton />}>
             <FormEditor form_id={document.form_id} pattern={formPage} title={title} canEdit={canEdit} csrf_token={me.csrf_token} />
+          </Suspense>
+        </div>
+      ) : dataPage !== null && document.form_id ? (
+        <div className="min-h-full" data-editor-mode={state.mode} data-editor-suffix={route.suffix}>
+          <h1 className="sr-only">{title}</h1>
+          <Suspense fallback={<div className="h-[calc(100dvh-3rem)]" aria-busy="true" />}>
+            <DataMode
+              form_id={document.form_id} document_id={document.id} project_id={document.project_id} pattern={dataPage}
+              simulatorHref={editorPath(route.basepath, document.id, "data/simulator")} title={title} canEdit={canEdit} csrf_token={me.csrf_token}
+            />
           </Suspense>
         </div>
       ) : (

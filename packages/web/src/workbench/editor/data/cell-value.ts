@@ -1,0 +1,92 @@
+/**
+ * A cell's text and a cell's edit (spec 3 §5, §9). Shown: timestamps in the chosen format
+ * and zone, lists joined, objects as JSON text, files as names with byte sizes, everything
+ * masked in masked mode. Edited: the typed text is checked with the field's own rules from
+ * core (`parseFieldValue`, what a submit runs), so the grid refuses what the form would.
+ */
+import {
+  capabilityOf, cellText, formatBytes, formatClassOf, formatTimestamp, isArrayFormat, isMultiValued, maskText, parseFieldValue,
+  type DataColumn, type DateFormat,
+} from "@fieldwork/core";
+
+export interface DisplayOptions {
+  masked: boolean;
+  date_format: DateFormat;
+  /** An IANA zone, or undefined for the browser's own. */
+  time_zone: string | undefined;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+function fileText(value: unknown): string | null {
+  const files = Array.isArray(value) ? value : isRecord(value) ? [value] : null;
+  if (!files || !files.every((f) => isRecord(f) && typeof f.name === "string")) return null;
+  return (files as Record<string, unknown>[]).map((f) => (typeof f.size === "number" ? `${String(f.name)} (${formatBytes(f.size)})` : String(f.name))).join(", ");
+}
+
+/** What a cell shows for `value` (empty for null). */
+export function displayValue(column: Pick<DataColumn, "format" | "field">, value: unknown, options: DisplayOptions): string {
+  if (value === null || value === undefined) return "";
+  let text: string;
+  if (column.field && capabilityOf(column.field.type).file) text = fileText(value) ?? cellText(value);
+  else if (formatClassOf(column.format) === "date" && typeof value === "string" && /timestamp/.test(column.format)) text = formatTimestamp(value, options.date_format, options.time_zone);
+  else if (Array.isArray(value) && isArrayFormat(column.format)) text = value.map(cellText).join(", ");
+  else text = cellText(value);
+  return options.masked ? maskText(text) : text;
+}
+
+/** The text an editor starts from: lists comma-separated, objects as JSON. */
+export function editText(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (Array.isArray(value) && value.every((v) => typeof v !== "object")) return value.map(String).join(", ");
+  return cellText(value);
+}
+
+export type EditResult = { ok: true; value: unknown } | { ok: false; message: string };
+
+/** Which editor a column takes in the grid: none (system, files), a text box, a yes/no, a choice, or the JSON editor. */
+export type EditorKind = "none" | "text" | "boolean" | "choice" | "json";
+
+export function editorKindOf(column: DataColumn): EditorKind {
+  const field = column.field;
+  if (!field || column.system) return "none";
+  const cap = capabilityOf(field.type);
+  if (cap.file) return "none";
+  if (cap.value === "boolean") return "boolean";
+  if (cap.value === "json" || column.format === "jsonb") return "json";
+  if (cap.options && !isMultiValued(field)) return "choice";
+  return "text";
+}
+
+/**
+ * The value to save for typed text, or why it is refused: `age: not a number`. Multi-valued
+ * fields take comma-separated values; choices take an option's value.
+ */
+export function parseEdit(column: DataColumn, text: string): EditResult {
+  const field = column.field;
+  if (!field) return { ok: false, message: `${column.label} cannot be edited.` };
+  if (editorKindOf(column) === "json") return parseJsonText(text);
+  const raw = isMultiValued(field) ? text.split(",").map((s) => s.trim()).filter((s) => s !== "") : [text];
+  const result = parseFieldValue(field, raw);
+  if (!result.ok) return { ok: false, message: `${column.label}: ${result.reason}` };
+  return { ok: true, value: result.value };
+}
+
+/** The JSON cell editor's rule (spec 3 §5): empty is null, anything else must parse. */
+export function parseJsonText(text: string): EditResult {
+  if (text.trim() === "") return { ok: true, value: null };
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false, message: "Invalid JSON" };
+  }
+}
+
+/** Deep equality of JSON values: an edit that changes nothing is not saved. */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) {
+    return (a === null || a === undefined) && (b === null || b === undefined);
+  }
+  return JSON.stringify(a) === JSON.stringify(b);
+}

@@ -1,0 +1,157 @@
+/** @jsxRuntime automatic */
+/**
+ * One table of data mode: the toolbar, the rows in the chosen layout, and the record and
+ * customer panels. The query state starts from the URL (or this document's remembered
+ * filters and sort) and is written back to it, so a view can be shared and reloaded.
+ */
+import { useEffect, useMemo, useReducer, useState } from "react";
+import { viewParamsToQueryState, queryStateToViewParams, type EditorDocument, type QueryAction, type QueryState } from "@fieldwork/core";
+import { ConfirmDialog } from "../../../ui/confirm-dialog";
+import { RecordPanel } from "./record/record-panel";
+import { CustomerSheet } from "./customer/customer-sheet";
+import { GalleryLayout, ListLayout, ChartLayout } from "./card-layouts";
+import { dataReducer, initDataState, shownRows } from "./data-state";
+import type { DataTable } from "./data-table";
+import { DataToolbar } from "./data-toolbar";
+import { arrangeColumns, loadPreferences, savePreferences, type GridPreferences } from "./grid-prefs";
+import { localRows } from "./local-view";
+import { exportParams } from "./export-view";
+import { EmptyRows, TableLayout } from "./table-layout";
+import { useTableData } from "./use-table-data";
+import { rowActions } from "./use-row-actions";
+import type { Row } from "../../api/data-api";
+import type { DisplayOptions } from "./cell-value";
+
+export interface DataTableViewProps {
+  table: DataTable;
+  form: EditorDocument;
+  document_id: string;
+  canEdit: boolean;
+  csrf_token: string;
+  simulatorHref: string | null;
+}
+
+function initialQuery(table: DataTable, prefs: GridPreferences) {
+  const names = new Set(table.columns.map((c) => c.name));
+  const params = new URLSearchParams(location.search);
+  if (params.size > 0 || table.kind !== "responses") return viewParamsToQueryState(params, names);
+  const remembered = new URLSearchParams(queryStateToViewParams({ ...viewParamsToQueryState(new URLSearchParams()), q_predicates: prefs.predicates, q_orderby: prefs.orderby }));
+  return viewParamsToQueryState(remembered, names);
+}
+
+export function DataTableView({ table, form, document_id, canEdit, csrf_token, simulatorHref }: DataTableViewProps) {
+  const [prefs, setPrefs] = useState(() => loadPreferences(document_id));
+  const [state, dispatch] = useReducer(dataReducer, undefined, () => initDataState(initialQuery(table, prefs)));
+  const [find, setFind] = useState("");
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const editable = canEdit && !table.read_only;
+  const query = state.query;
+  const queryDispatch = (action: QueryAction) => dispatch({ type: "query", action });
+  useTableData(table.ref, query, table.scope, dispatch, { form_id: form.form_id });
+
+  const changePrefs = (patch: Partial<GridPreferences>) => setPrefs((p) => ({ ...p, ...patch }));
+  useEffect(() => savePreferences(document_id, { ...prefs, predicates: query.q_predicates, orderby: query.q_orderby }), [document_id, prefs, query.q_predicates, query.q_orderby]);
+  useEffect(() => {
+    const search = queryStateToViewParams(query).toString();
+    const url = `${location.pathname}${search ? `?${search}` : ""}`;
+    if (url !== location.pathname + location.search) history.replaceState(history.state, "", url);
+  }, [query]);
+
+  const display: DisplayOptions = {
+    masked: prefs.masking_enabled,
+    date_format: prefs.date_format,
+    time_zone: prefs.date_timezone === "utc" ? "UTC" : prefs.date_timezone === "scheduling" ? (form.settings.scheduling.tz ?? undefined) : undefined,
+  };
+  const columns = useMemo(() => arrangeColumns(table.columns, prefs), [table.columns, prefs]);
+  const rows = localRows(shownRows(state), columns, { hideEmpty: prefs.empty_data_hidden, find, display });
+  const filtered = query.q_predicates.length > 0 || query.q_text_search !== null || find !== "";
+  const actions = rowActions(table.ref, csrf_token, dispatch);
+  const open = (row: Row) => dispatch({ type: "panel", panel: { kind: "record", mode: table.read_only ? "read" : editable ? "update" : "read", row_id: String(row.id) } });
+  const panelRow = state.panel?.kind === "record" && state.panel.row_id ? state.rows.find((r) => String(r.id) === (state.panel as { row_id: string }).row_id) ?? null : null;
+
+  const context = { display, editable, widths: prefs.column_widths, onOpen: open, onEdit: actions.edit };
+  const label = `${form.title}: ${table.kind}`;
+  const reorder = (source: string, target: string) => {
+    const names = columns.filter((c) => !c.key).map((c) => c.name);
+    const from = names.indexOf(source), to = names.indexOf(target);
+    if (from < 0 || to < 0) return;
+    names.splice(to, 0, ...names.splice(from, 1));
+    changePrefs({ column_order: names });
+  };
+
+  return (
+    <div className="flex h-[calc(100dvh-3rem)] min-h-0 flex-col" data-table-kind={table.kind}>
+      <DataToolbar
+        table={table} state={state} columns={columns} prefs={prefs} onPrefs={changePrefs} dispatch={queryDispatch}
+        find={find} onFind={setFind} editable={editable} schedulingTz={form.settings.scheduling.tz ?? null} simulatorHref={simulatorHref}
+        onRefresh={() => queryDispatch({ type: "refresh" })}
+        onCreate={() => dispatch({ type: "panel", panel: { kind: "record", mode: "create", row_id: null } })}
+        onDelete={() => setConfirmDelete(true)}
+        exportParams={() => exportParamsOf(query, table, columns.map((c) => c.name))}
+      />
+      {state.error ? <p role="alert" className="border-b border-line bg-danger-soft px-4 py-2 text-sm text-danger">{state.error}</p> : null}
+      <div className="flex min-h-0 flex-1">
+        <div className="min-h-0 min-w-0 flex-1 overflow-auto" aria-busy={state.status === "loading" || undefined}>
+          {state.status === "loading" && state.rows.length === 0 ? (
+            <GridSkeleton />
+          ) : prefs.layout === "table" ? (
+            <TableLayout
+              label={label} columns={columns} rows={rows} context={context} selected={state.selected}
+              onSelect={(ids) => dispatch({ type: "select", ids })} orderby={query.q_orderby} dispatch={queryDispatch} filtered={filtered}
+              onColumnsReorder={reorder} onColumnResize={(name, width) => changePrefs({ column_widths: { ...prefs.column_widths, [name]: width } })}
+            />
+          ) : rows.length === 0 ? (
+            <div className="py-16"><EmptyRows filtered={filtered} /></div>
+          ) : prefs.layout === "gallery" ? (
+            <GalleryLayout columns={columns} rows={rows} display={display} onOpen={open} />
+          ) : prefs.layout === "list" ? (
+            <ListLayout columns={columns} rows={rows} display={display} onOpen={open} />
+          ) : (
+            <ChartLayout columns={columns} rows={rows} display={display} onOpen={open} />
+          )}
+        </div>
+        {state.panel?.kind === "record" ? (
+          <RecordPanel
+            key={state.panel.row_id ?? "new"}
+            mode={state.panel.mode} columns={table.columns} fields={table.kind === "responses" ? form.fields : []} row={panelRow}
+            table={table.ref} csrf_token={csrf_token}
+            onClose={() => dispatch({ type: "panel", panel: null })}
+            onSaved={(row) => dispatch({ type: "saved", row })}
+            onOpenCustomer={(customer_id) => dispatch({ type: "panel", panel: { kind: "customer", customer_id } })}
+          />
+        ) : state.panel?.kind === "customer" ? (
+          <CustomerSheet key={state.panel.customer_id} customer_id={state.panel.customer_id} onClose={() => dispatch({ type: "panel", panel: null })} />
+        ) : null}
+      </div>
+      <ConfirmDialog
+        open={confirmDelete}
+        onClose={() => setConfirmDelete(false)}
+        title={`Delete ${state.selected.size} ${state.selected.size === 1 ? "row" : "rows"}?`}
+        confirmLabel="Delete"
+        danger
+        onConfirm={() => actions.remove([...state.selected])}
+      >
+        The selected rows are deleted from the table for good. Exports and the Data API will no longer see them.
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+function exportParamsOf(query: QueryState, table: DataTable, columns: string[]) {
+  return exportParams(query, table.scope, columns);
+}
+
+function GridSkeleton() {
+  return (
+    <div className="grid" aria-label="Loading rows">
+      <div className="h-9 border-b border-line bg-subtle" />
+      {Array.from({ length: 12 }, (_, i) => (
+        <div key={i} className="flex h-8 items-center gap-4 border-b border-line px-3">
+          <span className="h-3 w-16 animate-pulse rounded bg-subtle" />
+          <span className="h-3 w-40 animate-pulse rounded bg-subtle" />
+          <span className="h-3 w-28 animate-pulse rounded bg-subtle" />
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+/** @jsxRuntime automatic */
+/**
+ * The grid's columns (spec 3 §9): the selection checkbox and the primary key frozen first
+ * (100 wide, `#007`), then one column per table column with its field's label and type icon,
+ * at most 300 wide, resizable and draggable; cells written by cell-value.ts, editors by
+ * field type for editors of editable tables.
+ */
+import { capabilityOf, recordIdLabel, type DataColumn } from "@fieldwork/core";
+import { SelectColumn, type Column, type RenderEditCellProps } from "react-data-grid";
+import { Maximize2 } from "lucide-react";
+import type { Row } from "../../api/data-api";
+import { FieldTypeIcon } from "../../field-type-icon";
+import { ChoiceCellEditor, JsonCellEditor, TextCellEditor } from "./cell-editors";
+import { displayValue, editorKindOf, type DisplayOptions } from "./cell-value";
+
+export const ROW_HEIGHT = 32;
+export const HEADER_HEIGHT = 36;
+export const CELL_MAX_WIDTH = 300;
+export const KEY_COLUMN_WIDTH = 100;
+
+export interface ColumnContext {
+  display: DisplayOptions;
+  editable: boolean;
+  widths: Record<string, number>;
+  onOpen: (row: Row) => void;
+  onEdit: (row: Row, column: DataColumn, value: unknown) => void;
+}
+
+/** What the key column shows: `#007` for responses, the customer's uid, else the id's start. */
+export function keyLabel(row: Row): string {
+  if (typeof row.local_index === "number") return recordIdLabel(row.local_index);
+  if (typeof row.uid === "number") return recordIdLabel(row.uid);
+  return typeof row.id === "string" ? row.id.slice(0, 8) : "";
+}
+
+function Header({ column }: { column: DataColumn }) {
+  return (
+    <span className="flex min-w-0 items-center gap-1.5" title={`${column.label} (${column.field ? capabilityOf(column.field.type).label : column.format})`}>
+      <FieldTypeIcon type={column.field?.type ?? null} format={column.format} />
+      <span className="truncate font-medium">{column.label}</span>
+    </span>
+  );
+}
+
+function editorFor(column: DataColumn, ctx: ColumnContext) {
+  const kind = editorKindOf(column);
+  if (!ctx.editable || kind === "none") return undefined;
+  return ({ row, onClose }: RenderEditCellProps<Row>) => {
+    const props = { column, value: row[column.name], commit: (value: unknown) => ctx.onEdit(row, column, value), close: () => onClose(false, true) };
+    if (kind === "json") return <JsonCellEditor {...props} readOnly={false} />;
+    if (kind === "boolean") return <ChoiceCellEditor {...props} choices={[{ value: "true", label: "true" }, { value: "false", label: "false" }]} />;
+    if (kind === "choice") return <ChoiceCellEditor {...props} choices={(column.field?.options ?? []).map((o) => ({ value: o.value, label: o.label ?? o.value }))} />;
+    return <TextCellEditor {...props} />;
+  };
+}
+
+export function gridColumns(columns: readonly DataColumn[], ctx: ColumnContext): Column<Row>[] {
+  const key = columns.find((c) => c.key);
+  const out: Column<Row>[] = [{ ...SelectColumn, frozen: true }];
+  if (key) {
+    out.push({
+      key: key.name, name: "#", frozen: true, width: KEY_COLUMN_WIDTH, minWidth: KEY_COLUMN_WIDTH, maxWidth: KEY_COLUMN_WIDTH, resizable: false, sortable: false, draggable: false,
+      renderHeaderCell: () => <span className="font-medium">#</span>,
+      renderCell: ({ row }) => (
+        <span className="group flex items-center justify-between gap-1 tabular-nums">
+          <span className="text-muted">{keyLabel(row)}</span>
+          <button
+            type="button"
+            tabIndex={-1}
+            aria-label={`Open ${keyLabel(row)}`}
+            onClick={(e) => { e.stopPropagation(); ctx.onOpen(row); }}
+            className="grid size-6 cursor-pointer place-items-center rounded text-faint opacity-0 group-hover:opacity-100 hover:bg-subtle hover:text-fg focus-visible:opacity-100"
+          >
+            <Maximize2 aria-hidden="true" className="size-3.5" />
+          </button>
+        </span>
+      ),
+    });
+  }
+  for (const column of columns) {
+    if (column.key) continue;
+    const editor = editorFor(column, ctx);
+    out.push({
+      key: column.name,
+      name: column.label,
+      width: ctx.widths[column.name] ?? "auto",
+      minWidth: 80,
+      maxWidth: CELL_MAX_WIDTH,
+      resizable: true,
+      sortable: column.format !== "jsonb",
+      draggable: true,
+      renderHeaderCell: () => <Header column={column} />,
+      renderCell: ({ row }) => {
+        const text = displayValue(column, row[column.name], ctx.display);
+        return text === "" ? <span className="text-faint">{row[column.name] === null || row[column.name] === undefined ? "NULL" : ""}</span> : <span title={text.length > 40 ? text : undefined}>{text}</span>;
+      },
+      ...(editor ? { renderEditCell: editor, editable: true, editorOptions: editorKindOf(column) === "json" ? { displayCellContent: true, commitOnOutsideClick: false } : {} } : {}),
+    });
+  }
+  return out;
+}

@@ -1,0 +1,67 @@
+/** @jsxRuntime automatic */
+/**
+ * Page controls (spec 3 §2, §5 "Page input"): previous and next, a page input that takes
+ * only pages in range, the page size (10, 100, 500, 1000) and the row count, which on big
+ * tables is the planner's estimate ("about").
+ */
+import { useEffect, useState } from "react";
+import { maxPageIndex, PAGE_SIZES, type QueryAction } from "@fieldwork/core";
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { Button } from "../../../ui/button";
+import { cn } from "../../../ui/cn";
+
+/** Past this many rows the count comes from the planner, not a count (server query/count.ts). */
+export const EXACT_COUNT_LIMIT = 10_000;
+
+export function countLabel(count: number | null): string {
+  if (count === null) return "Counting…";
+  const n = count.toLocaleString("en-US");
+  const rows = `${n} ${count === 1 ? "row" : "rows"}`;
+  return count >= EXACT_COUNT_LIMIT ? `About ${rows}` : rows;
+}
+
+/** The page a typed text asks for (0-based), or null when it is not a page in range. */
+export function pageOfInput(text: string, lastIndex: number): number | null {
+  if (!/^\s*\d+\s*$/.test(text)) return null;
+  const page = Number(text);
+  return page >= 1 && page <= lastIndex + 1 ? page - 1 : null;
+}
+
+const controlClass = "h-8 rounded-md border border-line-strong bg-field px-2 text-sm text-fg focus-ring";
+
+export function Pager({ index, limit, count, rowsOnPage, dispatch }: { index: number; limit: number; count: number | null; rowsOnPage: number; dispatch: (action: QueryAction) => void }) {
+  // Without a count yet, a full page means there may be another.
+  const last = count === null ? (rowsOnPage < limit ? index : index + 1) : maxPageIndex(count, limit);
+  const [text, setText] = useState(String(index + 1));
+  useEffect(() => setText(String(index + 1)), [index]);
+  const invalid = pageOfInput(text, last) === null;
+  const go = () => {
+    const page = pageOfInput(text, last);
+    if (page === null) setText(String(index + 1));
+    else dispatch({ type: "page_index", index: page });
+  };
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm text-muted">
+      <Button variant="ghost" size="icon" aria-label="Previous page" disabled={index <= 0} onClick={() => dispatch({ type: "page_index", index: index - 1 })}><ChevronLeft /></Button>
+      <label className="flex items-center gap-1.5">
+        <span>Page</span>
+        <input
+          aria-label="Page"
+          inputMode="numeric"
+          value={text}
+          aria-invalid={invalid || undefined}
+          onChange={(e) => setText(e.target.value)}
+          onBlur={go}
+          onKeyDown={(e) => e.key === "Enter" && go()}
+          className={cn(controlClass, "w-14 text-center tabular-nums aria-invalid:border-danger")}
+        />
+        <span className="tabular-nums">of {count === null ? "…" : (last + 1).toLocaleString("en-US")}</span>
+      </label>
+      <Button variant="ghost" size="icon" aria-label="Next page" disabled={index >= last} onClick={() => dispatch({ type: "page_index", index: index + 1 })}><ChevronRight /></Button>
+      <select aria-label="Rows per page" className={controlClass} value={limit} onChange={(e) => dispatch({ type: "page_limit", limit: Number(e.target.value) })}>
+        {PAGE_SIZES.map((size) => <option key={size} value={size}>{size} rows</option>)}
+      </select>
+      <span className="tabular-nums" aria-live="polite" data-testid="row-count">{countLabel(count)}</span>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+/** @jsxRuntime automatic */
+/**
+ * The toolbar's search: over all rows on the server (websearch over the table's search
+ * column, 250 ms after typing stops), or a fuzzy find among the rows of this page (fuse.js,
+ * threshold 0.3), which never leaves the browser.
+ */
+import { useState } from "react";
+import type { QueryAction, TextSearch } from "@fieldwork/core";
+import { Search } from "lucide-react";
+import { cn } from "../../../ui/cn";
+import { useDebouncedCommit } from "./use-debounced";
+
+export const SEARCH_DEBOUNCE_MS = 250;
+export type SearchScope = "all" | "page";
+
+export function SearchBox({ search, column, localText, onLocal, dispatch }: {
+  search: TextSearch | null;
+  /** The server's search column, or null when the table has none (only the page can be searched). */
+  column: string | null;
+  localText: string;
+  onLocal: (text: string) => void;
+  dispatch: (action: QueryAction) => void;
+}) {
+  const [scope, setScope] = useState<SearchScope>(column ? "all" : "page");
+  const [text, setText] = useState(search?.query ?? "");
+  const committed = search?.query ?? "";
+  useDebouncedCommit(text, SEARCH_DEBOUNCE_MS, (query) => {
+    if (!column) return;
+    dispatch({ type: "text_search", search: query.trim() === "" ? null : { column, query, type: "websearch" } });
+  }, scope !== "all" || text === committed);
+  const value = scope === "all" ? text : localText;
+  return (
+    <div className="flex h-8 min-w-0 items-center rounded-md border border-line-strong bg-field focus-within:border-accent focus-within:ring-3 focus-within:ring-accent-soft">
+      <Search aria-hidden="true" className="ml-2 size-4 shrink-0 text-faint" />
+      <input
+        type="search"
+        aria-label={scope === "all" ? "Search all rows" : "Find in this page"}
+        placeholder={scope === "all" ? "Search all rows" : "Find in this page"}
+        value={value}
+        onChange={(e) => (scope === "all" ? setText(e.target.value) : onLocal(e.target.value))}
+        className="h-full w-40 min-w-0 bg-transparent px-2 text-sm text-fg outline-none placeholder:text-faint sm:w-52"
+      />
+      <select
+        aria-label="Search scope"
+        value={scope}
+        onChange={(e) => {
+          const next = e.target.value as SearchScope;
+          setScope(next);
+          if (next === "page") onLocal(text);
+          else onLocal("");
+        }}
+        className={cn("h-full cursor-pointer rounded-r-md border-l border-line bg-transparent px-2 text-xs text-muted outline-none focus-visible:ring-2")}
+      >
+        {column ? <option value="all">All rows</option> : null}
+        <option value="page">This page</option>
+      </select>
+    </div>
+  );
+}

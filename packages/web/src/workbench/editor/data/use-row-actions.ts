@@ -1,0 +1,35 @@
+/**
+ * What an editor does to rows from the grid: an optimistic cell edit (shown at once, rolled
+ * back with a toast when the server refuses it) and the bulk delete of the selection.
+ */
+import type { Dispatch } from "react";
+import type { DataColumn } from "@fieldwork/core";
+import { deleteRows, updateRow, type Row, type TableRef } from "../../api/data-api";
+import { messageOf } from "../../api/http";
+import { toast } from "../../shell/toast-store";
+import type { DataAction } from "./data-state";
+
+export function rowActions(ref: TableRef, csrf_token: string, dispatch: Dispatch<DataAction>) {
+  return {
+    edit(row: Row, column: DataColumn, value: unknown): void {
+      const id = String(row.id);
+      dispatch({ type: "edit", id, values: { [column.name]: value } });
+      updateRow(ref, id, { [column.name]: value }, { csrf_token }).then(
+        (stored) => dispatch({ type: "edit_settled", id, row: stored }),
+        (error: unknown) => {
+          dispatch({ type: "edit_settled", id, row: null });
+          toast.error(`${column.label} was not saved: ${messageOf(error)}`);
+        },
+      );
+    },
+    async remove(ids: readonly string[]): Promise<void> {
+      try {
+        const deleted = await deleteRows(ref, ids, { csrf_token });
+        dispatch({ type: "deleted", ids: deleted.length > 0 ? deleted.map((r) => String(r.id)) : ids });
+        toast.success(`Deleted ${ids.length} ${ids.length === 1 ? "row" : "rows"}`);
+      } catch (error) {
+        toast.error(`The rows were not deleted: ${messageOf(error)}`);
+      }
+    },
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * Reads the page a query state asks for, and counts beside it (the count never holds the
+ * rows up). A new answer in the form's table (the live feed) reads the same page again in
+ * the background: rows stay on screen, so the scroll position and the selection stay too.
+ */
+import { useEffect, useRef, type Dispatch } from "react";
+import { queryStateToParams, type QueryState } from "@fieldwork/core";
+import { countRows, readRows, type TableRef } from "../../api/data-api";
+import { isAbort, messageOf } from "../../api/http";
+import { subscribeRowChanges } from "../../api/row-changes";
+import type { DataAction } from "./data-state";
+
+/** Live reads are at most this often, however fast answers arrive (a ticket-drop rush). */
+export const LIVE_READ_INTERVAL_MS = 400;
+
+export function readParams(query: QueryState, scope: readonly [string, string][]): URLSearchParams {
+  const params = queryStateToParams(query);
+  for (const [key, value] of scope) params.append(key, value);
+  return params;
+}
+
+/** What decides the count: filters and search, not the page or the sort. */
+export const countKey = (query: QueryState) => JSON.stringify([query.q_predicates, query.q_text_search, query.q_refresh_key]);
+
+export function useTableData(ref: TableRef, query: QueryState, scope: readonly [string, string][], dispatch: Dispatch<DataAction>, live: { form_id: string } | null): void {
+  const requestRef = useRef(0);
+  const latest = useRef({ ref, query, scope });
+  latest.current = { ref, query, scope };
+  const countFor = useRef<string | null>(null);
+
+  const read = useRef((background: boolean, recount: boolean) => {
+    const { ref: table, query: q, scope: s } = latest.current;
+    const request = ++requestRef.current;
+    const controller = new AbortController();
+    const params = readParams(q, s);
+    dispatch({ type: "read", request, background });
+    readRows(table, params, controller.signal).then(
+      (rows) => dispatch({ type: "loaded", request, rows }),
+      (error: unknown) => isAbort(error) || dispatch({ type: "failed", request, message: messageOf(error) }),
+    );
+    if (recount) {
+      countRows(table, params, controller.signal).then(
+        (count) => dispatch({ type: "counted", request, count }),
+        () => undefined, // the label stays "Counting…"; the rows are what matters
+      );
+    }
+    return controller;
+  });
+
+  const key = JSON.stringify([ref, queryStateToParams(query).toString(), scope]);
+  useEffect(() => {
+    // Paging and sorting keep the count; a new filter, search or Refresh counts again.
+    const recount = countFor.current !== countKey(query);
+    countFor.current = countKey(query);
+    const controller = read.current(false, recount);
+    return () => controller.abort();
+  }, [key]); // `key` is the query; read() takes the latest values
+
+  useEffect(() => {
+    if (!live) return;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let last = 0;
+    const stop = subscribeRowChanges(live.form_id, () => {
+      if (timer) return;
+      const wait = Math.max(0, last + LIVE_READ_INTERVAL_MS - Date.now());
+      timer = setTimeout(() => {
+        timer = null;
+        last = Date.now();
+        read.current(true, true);
+      }, wait);
+    });
+    return () => {
+      stop();
+      if (timer) clearTimeout(timer);
+    };
+  }, [live?.form_id]);
+}
