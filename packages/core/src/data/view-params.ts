@@ -59,10 +59,13 @@ export function viewParamsToQueryState(params: URLSearchParams, columns?: Readon
   if ((PAGE_SIZES as readonly number[]).includes(limit)) state.q_page_limit = limit;
   const page = Number(params.get("page"));
   if (Number.isSafeInteger(page) && page > 1) state.q_page_index = page - 1;
+  // A Map, then fromEntries: assigning `q_orderby["__proto__"]` would set the prototype, not a column.
+  const orderby = new Map<string, OrderBy>();
   for (const term of (params.get("sort") ?? "").split(",")) {
     const order = orderOf(term);
-    if (order && known(order.column) && !Object.hasOwn(state.q_orderby, order.column)) state.q_orderby[order.column] = order;
+    if (order && known(order.column) && !orderby.has(order.column)) orderby.set(order.column, order);
   }
+  state.q_orderby = Object.fromEntries(orderby);
   for (const text of params.getAll("filter").slice(0, LIMITS.query_conditions)) {
     const predicate = predicateOf(text);
     if (predicate && known(predicate.column)) state.q_predicates.push(predicate);
