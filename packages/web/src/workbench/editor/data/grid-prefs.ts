@@ -47,11 +47,9 @@ function predicatesOf(v: unknown): Predicate[] {
 
 function orderOf(v: unknown): Record<string, OrderBy> {
   if (!isRecord(v)) return {};
-  const out: Record<string, OrderBy> = {};
-  for (const [column, o] of Object.entries(v)) {
-    if (isRecord(o) && typeof o.ascending === "boolean") out[column] = { column, ascending: o.ascending, ...(typeof o.nullsFirst === "boolean" ? { nullsFirst: o.nullsFirst } : {}) };
-  }
-  return out;
+  // fromEntries, not `out[column] =`: a column named __proto__ stays a column.
+  return Object.fromEntries(Object.entries(v).flatMap(([column, o]): [string, OrderBy][] =>
+    isRecord(o) && typeof o.ascending === "boolean" ? [[column, { column, ascending: o.ascending, ...(typeof o.nullsFirst === "boolean" ? { nullsFirst: o.nullsFirst } : {}) }]] : []));
 }
 
 function widthsOf(v: unknown): Record<string, number> {
