@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { EDITOR_ROUTE_SUFFIXES, formTableColumns, metaTableColumns, parseEditorRoute } from "@fieldwork/core";
+import { field } from "./record/record-fixture";
+import { DATA_TABLE_LABELS, DATA_TABLE_PATTERNS, dataTable, dataTableOf } from "./data-table";
+
+const form = { form_id: "f1", table_name: "form_f1", fields: [field({ name: "name" }), field({ name: "age", type: "number" })] };
+
+describe("dataTableOf", () => {
+  it("opens the responses for data and data/responses, the sessions and the customers by their routes", () => {
+    expect(dataTableOf("data")).toBe("responses");
+    expect(dataTableOf("data/responses")).toBe("responses");
+    expect(dataTableOf("data/responses/sessions")).toBe("sessions");
+    expect(dataTableOf("data/customers")).toBe("customers");
+  });
+
+  it("shows no table on any other route", () => {
+    const others = EDITOR_ROUTE_SUFFIXES.filter((p) => !["data", "data/responses", "data/responses/sessions", "data/customers"].includes(p));
+    expect(others).toContain("data/analytics");
+    expect(others).toContain("data/x/auth.users");
+    for (const pattern of others) expect(dataTableOf(pattern), pattern).toBeNull();
+  });
+
+  it("reads the pattern a real address matches", () => {
+    const route = parseEditorRoute("/acme/main/doc-1/data/responses/sessions");
+    expect(route && dataTableOf(route.pattern)).toBe("sessions");
+  });
+
+  it("links each table to its own route", () => {
+    for (const [kind, pattern] of Object.entries(DATA_TABLE_PATTERNS)) expect(dataTableOf(pattern)).toBe(kind);
+    expect(DATA_TABLE_LABELS).toEqual({ responses: "Responses", sessions: "Sessions", customers: "Customers" });
+  });
+});
+
+describe("dataTable", () => {
+  it("shows the form's own table, editable, searched through its search column, not scoped further", () => {
+    expect(dataTable("responses", form, "p1")).toEqual({
+      kind: "responses", ref: { project_id: "p1", profile: "form_data", table: "form_f1" }, columns: formTableColumns(form.fields),
+      read_only: false, scope: [], search_column: "__fw_search",
+    });
+  });
+
+  it("shows the sessions of this form only, read only", () => {
+    expect(dataTable("sessions", form, "p1")).toEqual({
+      kind: "sessions", ref: { project_id: "p1", profile: "fieldwork", table: "sessions" }, columns: metaTableColumns("sessions"),
+      read_only: true, scope: [["form_id", "eq.f1"]], search_column: "visitor_id",
+    });
+  });
+
+  it("shows the project's customers, read only and not scoped to the form", () => {
+    expect(dataTable("customers", form, "p1")).toEqual({
+      kind: "customers", ref: { project_id: "p1", profile: "fieldwork", table: "customers" }, columns: metaTableColumns("customers"),
+      read_only: true, scope: [], search_column: "email",
+    });
+  });
+
+  it("searches a column the table has", () => {
+    for (const kind of ["sessions", "customers"] as const) {
+      const table = dataTable(kind, form, "p1");
+      expect(table.columns.map((c) => c.name)).toContain(table.search_column);
+    }
+  });
+});
