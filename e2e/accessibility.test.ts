@@ -2,23 +2,10 @@
  * axe-core on the pages people see: the public form (light and dark), the account pages and
  * the workbench with real content. Any violation fails, with what and where.
  */
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
+import { axeViolations as violations } from "./axe";
 import { CHROMIUM_AVAILABLE } from "./harness";
 import { callPrivate, signUpInBrowser, useServerAndBrowser } from "./session";
-
-const AXE = readFileSync(new URL("../node_modules/axe-core/axe.min.js", import.meta.url), "utf8");
-
-interface Violation { id: string; impact: string; help: string; targets: string[] }
-
-async function violations(page: Page): Promise<Violation[]> {
-  await page.waitForLoadState("networkidle");
-  if (!(await page.evaluate("typeof window.axe !== 'undefined'"))) await page.evaluate(AXE); // evaluated by the test, not a <script> the page's CSP would refuse
-  return page.evaluate(`axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations.map((v) => ({
-    id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")),
-  })))`);
-}
 
 describe.skipIf(!CHROMIUM_AVAILABLE)("accessibility (axe-core)", () => {
   const env = useServerAndBrowser();

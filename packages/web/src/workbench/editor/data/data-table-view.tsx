@@ -12,7 +12,7 @@ import { CustomerSheet } from "./customer/customer-sheet";
 import { GalleryLayout, ListLayout, ChartLayout } from "./card-layouts";
 import { dataReducer, initDataState, shownRows } from "./data-state";
 import type { DataTable } from "./data-table";
-import { DataToolbar } from "./data-toolbar";
+import { DataFooter, DataToolbar } from "./data-toolbar";
 import { arrangeColumns, loadPreferences, savePreferences, type GridPreferences } from "./grid-prefs";
 import { localRows } from "./local-view";
 import { exportParams } from "./export-view";
@@ -87,7 +87,7 @@ export function DataTableView({ table, form, document_id, canEdit, csrf_token, s
         onRefresh={() => queryDispatch({ type: "refresh" })}
         onCreate={() => dispatch({ type: "panel", panel: { kind: "record", mode: "create", row_id: null } })}
         onDelete={() => setConfirmDelete(true)}
-        exportParams={() => exportParamsOf(query, table, columns.map((c) => c.name))}
+        exportParams={() => exportParamsOf(query, table, columns.flatMap((c) => (c.key && table.kind === "responses" ? [c.name, "local_index"] : [c.name])))}
       />
       {state.error ? <p role="alert" className="border-b border-line bg-danger-soft px-4 py-2 text-sm text-danger">{state.error}</p> : null}
       <div className="flex min-h-0 flex-1">
@@ -123,6 +123,7 @@ export function DataTableView({ table, form, document_id, canEdit, csrf_token, s
           <CustomerSheet key={state.panel.customer_id} customer_id={state.panel.customer_id} onClose={() => dispatch({ type: "panel", panel: null })} />
         ) : null}
       </div>
+      <DataFooter table={table} state={state} dispatch={queryDispatch} />
       <ConfirmDialog
         open={confirmDelete}
         onClose={() => setConfirmDelete(false)}

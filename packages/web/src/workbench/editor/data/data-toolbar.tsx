@@ -57,9 +57,19 @@ export function DataToolbar(props: DataToolbarProps) {
       <ExportButton table={table.ref} params={props.exportParams} total={state.count} />
       <ViewOptions prefs={props.prefs} onChange={props.onPrefs} columns={table.columns} schedulingTz={props.schedulingTz} simulatorHref={props.simulatorHref} />
       {props.editable ? <Button variant="primary" size="sm" onClick={props.onCreate}><Plus aria-hidden="true" />Add record</Button> : null}
-      <div className="basis-full" />
+    </div>
+  );
+}
+
+/** Under the rows: the page controls and the count, the selection, and whether the table is read only. */
+export function DataFooter({ table, state, dispatch }: Pick<DataToolbarProps, "table" | "state" | "dispatch">) {
+  const query = state.query;
+  return (
+    <div className="flex flex-wrap items-center gap-x-4 gap-y-1 border-t border-line bg-card px-3 py-1.5">
       <Pager index={query.q_page_index} limit={query.q_page_limit} count={state.count} rowsOnPage={state.rows.length} dispatch={dispatch} />
-      {table.read_only ? <span className="ml-auto text-xs text-faint">Read only</span> : null}
+      <span className="flex-1" />
+      {state.selected.size > 0 ? <span className="text-xs text-muted">{state.selected.size} selected</span> : null}
+      {table.read_only ? <span className="text-xs text-faint">Read only</span> : null}
     </div>
   );
 }

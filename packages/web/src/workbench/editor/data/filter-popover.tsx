@@ -41,7 +41,7 @@ function ValueInput({ predicate, column, onChange }: { predicate: Predicate; col
       value={text}
       placeholder={predicate.op === "in" ? "a, b, c" : "Value"}
       onChange={(e) => setText(e.target.value)}
-      className={cn(selectClass, "w-36")}
+      className={cn(selectClass, "w-full", predicate.value === null && "border-warning")}
     />
   );
 }
@@ -58,19 +58,20 @@ export function FilterPopover({ columns, predicates, dispatch }: { columns: Data
       title="Filters"
       buttonClassName={buttonClass({ variant: active ? "secondary" : "ghost", size: "sm" })}
       button={<><ListFilter aria-hidden="true" />{active ? `Filtered by ${active} rule${active > 1 ? "s" : ""}` : "Filter"}</>}
-      panelClassName="w-[34rem]"
+      panelClassName="w-[36rem]"
     >
       <div className="grid gap-2">
         {predicates.length === 0 ? <p className="text-sm text-muted">No filters on this view.</p> : null}
+        {predicates.some((p) => !isPredicateFulfilled(p)) ? <p className="text-xs text-warning">Filters without a value are incomplete and do not apply yet.</p> : null}
         {predicates.map((predicate, index) => {
           const column = columns.find((c) => c.name === predicate.column);
           const operators = column ? uiOperatorsFor(column.format) : [];
           const incomplete = !isPredicateFulfilled(predicate);
           return (
-            <div key={index} className={cn("flex flex-wrap items-center gap-2", incomplete && "opacity-80")} data-incomplete={incomplete || undefined}>
+            <div key={index} className={cn("grid grid-cols-[9rem_9rem_minmax(0,1fr)_auto] items-center gap-2", incomplete && "opacity-80")} data-incomplete={incomplete || undefined}>
               <select
                 aria-label="Column"
-                className={cn(selectClass, "w-40")}
+                className={selectClass}
                 value={predicate.column}
                 onChange={(e) => {
                   const next = columns.find((c) => c.name === e.target.value);
@@ -82,7 +83,7 @@ export function FilterPopover({ columns, predicates, dispatch }: { columns: Data
               </select>
               <select
                 aria-label="Operator"
-                className={cn(selectClass, "w-40")}
+                className={selectClass}
                 value={predicate.op}
                 onChange={(e) => dispatch({ type: "predicate_update", index, predicate: { op: e.target.value as UiOperator, ...(uiOperatorNeedsValue(e.target.value as UiOperator) ? {} : { value: null }) } })}
               >
@@ -90,9 +91,8 @@ export function FilterPopover({ columns, predicates, dispatch }: { columns: Data
               </select>
               {uiOperatorNeedsValue(predicate.op) ? (
                 <ValueInput key={`${predicate.column}:${predicate.op}`} predicate={predicate} column={column} onChange={(value) => dispatch({ type: "predicate_update", index, predicate: { value } })} />
-              ) : null}
-              {incomplete ? <span className="text-xs text-warning">Incomplete</span> : null}
-              <Button variant="ghost" size="icon" aria-label={`Remove filter on ${column?.label ?? predicate.column}`} onClick={() => dispatch({ type: "predicate_remove", index })} className="ml-auto">
+              ) : <span />}
+              <Button variant="ghost" size="icon" aria-label={`Remove filter on ${column?.label ?? predicate.column}`} onClick={() => dispatch({ type: "predicate_remove", index })}>
                 <X />
               </Button>
             </div>

@@ -27,6 +27,7 @@ export function useTableData(ref: TableRef, query: QueryState, scope: readonly [
   const latest = useRef({ ref, query, scope });
   latest.current = { ref, query, scope };
   const countFor = useRef<string | null>(null);
+  const countPending = useRef(false);
 
   const read = useRef((background: boolean, recount: boolean) => {
     const { ref: table, query: q, scope: s } = latest.current;
@@ -39,8 +40,12 @@ export function useTableData(ref: TableRef, query: QueryState, scope: readonly [
       (error: unknown) => isAbort(error) || dispatch({ type: "failed", request, message: messageOf(error) }),
     );
     if (recount) {
+      countPending.current = true;
       countRows(table, params, controller.signal).then(
-        (count) => dispatch({ type: "counted", request, count }),
+        (count) => {
+          countPending.current = false;
+          dispatch({ type: "counted", request, count });
+        },
         () => undefined, // the label stays "Counting…"; the rows are what matters
       );
     }
@@ -53,7 +58,10 @@ export function useTableData(ref: TableRef, query: QueryState, scope: readonly [
     const recount = countFor.current !== countKey(query);
     countFor.current = countKey(query);
     const controller = read.current(false, recount);
-    return () => controller.abort();
+    return () => {
+      controller.abort();
+      if (countPending.current) countFor.current = null; // the next read counts again
+    };
   }, [key]); // `key` is the query; read() takes the latest values
 
   useEffect(() => {

@@ -1,0 +1,15 @@
+/** axe-core run in a page: the violations, with what and where (evaluated by the test, not a <script> the page's CSP would refuse). */
+import { readFileSync } from "node:fs";
+import type { Page } from "playwright-core";
+
+const AXE = readFileSync(new URL("../node_modules/axe-core/axe.min.js", import.meta.url), "utf8");
+
+export interface Violation { id: string; impact: string; help: string; targets: string[] }
+
+export async function axeViolations(page: Page): Promise<Violation[]> {
+  await page.waitForLoadState("networkidle");
+  if (!(await page.evaluate("typeof window.axe !== 'undefined'"))) await page.evaluate(AXE);
+  return page.evaluate(`axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations.map((v) => ({
+    id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")),
+  })))`);
+}

@@ -1,0 +1,225 @@
+/**
+ * Data mode driven through the page, on a form with 300 answers: filters on two columns of
+ * different formats, a sort on two columns, text search, page size and page, a reload that
+ * finds the same view, cell edits (one refused), bulk delete, the export compared with the
+ * Data API's answer for the same query, a new answer from another tab arriving live, and the
+ * record and customer panels. axe checks the pages on the way.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { CHROMIUM_AVAILABLE } from "./harness";
+import { callPrivate, signUpInBrowser, useServerAndBrowser } from "./session";
+import { axeViolations } from "./axe";
+
+const NAMES = ["Ada Lovelace", "Grace Hopper", "Alan Turing", "Edsger Dijkstra", "Barbara Liskov", "Donald Knuth"];
+const ROLES = ["engineer", "designer", "operations", "founder"];
+const PLANS = ["free", "team", "enterprise"];
+
+interface Seeded { full_name: string; email: string; team_size: number; role: string; plan: string }
+const seeded: Seeded[] = Array.from({ length: 300 }, (_, i) => ({
+  full_name: `${NAMES[i % 6]} ${i}`, email: `person${i}@example.com`, team_size: ((i * 37) % 500) + 1, role: ROLES[i % 4]!, plan: PLANS[i % 3]!,
+}));
+
+/** A call to the member Data API from the page (its cookie and CSRF token). */
+async function rest(page: Page, project_id: string, path: string, init: { method?: string; body?: unknown; accept?: string } = {}) {
+  return page.evaluate(async ([project_id, path, init]) => {
+    const me = (await (await fetch("/private/editor/me")).json()) as { data: { csrf_token: string } };
+    const response = await fetch(`/private/editor/projects/${project_id}/rest/v1/${path}`, {
+      method: init.method ?? "GET",
+      headers: { "Content-Type": "application/json", "x-fieldwork-csrf": me.data.csrf_token, Accept: init.accept ?? "application/json", Prefer: "return=minimal" },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+    return { status: response.status, text: await response.text() };
+  }, [project_id, path, init] as const);
+}
+
+describe.skipIf(!CHROMIUM_AVAILABLE)("data mode in Chromium", () => {
+  const env = useServerAndBrowser();
+
+  async function columnIndex(page: Page, header: string): Promise<string> {
+    return (await page.getByRole("columnheader", { name: header, exact: true }).getAttribute("aria-colindex"))!;
+  }
+  const cell = (page: Page, row: number, col: string) => page.locator(`[role="row"][aria-rowindex="${row + 1}"] [role="gridcell"][aria-colindex="${col}"]`);
+  const countLabel = (page: Page) => page.getByTestId("row-count").textContent();
+
+  it("filters, sorts, searches, pages, reloads, edits, deletes, exports, and shows a new answer live", async () => {
+    const context = await env.browser.newContext({ acceptDownloads: true, viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(String(error)));
+    await signUpInBrowser(page, env.server, { name: "Ada Owner", email: `grid-${Date.now().toString(36)}@example.com` });
+    const org = await callPrivate(page, "POST", "/organizations", { name: "grid-org", display_name: "Grid Research" });
+    const project = await callPrivate(page, "POST", `/organizations/${org.id}/projects`, { name: "survey" });
+    const file = join(env.server.dataDir, "form.json");
+    writeFileSync(file, readFileSync(new URL("../packages/server/src/seed/demo-form.json", import.meta.url)));
+    const { id: form_id } = JSON.parse(env.server.cli(["forms", "import", file, "--project", project.id])) as { id: string };
+    const documents = await callPrivate<{ id: string; form_id: string | null }[]>(page, "GET", `/projects/${project.id}/documents`);
+    const document = documents.find((d) => d.form_id === form_id)!;
+    const form = await callPrivate<{ table_name: string }>(page, "GET", `/forms/${form_id}`);
+    const seed = seeded.map((row) => ({ ...row, accept_terms: true }));
+    expect((await rest(page, project.id, form.table_name, { method: "POST", body: seed })).status).toBe(201);
+
+    const base = `${env.server.url}/grid-org/survey/${document.id}/data/responses`;
+    await page.goto(base);
+    await expect.poll(() => countLabel(page)).toBe("300 rows");
+    const name = await columnIndex(page, "Full name");
+    const email = await columnIndex(page, "Email");
+    expect(await cell(page, 1, name).textContent()).toBe("Ada Lovelace 0");
+    expect(await violations(page)).toEqual([]);
+
+    // Two filters of different formats: a number and a text (radio) column.
+    await page.getByRole("button", { name: "Filter" }).click();
+    await page.getByRole("button", { name: "Add filter" }).click();
+    await page.getByLabel("Column").selectOption({ label: "Team size" });
+    await page.getByLabel("Operator").selectOption("gt");
+    await page.getByLabel("Value").fill("250");
+    await page.getByRole("button", { name: "Add filter" }).click();
+    await page.getByLabel("Column").nth(1).selectOption({ label: "Plan" });
+    await page.getByLabel("Operator").nth(1).selectOption("eq");
+    await expect.poll(() => page.locator("[data-incomplete]").count()).toBe(1); // the second has no value yet: incomplete
+    await page.getByLabel("Value").nth(1).fill("team");
+    const filtered = seeded.filter((r) => r.team_size > 250 && r.plan === "team");
+    await expect.poll(() => countLabel(page)).toBe(`${filtered.length} rows`);
+    await page.keyboard.press("Escape");
+
+    // Two sorts: role ascending, then team size descending.
+    await page.getByRole("button", { name: "Sort" }).click();
+    await page.getByLabel("Add sort column").selectOption({ label: "Your role" });
+    await page.getByLabel("Add sort column").selectOption({ label: "Team size" });
+    await page.getByLabel("Direction of Team size").selectOption("desc");
+    await page.keyboard.press("Escape");
+    const sorted = [...filtered].sort((a, b) => a.role.localeCompare(b.role) || b.team_size - a.team_size);
+    await expect.poll(() => cell(page, 1, name).textContent()).toBe(sorted[0]!.full_name);
+
+    // Text search over all rows, on top of the filters; then cleared.
+    const search = page.getByRole("searchbox", { name: "Search all rows" });
+    await search.fill("Hopper");
+    const hoppers = sorted.filter((r) => r.full_name.startsWith("Grace Hopper"));
+    expect(hoppers.length).toBeGreaterThan(1);
+    await expect.poll(() => countLabel(page)).toBe(`${hoppers.length} ${hoppers.length === 1 ? "row" : "rows"}`);
+    expect(await cell(page, 1, name).textContent()).toBe(hoppers[0]!.full_name);
+    await search.fill("");
+    await expect.poll(() => countLabel(page)).toBe(`${filtered.length} rows`);
+
+    // Ten rows a page, the second page.
+    await page.getByLabel("Rows per page").selectOption("10");
+    await page.getByRole("button", { name: "Next page" }).click();
+    await expect.poll(() => cell(page, 1, name).textContent()).toBe(sorted[10]!.full_name);
+    expect(await page.getByLabel("Page", { exact: true }).inputValue()).toBe("2");
+    await page.getByLabel("Page", { exact: true }).fill("999");
+    await page.getByLabel("Page", { exact: true }).press("Enter");
+    expect(await page.getByLabel("Page", { exact: true }).inputValue()).toBe("2"); // out of range: refused
+
+    // A reload finds the same view.
+    const view = page.url();
+    expect(new URL(view).searchParams.getAll("filter")).toEqual(["team_size.gt.250", "plan.eq.team"]);
+    await page.reload();
+    await expect.poll(() => cell(page, 1, name).textContent()).toBe(sorted[10]!.full_name);
+    expect(await countLabel(page)).toBe(`${filtered.length} rows`);
+    expect(await page.getByRole("button", { name: "Filtered by 2 rules" }).isVisible()).toBe(true);
+
+    // Edit a cell; then a value the field refuses.
+    await cell(page, 1, name).dblclick();
+    await page.getByRole("textbox", { name: "Edit Full name" }).fill("Katherine Johnson");
+    await page.getByRole("textbox", { name: "Edit Full name" }).press("Enter");
+    await expect.poll(() => cell(page, 1, name).textContent()).toBe("Katherine Johnson");
+    const edited = await rest(page, project.id, `${form.table_name}?select=full_name&email=eq.${encodeURIComponent(sorted[10]!.email)}`);
+    expect(JSON.parse(edited.text)).toEqual([{ full_name: "Katherine Johnson" }]);
+    await cell(page, 1, email).dblclick();
+    await page.getByRole("textbox", { name: "Edit Email" }).fill("not an email");
+    await page.getByRole("textbox", { name: "Edit Email" }).press("Enter");
+    await expect.poll(() => page.getByRole("alert").filter({ hasText: "Email: not an email address" }).isVisible()).toBe(true);
+    await page.getByRole("textbox", { name: "Edit Email" }).press("Escape");
+    expect(await cell(page, 1, email).textContent()).toBe(sorted[10]!.email);
+
+    // Delete two rows.
+    await page.locator('[role="row"][aria-rowindex="3"]').getByRole("checkbox", { name: "Select" }).check();
+    await page.locator('[role="row"][aria-rowindex="4"]').getByRole("checkbox", { name: "Select" }).check();
+    await page.getByRole("button", { name: "Delete 2 rows" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+    await expect.poll(() => countLabel(page)).toBe(`${filtered.length - 2} rows`);
+    const gone = [sorted[11]!.email, sorted[12]!.email];
+    const left = await rest(page, project.id, `${form.table_name}?select=email&email=in.(${gone.join(",")})`);
+    expect(JSON.parse(left.text)).toEqual([]);
+
+    // Export the view (every page) and compare it with the Data API's answer to the same query.
+    await page.getByRole("button", { name: "Export" }).click();
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "CSV" }).click()]);
+    const csv = readFileSync((await download.path())!, "utf8");
+    const header = csv.split("\n")[0]!;
+    expect(header.split(",").slice(0, 4)).toEqual(["id", "local_index", "created_at", "full_name"]);
+    const api = await rest(page, project.id, `${form.table_name}?team_size=gt.250&plan=eq.team&order=role.asc,team_size.desc&select=${header}`, { accept: "text/csv" });
+    expect(csv).toBe(api.text);
+    expect(csv.trim().split("\n")).toHaveLength(filtered.length - 2 + 1);
+
+    // A new answer from another tab appears without a reload; the selection and scroll stay.
+    // The plain address brings back this document's remembered filters and sort (localStorage); clear them.
+    await page.goto(base);
+    await expect.poll(() => page.getByRole("button", { name: "Filtered by 2 rules" }).isVisible()).toBe(true);
+    await page.getByRole("button", { name: "Filtered by 2 rules" }).click();
+    await page.getByRole("button", { name: "Clear all" }).click();
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Sorted by 2 columns" }).click();
+    await page.getByRole("button", { name: "Remove sort on Your role" }).click();
+    await page.getByRole("button", { name: "Remove sort on Team size" }).click();
+    await page.keyboard.press("Escape");
+    await page.getByLabel("Rows per page").selectOption("1000");
+    await expect.poll(() => countLabel(page)).toBe("298 rows");
+    await page.locator('[role="row"][aria-rowindex="2"]').getByRole("checkbox", { name: "Select" }).check();
+    const grid = page.getByRole("grid");
+    await grid.evaluate((el) => el.scrollTo({ top: 600 }));
+    const visitor = await env.browser.newPage();
+    await visitor.goto(`${env.server.url}/d/e/${form_id}`);
+    await fillAndSubmit(visitor, "Ada Live");
+    await expect.poll(() => countLabel(page), { timeout: 5000 }).toBe("299 rows");
+    await expect.poll(() => grid.getAttribute("aria-rowcount")).toBe("300"); // 299 rows and the header
+    expect(await grid.evaluate((el) => el.scrollTop)).toBe(600);
+    await grid.evaluate((el) => el.scrollTo({ top: 0 }));
+    expect(await page.locator('[role="row"][aria-rowindex="2"]').getByRole("checkbox", { name: "Select" }).isChecked()).toBe(true);
+    await grid.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await expect.poll(() => page.getByText("Ada Live").count()).toBeGreaterThan(0);
+    await visitor.close();
+
+    // The new record and its customer.
+    const row = page.getByRole("row").filter({ hasText: "Ada Live" });
+    await row.hover();
+    await row.getByRole("button", { name: /^Open #/ }).click();
+    await expect.poll(() => page.getByRole("heading", { name: "Response 301" }).isVisible()).toBe(true);
+    await page.getByRole("button", { name: "Show info" }).click();
+    await page.getByRole("button", { name: "More about this customer" }).click();
+    await expect.poll(() => page.getByRole("heading", { name: "Customer" }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("Fieldwork launch survey").first().isVisible()).toBe(true);
+    expect(await violations(page)).toEqual([]);
+
+    // Sessions and customers are read only; Analytics counts the answers.
+    await page.getByRole("link", { name: "Sessions" }).click();
+    await expect.poll(() => page.getByText("Read only").isVisible()).toBe(true);
+    expect(await page.getByRole("button", { name: "Add record" }).count()).toBe(0);
+    await page.getByRole("link", { name: "Customers" }).click();
+    await expect.poll(() => countLabel(page)).toBe("1 row");
+    expect(await violations(page)).toEqual([]);
+    await page.getByRole("link", { name: "Realtime" }).click();
+    await expect.poll(() => page.getByText("299").first().isVisible()).toBe(true);
+    expect(await violations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 180_000);
+
+});
+
+async function violations(page: Page) {
+  return axeViolations(page);
+}
+
+async function fillAndSubmit(page: Page, name: string) {
+  await page.getByLabel("Full name").fill(name);
+  await page.getByLabel("Email").fill("live@example.com");
+  await page.getByLabel("Your role").selectOption("designer");
+  await page.getByRole("button", { name: "Next" }).click();
+  await page.getByLabel("Team", { exact: true }).check();
+  await page.getByLabel("I agree to the terms").check();
+  await page.getByRole("button", { name: "Submit" }).click();
+  await page.waitForURL(/\/complete/);
+}
