@@ -39,9 +39,10 @@ describe("dataReducer: reads", () => {
     expect(run(answered, { type: "loaded", request: 2, rows: rows("x") }, { type: "counted", request: 2, count: 999 })).toBe(answered);
   });
 
-  it("takes a count that arrives after paging on when there was none yet", () => {
+  it("drops the count of an earlier read even when there is none yet (another filter's count; the later read counts again)", () => {
     const state = run(start(), { type: "read", request: 1, background: false }, { type: "read", request: 2, background: false });
-    expect(run(state, { type: "counted", request: 1, count: 30 }).count).toBe(30);
+    expect(run(state, { type: "counted", request: 1, count: 30 }).count).toBeNull();
+    expect(run(state, { type: "counted", request: 2, count: 12 }).count).toBe(12);
   });
 
   it("a background read (Refresh, live rows) keeps the rows, the status and the error until it answers", () => {

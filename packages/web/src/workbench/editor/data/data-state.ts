@@ -65,7 +65,7 @@ export function dataReducer(state: DataState, action: DataAction): DataState {
       return { ...state, status: "ready", refreshing: false, error: null, rows: action.rows, selected };
     }
     case "counted":
-      return action.request === state.request || state.count === null ? { ...state, count: action.count } : state;
+      return action.request === state.request ? { ...state, count: action.count } : state;
     case "failed":
       if (action.request !== state.request) return state;
       return { ...state, status: state.rows.length > 0 || state.status === "ready" ? "ready" : "failed", refreshing: false, error: action.message };

@@ -8,6 +8,7 @@ import { queryStateToParams, type QueryState } from "@fieldwork/core";
 import { countRows, readRows, type TableRef } from "../../api/data-api";
 import { isAbort, messageOf } from "../../api/http";
 import { subscribeRowChanges } from "../../api/row-changes";
+import { toast } from "../../shell/toast-store";
 import type { DataAction } from "./data-state";
 
 /** Live reads are at most this often, however fast answers arrive (a ticket-drop rush). */
@@ -37,7 +38,11 @@ export function useTableData(ref: TableRef, query: QueryState, scope: readonly [
     dispatch({ type: "read", request, background });
     readRows(table, params, controller.signal).then(
       (rows) => dispatch({ type: "loaded", request, rows }),
-      (error: unknown) => isAbort(error) || dispatch({ type: "failed", request, message: messageOf(error) }),
+      (error: unknown) => {
+        if (isAbort(error)) return;
+        dispatch({ type: "failed", request, message: messageOf(error) });
+        toast.error(messageOf(error)); // spec 3 §4: a table query that answers an error shows a toast
+      },
     );
     if (recount) {
       countPending.current = true;
@@ -68,7 +73,7 @@ export function useTableData(ref: TableRef, query: QueryState, scope: readonly [
     if (!live) return;
     let timer: ReturnType<typeof setTimeout> | null = null;
     let last = 0;
-    const stop = subscribeRowChanges(live.form_id, () => {
+    const soon = () => {
       if (timer) return;
       const wait = Math.max(0, last + LIVE_READ_INTERVAL_MS - Date.now());
       timer = setTimeout(() => {
@@ -76,6 +81,17 @@ export function useTableData(ref: TableRef, query: QueryState, scope: readonly [
         last = Date.now();
         read.current(true, true);
       }, wait);
+    };
+    // Changes made while the feed was down are not replayed: read again when it comes back.
+    let dropped = false;
+    const stop = subscribeRowChanges(live.form_id, soon, {
+      onStatus: (status) => {
+        if (status === "retrying") dropped = true;
+        else if (status === "open" && dropped) {
+          dropped = false;
+          soon();
+        }
+      },
     });
     return () => {
       stop();
