@@ -123,7 +123,7 @@ export function DataTableView({ table, form, document_id, canEdit, csrf_token, s
           <CustomerSheet key={state.panel.customer_id} customer_id={state.panel.customer_id} onClose={() => dispatch({ type: "panel", panel: null })} />
         ) : null}
       </div>
-      <DataFooter table={table} state={state} dispatch={queryDispatch} />
+      <DataFooter table={table} state={state} dispatch={queryDispatch} editable={editable} onDelete={() => setConfirmDelete(true)} />
       <ConfirmDialog
         open={confirmDelete}
         onClose={() => setConfirmDelete(false)}

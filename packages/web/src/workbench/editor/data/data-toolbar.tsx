@@ -40,7 +40,6 @@ export interface DataToolbarProps {
 export function DataToolbar(props: DataToolbarProps) {
   const { table, state, dispatch } = props;
   const query = state.query;
-  const selected = state.selected.size;
   return (
     <div className="flex flex-wrap items-center gap-x-2 gap-y-2 border-b border-line bg-card px-3 py-2">
       <SearchBox search={query.q_text_search} column={table.search_column} localText={props.find} onLocal={props.onFind} dispatch={dispatch} />
@@ -51,9 +50,6 @@ export function DataToolbar(props: DataToolbarProps) {
         {state.refreshing ? "Loading..." : "Refresh"}
       </Button>
       <span className="flex-1" />
-      {props.editable && selected > 0 ? (
-        <Button variant="danger" size="sm" onClick={props.onDelete}><Trash2 aria-hidden="true" />Delete {selected} {selected === 1 ? "row" : "rows"}</Button>
-      ) : null}
       <ExportButton table={table.ref} params={props.exportParams} total={state.count} />
       <ViewOptions prefs={props.prefs} onChange={props.onPrefs} columns={table.columns} schedulingTz={props.schedulingTz} simulatorHref={props.simulatorHref} />
       {props.editable ? <Button variant="primary" size="sm" onClick={props.onCreate}><Plus aria-hidden="true" />Add record</Button> : null}
@@ -62,13 +58,17 @@ export function DataToolbar(props: DataToolbarProps) {
 }
 
 /** Under the rows: the page controls and the count, the selection, and whether the table is read only. */
-export function DataFooter({ table, state, dispatch }: Pick<DataToolbarProps, "table" | "state" | "dispatch">) {
+export function DataFooter({ table, state, dispatch, editable, onDelete }: Pick<DataToolbarProps, "table" | "state" | "dispatch" | "editable" | "onDelete">) {
   const query = state.query;
+  const selected = state.selected.size;
   return (
     <div className="flex flex-wrap items-center gap-x-4 gap-y-1 border-t border-line bg-card px-3 py-1.5">
       <Pager index={query.q_page_index} limit={query.q_page_limit} count={state.count} rowsOnPage={state.rows.length} dispatch={dispatch} />
       <span className="flex-1" />
-      {state.selected.size > 0 ? <span className="text-xs text-muted">{state.selected.size} selected</span> : null}
+      {selected > 0 ? <span className="text-xs text-muted">{selected} selected</span> : null}
+      {editable && selected > 0 ? (
+        <Button variant="danger" size="sm" onClick={onDelete}><Trash2 aria-hidden="true" />Delete {selected} {selected === 1 ? "row" : "rows"}</Button>
+      ) : null}
       {table.read_only ? <span className="text-xs text-faint">Read only</span> : null}
     </div>
   );

@@ -38,7 +38,7 @@ export function SearchBox({ search, column, localText, onLocal, dispatch }: {
         placeholder={scope === "all" ? "Search all rows" : "Find in this page"}
         value={value}
         onChange={(e) => (scope === "all" ? setText(e.target.value) : onLocal(e.target.value))}
-        className="h-full w-40 min-w-0 bg-transparent px-2 text-sm text-fg outline-none placeholder:text-faint sm:w-52"
+        className="h-full w-36 min-w-0 bg-transparent px-2 text-sm text-fg outline-none placeholder:text-faint sm:w-44"
       />
       <select
         aria-label="Search scope"
