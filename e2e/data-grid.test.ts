@@ -197,6 +197,8 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("data mode in Chromium", () => {
     await page.getByRole("link", { name: "Sessions" }).click();
     await expect.poll(() => page.getByText("Read only").isVisible()).toBe(true);
     expect(await page.getByRole("button", { name: "Add record" }).count()).toBe(0);
+    await cell(page, 1, "3").dblclick();
+    await expect.poll(() => page.getByText("Sessions are read only.").isVisible()).toBe(true);
     await page.getByRole("link", { name: "Customers" }).click();
     await expect.poll(() => countLabel(page)).toBe("1 row");
     expect(await violations(page)).toEqual([]);

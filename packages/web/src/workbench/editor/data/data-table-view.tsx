@@ -11,7 +11,7 @@ import { RecordPanel } from "./record/record-panel";
 import { CustomerSheet } from "./customer/customer-sheet";
 import { GalleryLayout, ListLayout, ChartLayout } from "./card-layouts";
 import { dataReducer, initDataState, shownRows } from "./data-state";
-import type { DataTable } from "./data-table";
+import { DATA_TABLE_LABELS, type DataTable } from "./data-table";
 import { DataFooter, DataToolbar } from "./data-toolbar";
 import { arrangeColumns, loadPreferences, savePreferences, type GridPreferences } from "./grid-prefs";
 import { localRows } from "./local-view";
@@ -69,7 +69,8 @@ export function DataTableView({ table, form, document_id, canEdit, csrf_token, s
   const open = (row: Row) => dispatch({ type: "panel", panel: { kind: "record", mode: table.read_only ? "read" : editable ? "update" : "read", row_id: String(row.id) } });
   const panelRow = state.panel?.kind === "record" && state.panel.row_id ? state.rows.find((r) => String(r.id) === (state.panel as { row_id: string }).row_id) ?? null : null;
 
-  const context = { display, editable, widths: prefs.column_widths, onOpen: open, onEdit: actions.edit };
+  const readOnlyReason = editable ? null : table.read_only ? `${DATA_TABLE_LABELS[table.kind]} are read only.` : "Viewers cannot edit rows; ask an editor or owner of this organization.";
+  const context = { display, editable, readOnlyReason, widths: prefs.column_widths, onOpen: open, onEdit: actions.edit };
   const label = `${form.title}: ${table.kind}`;
   const reorder = (source: string, target: string) => {
     const names = columns.filter((c) => !c.key).map((c) => c.name);

@@ -21,6 +21,8 @@ export const KEY_COLUMN_WIDTH = 100;
 export interface ColumnContext {
   display: DisplayOptions;
   editable: boolean;
+  /** Why cells cannot be edited here (a read-only table, the viewer role); told on a double-click. */
+  readOnlyReason: string | null;
   widths: Record<string, number>;
   onOpen: (row: Row) => void;
   onEdit: (row: Row, column: DataColumn, value: unknown) => void;

@@ -4,7 +4,8 @@
  * selection, keyboard navigation, resizable and reorderable columns, sorting from the
  * header, and the two empty states.
  */
-import { DataGrid, type SortColumn } from "react-data-grid";
+import { DataGrid, SELECT_COLUMN_KEY, type SortColumn } from "react-data-grid";
+import { toast } from "../../shell/toast-store";
 import type { DataColumn, OrderBy, QueryAction } from "@fieldwork/core";
 import { SearchX, TableProperties } from "lucide-react";
 import type { Row } from "../../api/data-api";
@@ -35,6 +36,7 @@ export interface TableLayoutProps {
 }
 
 export function TableLayout(props: TableLayoutProps) {
+  const keyColumn = props.columns.find((c) => c.key)?.name;
   const sortColumns: SortColumn[] = Object.values(props.orderby).map((o) => ({ columnKey: o.column, direction: o.ascending ? "ASC" : "DESC" }));
   const onSort = (next: SortColumn[]) => {
     // The header cycles a column asc → desc → off; the grid answers the whole list.
@@ -58,6 +60,21 @@ export function TableLayout(props: TableLayoutProps) {
       onColumnsReorder={props.onColumnsReorder}
       onColumnResize={(column, width) => props.onColumnResize(column.key, Math.round(width))}
       defaultColumnOptions={{ resizable: true }}
+      onCellKeyDown={({ mode, column, row }, event) => {
+        // Enter on the key column opens the record (the cell's Open button is for the mouse).
+        if (mode === "ACTIVE" && event.key === "Enter" && row && column?.key === keyColumn) {
+          event.preventGridDefault();
+          props.context.onOpen(row);
+        }
+      }}
+      onCellDoubleClick={({ column, row }, event) => {
+        if (column.key === keyColumn) {
+          event.preventGridDefault();
+          props.context.onOpen(row);
+        } else if (props.context.readOnlyReason && column.key !== SELECT_COLUMN_KEY) {
+          toast.error(props.context.readOnlyReason);
+        }
+      }}
       renderers={{ noRowsFallback: <div style={{ gridColumn: "1/-1" }} className="py-16"><EmptyRows filtered={props.filtered} /></div> }}
     />
   );
