@@ -5,7 +5,7 @@
  * filters and sort) and is written back to it, so a view can be shared and reloaded.
  */
 import { useEffect, useMemo, useReducer, useState } from "react";
-import { viewParamsToQueryState, queryStateToViewParams, type EditorDocument, type QueryAction, type QueryState } from "@fieldwork/core";
+import { initialQueryState, viewParamsToQueryState, queryStateToViewParams, type EditorDocument, type QueryAction, type QueryState } from "@fieldwork/core";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { RecordPanel } from "./record/record-panel";
 import { CustomerSheet } from "./customer/customer-sheet";
@@ -31,12 +31,16 @@ export interface DataTableViewProps {
   simulatorHref: string | null;
 }
 
-function initialQuery(table: DataTable, prefs: GridPreferences) {
+/** The URL's view; without one, the responses open with this document's remembered filters and sort. */
+function initialQuery(table: DataTable, prefs: GridPreferences): QueryState {
   const names = new Set(table.columns.map((c) => c.name));
   const params = new URLSearchParams(location.search);
   if (params.size > 0 || table.kind !== "responses") return viewParamsToQueryState(params, names);
-  const remembered = new URLSearchParams(queryStateToViewParams({ ...viewParamsToQueryState(new URLSearchParams()), q_predicates: prefs.predicates, q_orderby: prefs.orderby }));
-  return viewParamsToQueryState(remembered, names);
+  return {
+    ...initialQueryState(),
+    q_predicates: prefs.predicates.filter((p) => names.has(p.column)),
+    q_orderby: Object.fromEntries(Object.entries(prefs.orderby).filter(([column]) => names.has(column))),
+  };
 }
 
 export function DataTableView({ table, form, document_id, canEdit, csrf_token, simulatorHref }: DataTableViewProps) {

@@ -4,6 +4,7 @@
  * selection, keyboard navigation, resizable and reorderable columns, sorting from the
  * header, and the two empty states.
  */
+import { useMemo, useRef } from "react";
 import { DataGrid, SELECT_COLUMN_KEY, type SortColumn } from "react-data-grid";
 import { toast } from "../../shell/toast-store";
 import type { DataColumn, OrderBy, QueryAction } from "@fieldwork/core";
@@ -37,6 +38,15 @@ export interface TableLayoutProps {
 
 export function TableLayout(props: TableLayoutProps) {
   const keyColumn = props.columns.find((c) => c.key)?.name;
+  // Columns keep their identity across renders (a live read, a selection); callbacks go through a ref.
+  const contextRef = useRef(props.context);
+  contextRef.current = props.context;
+  const { display, editable, readOnlyReason, widths } = props.context;
+  const columns = useMemo(() => gridColumns(props.columns, {
+    display, editable, readOnlyReason, widths,
+    onOpen: (row) => contextRef.current.onOpen(row),
+    onEdit: (row, column, value) => contextRef.current.onEdit(row, column, value),
+  }), [props.columns, display.masked, display.date_format, display.time_zone, editable, readOnlyReason, widths]);
   const sortColumns: SortColumn[] = Object.values(props.orderby).map((o) => ({ columnKey: o.column, direction: o.ascending ? "ASC" : "DESC" }));
   const onSort = (next: SortColumn[]) => {
     // The header cycles a column asc → desc → off; the grid answers the whole list.
@@ -48,7 +58,7 @@ export function TableLayout(props: TableLayoutProps) {
     <DataGrid
       aria-label={props.label}
       className="fw-data-grid"
-      columns={gridColumns(props.columns, props.context)}
+      columns={columns}
       rows={props.rows}
       rowKeyGetter={(row: Row) => String(row.id)}
       rowHeight={ROW_HEIGHT}
