@@ -45,9 +45,9 @@ export function DataToolbar(props: DataToolbarProps) {
       <SearchBox search={query.q_text_search} column={table.search_column} localText={props.find} onLocal={props.onFind} dispatch={dispatch} />
       <FilterPopover columns={table.columns} predicates={query.q_predicates} dispatch={dispatch} />
       <SortPopover columns={table.columns} orderby={query.q_orderby} dispatch={dispatch} />
-      <Button variant="ghost" size="sm" onClick={props.onRefresh} disabled={state.refreshing} aria-live="polite">
+      <Button variant="ghost" size="sm" onClick={props.onRefresh} disabled={state.refreshing} aria-label={state.refreshing ? "Loading..." : "Refresh"}>
         <RefreshCw aria-hidden="true" className={cn(state.refreshing && "animate-spin")} />
-        {state.refreshing ? "Loading..." : "Refresh"}
+        <span className="hidden sm:inline">{state.refreshing ? "Loading..." : "Refresh"}</span>
       </Button>
       <span className="flex-1" />
       <ExportButton table={table.ref} params={props.exportParams} total={state.count} />

@@ -38,7 +38,7 @@ export function ExportButton({ table, params, total }: { table: TableRef; params
     );
   }
   return (
-    <Popover title="Export" align="end" buttonClassName={buttonClass({ variant: "ghost", size: "sm" })} button={<><Download aria-hidden="true" />Export</>} panelClassName="w-56">
+    <Popover title="Export" align="end" buttonClassName={buttonClass({ variant: "ghost", size: "sm" })} label="Export" button={<><Download aria-hidden="true" /><span className="hidden sm:inline">Export</span></>} panelClassName="w-56">
       {(close) => (
         <div className="grid gap-1">
           <p className="px-1 pb-1 text-xs text-muted">Every row of this view: its filters, search, sort and visible columns.</p>

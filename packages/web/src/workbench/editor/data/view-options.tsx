@@ -42,7 +42,8 @@ export function ViewOptions({ prefs, onChange, columns, schedulingTz, simulatorH
       title="View options"
       align="end"
       buttonClassName={buttonClass({ variant: "ghost", size: "sm" })}
-      button={<><SlidersHorizontal aria-hidden="true" />View</>}
+      label="View"
+      button={<><SlidersHorizontal aria-hidden="true" /><span className="hidden sm:inline">View</span></>}
       panelClassName="w-72 max-h-[70vh] overflow-y-auto"
     >
       <div className="grid gap-3">
