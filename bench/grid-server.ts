@@ -29,16 +29,16 @@ export async function freePort(): Promise<number> {
   });
 }
 
-function waitForStart(server: ChildProcess): Promise<void> {
-  let log = "";
+/** Resolves once the server says it runs; `log` keeps what it wrote, for a report if it stops. */
+function waitForStart(server: ChildProcess, log: { text: string }): Promise<void> {
   return new Promise((resolve, reject) => {
     const onData = (c: Buffer) => {
-      log += c.toString();
-      if (/Fieldwork is running on/.test(log)) resolve();
+      log.text = (log.text + c.toString()).slice(-20_000);
+      if (/Fieldwork is running on/.test(log.text)) resolve();
     };
     server.stdout?.on("data", onData);
     server.stderr?.on("data", onData);
-    server.on("exit", (code) => reject(new Error(`server exited ${code}: ${log}`)));
+    server.on("exit", (code) => reject(new Error(`server exited ${code}: ${log.text}`)));
   });
 }
 
@@ -70,16 +70,24 @@ export async function startScratchServer(adminUrl: string): Promise<ScratchServe
     await admin.query(`drop database if exists "${dbName}" with (force)`);
     await admin.end();
   };
+  const log = { text: "" };
   try {
-    await waitForStart(server);
+    await waitForStart(server, log);
   } catch (error) {
     await close();
     throw error;
   }
+  server.once("exit", (code, signal) => {
+    if (!closed) console.error(`\nthe bench's server stopped before the bench closed it (${signal ?? `exit code ${code}`}); its last output:\n${log.text.slice(-4000)}`);
+  });
   return { databaseUrl, baseUrl, pid: server.pid!, close };
 }
 
 export interface BenchProject {
+  /** The workbench path of the project: `/{organization name}/{project name}`. */
+  path: string;
+  /** The owner's session cookie (`name=value; …`), for a browser signed in as them. */
+  cookie: string;
   project_id: string;
   /** A viewer API key: `fwk_…`. */
   token: string;
@@ -111,9 +119,9 @@ export async function createBenchProject(baseUrl: string, definition: object): P
     if (!answer.data) throw new Error(`POST ${path} failed: ${response.status} ${JSON.stringify(answer.error)}`);
     return answer.data;
   };
-  const org = await post<{ id: string }>("/organizations", { name: "grid-bench" });
-  const project = await post<{ id: string }>(`/organizations/${org.id}/projects`, { name: "grid" });
+  const org = await post<{ id: string; name: string }>("/organizations", { name: "grid-bench" });
+  const project = await post<{ id: string; name: string }>(`/organizations/${org.id}/projects`, { name: "grid" });
   const key = await post<{ token: string }>(`/projects/${project.id}/api-keys`, { name: "bench", role: "viewer" });
   const form = await post<{ id: string }>(`/projects/${project.id}/forms`, definition);
-  return { project_id: project.id, token: key.token, form_id: form.id };
+  return { path: `/${org.name}/${project.name}`, cookie, project_id: project.id, token: key.token, form_id: form.id };
 }
