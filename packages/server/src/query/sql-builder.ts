@@ -139,8 +139,8 @@ export interface PageSlice {
 }
 
 /**
- * The rows of one page, in order. A page past the first pages through an index-only
- * subquery of keys and joins back, so skipped rows are never read from the table.
+ * The rows of one page, in order. A page past the first, or sorted by the caller, pages
+ * through a subquery of keys and joins back, so skipped rows are never read whole.
  */
 export function pageSql(catalog: TableCatalog, query: ReadQuery, slice: PageSlice): Sql {
   const filter = whereSql(catalog, query.where);
@@ -159,8 +159,10 @@ export function pageSql(catalog: TableCatalog, query: ReadQuery, slice: PageSlic
     const keys = sql`select ${columnRef(key)} from ${matches} as t order by ${order}${limit}${offset}`;
     return sql`select ${select} from ${catalog.from} as t where ${columnRef(key)} = any(array(${keys})) order by ${order}`;
   }
+  // A page past the first, or a sort the caller chose (its column may have no index, and a
+  // top-N sort of narrow key rows is far cheaper than of whole rows), picks its keys first.
   // (An export reads every row after the offset anyway: a plain OFFSET serves it.)
-  if (slice.offset > 0 && keyed) {
+  if ((slice.offset > 0 || query.order.length > 0) && keyed) {
     const keys = sql`select ${columnRef(key)} from ${catalog.from} as t where ${filter} order by ${order}${limit}${offset}`;
     return sql`select ${select} from ${catalog.from} as t where ${columnRef(key)} = any(array(${keys})) order by ${order}`;
   }
