@@ -46,6 +46,8 @@ function initialQuery(table: DataTable, prefs: GridPreferences): QueryState {
 export function DataTableView({ table, form, document_id, canEdit, csrf_token, simulatorHref }: DataTableViewProps) {
   const [prefs, setPrefs] = useState(() => loadPreferences(document_id));
   const [state, dispatch] = useReducer(dataReducer, undefined, () => initDataState(initialQuery(table, prefs)));
+  // Widths as stored when the table opened: the grid owns them while it is open (a resize is stored, not fed back).
+  const [initialWidths] = useState(() => prefs.column_widths);
   const [find, setFind] = useState("");
   const [confirmDelete, setConfirmDelete] = useState(false);
   const editable = canEdit && !table.read_only;
@@ -74,7 +76,7 @@ export function DataTableView({ table, form, document_id, canEdit, csrf_token, s
   const panelRow = state.panel?.kind === "record" && state.panel.row_id ? state.rows.find((r) => String(r.id) === (state.panel as { row_id: string }).row_id) ?? null : null;
 
   const readOnlyReason = editable ? null : table.read_only ? `${DATA_TABLE_LABELS[table.kind]} are read only.` : "Viewers cannot edit rows; ask an editor or owner of this organization.";
-  const context = { display, editable, readOnlyReason, widths: prefs.column_widths, onOpen: open, onEdit: actions.edit };
+  const context = { display, editable, readOnlyReason, widths: initialWidths, onOpen: open, onEdit: actions.edit };
   const label = `${form.title}: ${table.kind}`;
   const reorder = (source: string, target: string) => {
     const names = columns.filter((c) => !c.key).map((c) => c.name);
@@ -103,7 +105,7 @@ export function DataTableView({ table, form, document_id, canEdit, csrf_token, s
             <TableLayout
               label={label} columns={columns} rows={rows} context={context} selected={state.selected}
               onSelect={(ids) => dispatch({ type: "select", ids })} orderby={query.q_orderby} dispatch={queryDispatch} filtered={filtered}
-              onColumnsReorder={reorder} onColumnResize={(name, width) => changePrefs({ column_widths: { ...prefs.column_widths, [name]: width } })}
+              onColumnsReorder={reorder} onColumnResize={(name, width) => setPrefs((p) => ({ ...p, column_widths: { ...p.column_widths, [name]: width } }))}
             />
           ) : rows.length === 0 ? (
             <div className="py-16"><EmptyRows filtered={filtered} /></div>
