@@ -5,8 +5,8 @@
  * where they belong.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { fetchAnalytics } from "../../../api/analytics";
-import { parseRowChange, retryDelay, RETRY_DELAYS, rowChangesUrl, subscribeRowChanges, type RowFeedStatus } from "../../../api/row-changes";
+import { fetchAnalytics } from "./analytics";
+import { parseRowChange, retryDelay, RETRY_DELAYS, rowChangesUrl, subscribeRowChanges, type RowFeedStatus } from "./row-changes";
 
 /** EventSource as far as the feed uses it; the test plays the server. */
 class FakeEventSource {

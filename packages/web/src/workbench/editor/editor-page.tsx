@@ -4,7 +4,7 @@
  * sidebar with the mode switch, breadcrumb org / project / document, and a main area that
  * says honestly what will live there.
  */
-import { lazy, Suspense, useEffect, useReducer } from "react";
+import { lazy, Suspense, useEffect, useReducer, useState } from "react";
 import { DOCTYPE_LABELS, editorPath } from "@fieldwork/core";
 import { Ban, Construction } from "lucide-react";
 import { EmptyState } from "../../ui/empty-state";
@@ -59,14 +59,25 @@ function DataMode(props: DataModeProps) {
   return Loaded ? <Loaded {...props} /> : <LazyDataMode {...props} />;
 }
 
+const DataPagePlaceholder = () => <div className="h-[calc(100dvh-3rem)]" aria-busy="true" />;
+
 type EditorRouteParams = Extract<Route, { name: "editor" }>["editor"];
 
 export function EditorPage({ me, route }: { me: Me; route: EditorRouteParams }) {
   const found = findProject(me, route.org, route.project);
   const dataRoute = isDataPagePattern(route.pattern);
+  // Until data mode's chunk is here its page shows a placeholder by plain state, not Suspense
+  // (a suspended lazy page keeps its fallback at least 300 ms once shown).
+  const [dataModeReady, setDataModeReady] = useState(() => loadedDataMode !== null);
   useEffect(() => {
-    // On failure, the lazy page asks again when it renders.
-    (dataRoute ? loadDataMode() : loadFormEditor()).catch(() => undefined);
+    if (!dataRoute) {
+      loadFormEditor().catch(() => undefined); // on failure, the lazy page asks again when it renders
+      return;
+    }
+    let live = true;
+    const ready = () => live && setDataModeReady(true);
+    loadDataMode().then(ready, ready); // on failure, the lazy page asks again
+    return () => void (live = false);
   }, [dataRoute]);
   const { state, reload } = useResource(found ? route.document_id : null, (signal) => fetchDocument(route.document_id, signal));
   const crumbs = found
@@ -94,7 +105,7 @@ export function EditorPage({ me, route }: { me: Me; route: EditorRouteParams }) 
       </AppFrame>
     );
   }
-  return <Editor key={state.data.id} me={me} route={route} document={state.data} crumbs={crumbs} canEdit={canEditDocuments(found.org.role)} />;
+  return <Editor key={state.data.id} me={me} route={route} document={state.data} crumbs={crumbs} canEdit={canEditDocuments(found.org.role)} dataModeReady={dataModeReady} />;
 }
 
 interface EditorProps {
@@ -104,9 +115,11 @@ interface EditorProps {
   crumbs: { label: string; href: string }[];
   /** Editors and owners: publish and unpublish. */
   canEdit: boolean;
+  /** Data mode's chunk has loaded. */
+  dataModeReady: boolean;
 }
 
-function Editor({ me, route, document, crumbs, canEdit }: EditorProps) {
+function Editor({ me, route, document, crumbs, canEdit, dataModeReady }: EditorProps) {
   const [state, dispatch] = useReducer(editorReducer, { doctype: document.doctype, pattern: route.pattern }, initEditor);
   useEffect(() => {
     dispatch({ type: "route", pattern: route.pattern });
@@ -139,11 +152,11 @@ function Editor({ me, route, document, crumbs, canEdit }: EditorProps) {
       ) : dataPage !== null && document.form_id ? (
         <div className="min-h-full" data-editor-mode={state.mode} data-editor-suffix={route.suffix}>
           <h1 className="sr-only">{title}</h1>
-          <Suspense fallback={<div className="h-[calc(100dvh-3rem)]" aria-busy="true" />}>
-            <DataMode
+          <Suspense fallback={<DataPagePlaceholder />}>
+            {dataModeReady ? <DataMode
               form_id={document.form_id} document_id={document.id} project_id={document.project_id} pattern={dataPage}
               simulatorHref={editorPath(route.basepath, document.id, "data/simulator")} title={title} canEdit={canEdit} csrf_token={me.csrf_token}
-            />
+            /> : <DataPagePlaceholder />}
           </Suspense>
         </div>
       ) : (
