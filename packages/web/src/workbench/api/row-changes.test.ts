@@ -1,9 +1,4 @@
-/**
- * Tests of api/row-changes.ts (the live row feed the grid and this page share) and
- * api/analytics.ts. They live
- * here because this change may only add files under analytics/; beside row-changes.ts is
- * where they belong.
- */
+/** Tests of row-changes.ts (the live row feed the grid and Analytics share) and analytics.ts. */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fetchAnalytics } from "./analytics";
 import { parseRowChange, retryDelay, RETRY_DELAYS, rowChangesUrl, subscribeRowChanges, type RowFeedStatus } from "./row-changes";
