@@ -35,7 +35,7 @@ describe("parseCommand", () => {
 describe("npm run cli on PGlite without a running server", () => {
   it("migrates, imports, exports the same form and lists responses as JSON lines", async () => {
     expect(cli("db", "migrate")).toMatchObject({
-      code: 0, stdout: "applied 0001-foundation, 0002-accounts, 0003-invitations, 0004-public-limits, 0005-editor, 0006-query-engine\n",
+      code: 0, stdout: "applied 0001-foundation, 0002-accounts, 0003-invitations, 0004-public-limits, 0005-editor, 0006-query-engine, 0007-row-feed\n",
     });
     expect(cli("db", "migrate")).toMatchObject({ code: 0, stdout: "up to date\n" });
     const imported = cli("forms", "import", DEMO_FORM_FILE.pathname);
