@@ -4,7 +4,7 @@
  * chosen from those its format allows, and a value typed with a 500 ms debounce. A predicate
  * without a value shows as incomplete and does not filter yet.
  */
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import {
   formatClassOf, isArrayFormat, isPredicateFulfilled, uiOperatorNeedsValue, uiOperatorsFor, UI_OPERATOR_LABELS,
   type DataColumn, type Predicate, type QueryAction, type UiOperator,
@@ -22,6 +22,9 @@ const selectClass = "h-8 min-w-0 rounded-md border border-line-strong bg-field p
 function ValueInput({ predicate, column, onChange }: { predicate: Predicate; column: DataColumn | undefined; onChange: (value: unknown) => void }) {
   const [text, setText] = useState(predicate.value === null || predicate.value === undefined ? "" : String(predicate.value));
   const committed = predicate.value === null || predicate.value === undefined ? "" : String(predicate.value);
+  // The row may now show another predicate (one above it was removed): take its value, and
+  // the pending commit of the old text is cancelled by the change.
+  useEffect(() => setText(committed), [committed]);
   useDebouncedCommit(text, FILTER_DEBOUNCE_MS, (value) => onChange(value === "" ? null : value), text === committed);
   if (predicate.op === "is") {
     const boolean = column && !isArrayFormat(column.format) && formatClassOf(column.format) === "boolean";
