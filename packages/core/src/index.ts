@@ -28,3 +28,4 @@ export * from "./data/data-api";
 export * from "./data/table-columns";
 export * from "./data/display";
 export * from "./data/view-params";
+export * from "./visibility";

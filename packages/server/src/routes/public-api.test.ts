@@ -42,6 +42,24 @@ describe.each(BACKENDS)("public form API on $name", (backend) => {
   const submit = (entries: Record<string, string | string[]>, json = true) => post(formId, entries, json);
   const rowCount = async () => (await listResponses(database.db, formId)).length;
 
+  it.skipIf(!backend.available)("requires only the fields a visitor can see: not those in a hidden block, section or group, nor in no block", async () => {
+    const definition = {
+      format: "fieldwork.form", version: 1, title: "Visibility", settings: { published: true },
+      fields: ["name", "secret", "grouped", "orphan"].map((name) => ({ name, type: "text", label: name, required: true })),
+      blocks: [
+        { type: "section", children: [{ type: "field", field: "name" }, { type: "group", v_hidden: true, children: [{ type: "field", field: "grouped" }] }] },
+        { type: "section", v_hidden: true, children: [{ type: "field", field: "secret" }] },
+      ],
+    };
+    const id = (await importForm(database.db, await defaultProject(database.db), definition)).id;
+    const missing = await post(id, {});
+    expect([missing.statusCode, missing.json().error.code, missing.json().error.fields]).toEqual([400, "REQUIRED_FIELD_MISSING", ["name"]]);
+    const accepted = await post(id, { name: "Ada", secret: "kept when posted" });
+    expect(accepted.statusCode).toBe(201);
+    const [row] = await listResponses(database.db, id);
+    expect(row).toMatchObject({ name: "Ada", secret: "kept when posted", grouped: null, orphan: null });
+  });
+
   it.skipIf(!backend.available)("takes a visitor from session to preload to patch to submit, landing a typed row", async () => {
     const session = await app.inject({ method: "GET", url: `/v1/${formId}/session` });
     expect(session.statusCode).toBe(200);

@@ -27,7 +27,5 @@ export function indexForm(preload: Pick<FormPreload, "blocks" | "fields" | "tree
   };
 }
 
-/** A block hidden by its `v_hidden` flag. Only the literal `true` hides until expressions exist. */
-export function isBlockHidden(block: Pick<FormBlock, "v_hidden"> | undefined): boolean {
-  return block?.v_hidden === true;
-}
+/** A block hidden by its `v_hidden` flag (core's rule, which the server's checks follow too). */
+export { isBlockHidden } from "@fieldwork/core";

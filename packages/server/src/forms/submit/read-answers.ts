@@ -3,7 +3,7 @@
  * applying the same rules as the browser (spec 1 §5), plus the form's policy on unknown names.
  */
 import {
-  FieldworkError, PARAM, PARAM_PREFIX, parseFieldValue, type ColumnValue, type FormField, type ParseResult,
+  FieldworkError, PARAM, PARAM_PREFIX, parseFieldValue, shownFieldIds, type ColumnValue, type FormBlock, type FormField, type ParseResult,
 } from "@fieldwork/core";
 
 export type PostedEntries = Map<string, string[]>;
@@ -35,8 +35,12 @@ export function readSystemInputs(entries: PostedEntries): SystemInputs {
   };
 }
 
+/**
+ * `blocks` decide what the visitor could see: a field in no shown block (its block, section or
+ * group hidden, or in no block at all) is read if posted but never required (core visibility.ts).
+ */
 export function readAnswers(
-  fields: readonly FormField[], entries: PostedEntries, strategy: "ignore" | "accept" | "reject", utc_offset: number | null,
+  fields: readonly FormField[], blocks: readonly FormBlock[], entries: PostedEntries, strategy: "ignore" | "accept" | "reject", utc_offset: number | null,
 ): Answers {
   const byName = new Map(fields.map((f) => [f.name, f]));
   const unknown = [...entries.keys()].filter((name) => !byName.has(name) && !name.startsWith(PARAM_PREFIX));
@@ -46,8 +50,10 @@ export function readAnswers(
 
   const values = new Map<FormField, ColumnValue>();
   const failures: Extract<ParseResult, { ok: false }>[] = [];
+  const shown = shownFieldIds(blocks);
   for (const field of fields) {
-    const result = parseFieldValue(field, entries.get(field.name) ?? [], { utc_offset });
+    const rules = field.required && !shown.has(field.id) ? { ...field, required: false } : field;
+    const result = parseFieldValue(rules, entries.get(field.name) ?? [], { utc_offset });
     if (result.ok) values.set(field, result.value);
     else failures.push(result);
   }

@@ -46,7 +46,7 @@ async function submitTo(
   assertOpen(form, now);
   const system = readSystemInputs(entries);
   const answers = readAgainstCurrent(
-    () => readAnswers(record.fields, entries, form.unknown_field_handling_strategy, system.utc_offset),
+    () => readAnswers(record.fields, record.blocks, entries, form.unknown_field_handling_strategy, system.utc_offset),
     system.revision, form.revision,
   );
   const session_id = isUuid(system.session_id) ? system.session_id : null;
