@@ -116,6 +116,11 @@ export interface ErrorDetails {
   current_revision?: number;
   /** FIELD_TYPE_CHANGE_REFUSED: `local_index` of (some of) the rows that would not convert. */
   rows?: number[];
+  /**
+   * Query of the error's page beside the catalogue's own: `alreadyresponded` carries the
+   * visitor's `fingerprint`, `customer_id` and `session_id` (spec 2 §2).
+   */
+  page_query?: Record<string, string>;
 }
 
 /** The error shape every API answer carries in `error`. */
@@ -149,8 +154,16 @@ export class FieldworkError extends Error {
  * The path the public form redirects to for an error code (spec 1 §8), relative to the
  * form's base `/d/e/{form_id}`; `undefined` when the code has no page of its own.
  */
-export function errorPagePath(formId: string, code: ErrorCode): string | undefined {
+export function errorPagePath(formId: string, code: ErrorCode, pageQuery?: unknown): string | undefined {
   const entry: ErrorEntry = ERROR_CATALOGUE[code];
   if (!entry.page) return undefined;
-  return formPagePath(formId, entry.page, entry.query);
+  const extra = pageQueryOf(pageQuery);
+  return formPagePath(formId, entry.page, extra ? { ...extra, ...entry.query } : entry.query);
+}
+
+/** `page_query` as it may arrive from JSON: string values only, at most a few short ones. */
+function pageQueryOf(value: unknown): Record<string, string> | undefined {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
+  const entries = Object.entries(value).filter((e): e is [string, string] => typeof e[1] === "string" && e[1] !== "" && e[1].length <= 200).slice(0, 8);
+  return entries.length ? Object.fromEntries(entries) : undefined;
 }

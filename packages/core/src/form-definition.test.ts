@@ -60,6 +60,12 @@ describe("load error redirects", () => {
     expect(errorPagePath("f1", "FORM_FORCE_CLOSED")).toBe("/d/e/f1/formclosed?oops=FORM_CLOSED_WHILE_RESPONDING");
     expect(errorPagePath("f1", "FORM_SCHEDULE_NOT_IN_RANGE")).toBe("/d/e/f1/formclosed?oops=FORM_SCHEDULE_NOT_IN_RANGE");
     expect(errorPagePath("f1", "FORM_RESPONSE_LIMIT_BY_CUSTOMER_REACHED")).toBe("/d/e/f1/alreadyresponded");
+    expect(errorPagePath("f1", "FORM_RESPONSE_LIMIT_BY_CUSTOMER_REACHED", { fingerprint: "v 1", customer_id: "c", session_id: "s" }))
+      .toBe("/d/e/f1/alreadyresponded?fingerprint=v+1&customer_id=c&session_id=s");
+    // A page query from JSON keeps short strings only, and never overrides the catalogue's own.
+    expect(errorPagePath("f1", "FORM_RESPONSE_LIMIT_BY_CUSTOMER_REACHED", { a: 1, b: "", c: "x".repeat(201), d: ["x"], e: "ok" })).toBe("/d/e/f1/alreadyresponded?e=ok");
+    expect(errorPagePath("f1", "FORM_FORCE_CLOSED", { oops: "mine" })).toBe("/d/e/f1/formclosed?oops=FORM_CLOSED_WHILE_RESPONDING");
+    expect(errorPagePath("f1", "FORM_RESPONSE_LIMIT_BY_CUSTOMER_REACHED", "garbage")).toBe("/d/e/f1/alreadyresponded");
     expect(errorPagePath("f1", "MISSING_REQUIRED_HIDDEN_FIELDS")).toBe("/d/e/f1/badrequest?error=MISSING_REQUIRED_HIDDEN_FIELDS");
     expect(errorPagePath("f1", "INTERNAL_SERVER_ERROR")).toBe("/d/e/f1/developererror");
     expect(errorPagePath("f1", "FORM_NOT_FOUND")).toBeUndefined();

@@ -13,6 +13,8 @@ export const ApiErrorSchema = z.object({
   fields: z.array(z.string()).optional(),
   current_revision: z.number().int().optional(),
   rows: z.array(z.number().int()).optional(),
+  /** Query of the error's page beside the catalogue's (alreadyresponded: fingerprint, customer_id, session_id). */
+  page_query: z.record(z.string(), z.string()).optional(),
 });
 
 export const ErrorEnvelope = z.object({ data: z.null(), error: ApiErrorSchema });

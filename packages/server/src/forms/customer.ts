@@ -17,3 +17,8 @@ export async function countCustomerResponses(db: Kysely<DB>, tableName: string, 
     select count(*)::int as n from ${managedTable(tableName)} where customer_id = ${customerId}`.execute(db);
   return rows[0]?.n ?? 0;
 }
+
+/** What `alreadyresponded` is told (spec 2 §2): who was recognised, and the session when there is one. */
+export function alreadyRespondedQuery(fingerprint: string, customer_id: string, session_id: string | null | undefined): Record<string, string> {
+  return { fingerprint, customer_id, ...(session_id ? { session_id } : {}) };
+}

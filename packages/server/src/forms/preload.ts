@@ -8,7 +8,7 @@ import {
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema";
 import { closedReason } from "./availability";
-import { countCustomerResponses, customerForVisitor } from "./customer";
+import { alreadyRespondedQuery, countCustomerResponses, customerForVisitor } from "./customer";
 import { endingOf, stylesheetOf } from "./form-document";
 import { isUuid, loadFormRecord, type FormRecord } from "./form-record";
 
@@ -89,7 +89,9 @@ async function loadError(
   if (form.max_form_responses_by_customer !== null && input.visitor_id) {
     const customer = await customerForVisitor(db, form.project_id, input.visitor_id);
     const given = await countCustomerResponses(db, form.table_name, customer);
-    if (given >= form.max_form_responses_by_customer) return error("FORM_RESPONSE_LIMIT_BY_CUSTOMER_REACHED");
+    if (given >= form.max_form_responses_by_customer) {
+      return error("FORM_RESPONSE_LIMIT_BY_CUSTOMER_REACHED", { page_query: alreadyRespondedQuery(input.visitor_id, customer, input.session_id) });
+    }
   }
 
   const missing = fields

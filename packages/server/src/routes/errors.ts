@@ -16,7 +16,7 @@ export function handleError(error: unknown, request: FastifyRequest, reply: Fast
   }
   if (request.routeOptions.config.html && !wantsJson(request)) {
     const formId = formIdOf(request);
-    const page = formId && known.code !== "FORM_NOT_FOUND" ? errorPagePath(formId, known.code) : undefined;
+    const page = formId && known.code !== "FORM_NOT_FOUND" ? errorPagePath(formId, known.code, known.details.page_query) : undefined;
     if (page) return reply.redirect(page, 303);
     if (known.status === 404) return renderNotFound(reply, assets());
     if (known.code === "RATE_LIMITED") return renderRateLimited(reply, assets());

@@ -23,7 +23,7 @@ export async function pageRoutes(app: FastifyInstance, options: { assets: () => 
       const query = flatQuery(request.query);
       const preload = await preloadForm(app.db, { form_id: request.params.form_id, params: query });
       if (preload.error) {
-        const target = errorPagePath(preload.form_id, preload.error.code);
+        const target = errorPagePath(preload.form_id, preload.error.code, preload.error.page_query);
         if (target) return reply.redirect(target, 302);
       }
       allowFormRedirect(reply, safeUrlOrUndefined(cachedFormRecord(app.db, preload.form_id)?.document.redirect_after_response_uri));

@@ -217,6 +217,14 @@ describe.each(BACKENDS)("public form API on $name", (backend) => {
     const preload = await app.inject({ method: "GET", url: `/v1/${limited}?__fw_fingerprintjs_visitorid=same-visitor` });
     expect(preload.json().data.error.code).toBe("FORM_RESPONSE_LIMIT_BY_CUSTOMER_REACHED");
     expect((await app.inject({ method: "GET", url: `/d/e/${limited}` })).statusCode).toBe(200);
+
+    // alreadyresponded is told who was recognised (spec 2 §2): fingerprint, customer_id, and the session when there is one.
+    const { id: customer_id } = await database.db.selectFrom("customer").select("id").where("visitor_id", "=", "same-visitor").executeTakeFirstOrThrow();
+    const refused = results.find((r) => r.statusCode !== 201)!.json().error;
+    expect(refused.page_query).toEqual({ fingerprint: "same-visitor", customer_id });
+    expect(preload.json().data.error.page_query).toEqual({ fingerprint: "same-visitor", customer_id });
+    const html = await post(limited, { a: "z", __fw_fingerprintjs_visitorid: "same-visitor" }, false);
+    expect([html.statusCode, html.headers.location]).toEqual([303, `/d/e/${limited}/alreadyresponded?fingerprint=same-visitor&customer_id=${customer_id}`]);
   });
 
   it.skipIf(!backend.available)("reads a submit against the new definition after a field is renamed", async () => {

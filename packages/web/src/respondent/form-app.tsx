@@ -29,7 +29,7 @@ const NO_QUERY: Record<string, string> = {};
 
 export function FormApp({ preload, submit_action, query = NO_QUERY, form_id }: FormAppProps) {
   if (!preload) return <ClientLoadedForm form_id={form_id ?? ""} submit_action={submit_action} query={query} />;
-  if (preload.error) return <LoadOutcomeView outcome={loadErrorOutcome(preload.form_id, preload.error.code)} submit_action={submit_action} query={query} />;
+  if (preload.error) return <LoadOutcomeView outcome={loadErrorOutcome(preload.form_id, preload.error.code, preload.error.page_query)} submit_action={submit_action} query={query} />;
   if (preload.blocks.length === 0) return <EmptyFormState title={preload.title} />;
   return <FormView preload={preload} submit_action={submit_action} query={query} />;
 }

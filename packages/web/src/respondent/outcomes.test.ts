@@ -24,6 +24,13 @@ describe("submitOutcome", () => {
     });
   });
 
+  it("carries alreadyresponded's page query (fingerprint, customer, session) from a submit or a load", () => {
+    const error = { code: "FORM_RESPONSE_LIMIT_BY_CUSTOMER_REACHED", message: "m", page_query: { fingerprint: "v1", customer_id: "c1", session_id: "s1" } };
+    const url = "/d/e/f1/alreadyresponded?fingerprint=v1&customer_id=c1&session_id=s1";
+    expect(submitOutcome("f1", { data: null, error })).toEqual({ kind: "redirect", url });
+    expect(loadOutcome("f1", { data: null, error })).toEqual({ kind: "redirect", url });
+  });
+
   it("shows badrequest errors in the badge with their fields", () => {
     const body = { data: null, error: { code: "MISSING_REQUIRED_HIDDEN_FIELDS", message: "Missing", fields: ["ref"] } };
     expect(submitOutcome("f1", body)).toEqual({ kind: "badge", error: { code: "MISSING_REQUIRED_HIDDEN_FIELDS", message: "Missing", fields: ["ref"] } });

@@ -20,16 +20,16 @@ const stringList = (v: unknown): string[] | undefined =>
   Array.isArray(v) && v.every((x) => typeof x === "string") ? (v as string[]) : undefined;
 
 /** The error page for a code, when the catalogue gives it one. */
-export function errorRedirect(form_id: string, code: unknown): string | undefined {
-  return isErrorCode(code) ? errorPagePath(form_id, code) : undefined;
+export function errorRedirect(form_id: string, code: unknown, pageQuery?: unknown): string | undefined {
+  return isErrorCode(code) ? errorPagePath(form_id, code, pageQuery) : undefined;
 }
 
 /**
  * A load error: its page, or the not-found state (spec 1 §8: "A load call that fails
  * outright shows a not-found page").
  */
-export function loadErrorOutcome(form_id: string, code: unknown): LoadOutcome {
-  const url = errorRedirect(form_id, code);
+export function loadErrorOutcome(form_id: string, code: unknown, pageQuery?: unknown): LoadOutcome {
+  const url = errorRedirect(form_id, code, pageQuery);
   return url ? { kind: "redirect", url } : { kind: "notfound" };
 }
 
@@ -38,7 +38,7 @@ export function loadOutcome(form_id: string, body: unknown): LoadOutcome {
   if (!isRecord(body)) return { kind: "notfound" };
   const preload = isRecord(body.data) ? body.data : typeof body.form_id === "string" ? body : null;
   const error = (preload && isRecord(preload.error) ? preload.error : null) ?? (isRecord(body.error) ? body.error : null);
-  if (error) return loadErrorOutcome(form_id, error.code);
+  if (error) return loadErrorOutcome(form_id, error.code, error.page_query);
   if (preload && typeof preload.form_id === "string" && Array.isArray(preload.blocks)) {
     return { kind: "ready", preload: preload as unknown as FormPreload };
   }
@@ -64,11 +64,11 @@ export function submitOutcome(form_id: string, body: unknown): SubmitOutcome {
     return { kind: "complete", redirect };
   }
   if (!isRecord(body.error)) return { kind: "badge", error: NETWORK_ERROR };
-  const { code, message, fields } = body.error;
+  const { code, message, fields, page_query } = body.error;
   if (isErrorCode(code)) {
     const entry: ErrorEntry = ERROR_CATALOGUE[code];
     const page = entry.page;
-    const url = errorPagePath(form_id, code);
+    const url = errorPagePath(form_id, code, page_query);
     if (page && page !== "badrequest" && url) return { kind: "redirect", url };
   }
   const codeText = typeof code === "string" ? code : NETWORK_ERROR.code;

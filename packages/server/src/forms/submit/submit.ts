@@ -9,7 +9,7 @@ import { completePath, FieldworkError, safeUrlOrUndefined } from "@fieldwork/cor
 import { sql, type Kysely } from "kysely";
 import type { DB } from "../../db/schema";
 import { assertOpen } from "../availability";
-import { countCustomerResponses, customerForVisitor } from "../customer";
+import { alreadyRespondedQuery, countCustomerResponses, customerForVisitor } from "../customer";
 import { cachedFormRecord, isUuid, type FormRecord } from "../form-record";
 import { loadPublishedForm } from "../preload";
 import { insertResponse, NOT_COUNTED, type InsertedResponse, type RequestMeta } from "./insert-response";
@@ -63,7 +63,9 @@ async function submitTo(
     await sql`select pg_advisory_xact_lock(hashtextextended(${`${form.id}:${visitor}`}, 0))`.execute(trx);
     const customer = await customerForVisitor(trx, form.project_id, visitor);
     if (await countCustomerResponses(trx, form.table_name, customer) >= limit) {
-      throw new FieldworkError("FORM_RESPONSE_LIMIT_BY_CUSTOMER_REACHED");
+      throw new FieldworkError("FORM_RESPONSE_LIMIT_BY_CUSTOMER_REACHED", undefined, undefined, {
+        page_query: alreadyRespondedQuery(visitor, customer, session_id),
+      });
     }
     return insert(trx);
   });
