@@ -58,7 +58,8 @@ describe("parseFieldValue", () => {
     const radio = field({ type: "radio", options: [option("a"), option("b", true)] });
     expect(parseFieldValue(radio, ["a"])).toEqual({ ok: true, value: "a" });
     expect(parseFieldValue(radio, ["z"])).toMatchObject({ ok: false, code: "INVALID_OPTION" });
-    expect(parseFieldValue(radio, ["b"])).toMatchObject({ ok: false, code: "FORM_OPTION_UNAVAILABLE" });
+    // Disabled by the owner is not "sold out": a 400 naming the field, not the formoptionsoldout page.
+    expect(parseFieldValue(radio, ["b"])).toMatchObject({ ok: false, code: "INVALID_OPTION", reason: 'option "b" is not offered' });
     expect(parseFieldValue(radio, ["a", "a"])).toEqual({ ok: true, value: "a" });
     expect(parseFieldValue(radio, ["a", "z"])).toMatchObject({ ok: false, code: "INVALID_FIELD_VALUE" });
   });

@@ -159,7 +159,9 @@ export function parseFieldValue(field: RuleField, raw: readonly string[], ctx: P
     if (cap.options) {
       const option = field.options.find((o) => o.value === text);
       if (!option) return fail("INVALID_OPTION", `has no option ${JSON.stringify(text)}`);
-      if (option.disabled) return fail("FORM_OPTION_UNAVAILABLE", `option ${JSON.stringify(text)} is unavailable`);
+      // A disabled option is one the owner does not offer: refused like a missing one. Sold out
+      // (FORM_OPTION_UNAVAILABLE, the formoptionsoldout page) is for tracked stock that ran out.
+      if (option.disabled) return fail("INVALID_OPTION", `option ${JSON.stringify(text)} is not offered`);
     }
     values.push(value);
   }
