@@ -61,7 +61,24 @@ describe("parseFieldValue", () => {
     // Disabled by the owner is not "sold out": a 400 naming the field, not the formoptionsoldout page.
     expect(parseFieldValue(radio, ["b"])).toMatchObject({ ok: false, code: "INVALID_OPTION", reason: 'option "b" is not offered' });
     expect(parseFieldValue(radio, ["a", "a"])).toEqual({ ok: true, value: "a" });
-    expect(parseFieldValue(radio, ["a", "z"])).toMatchObject({ ok: false, code: "INVALID_FIELD_VALUE" });
+    expect(parseFieldValue(radio, ["a", "z"])).toMatchObject({ ok: false, code: "INVALID_OPTION" });
+    expect(parseFieldValue(field({ type: "radio", options: [option("a"), option("c")] }), ["a", "c"])).toMatchObject({ ok: false, code: "INVALID_FIELD_VALUE", reason: "takes one value" });
+  });
+
+  it("names an option by its value or by its uuid v4 id, and stores the value", () => {
+    const id = "3f0c6a52-8d1e-4b7a-9c2d-5e6f7a8b9c0d";
+    const other = "0b6d1c2e-3f4a-4b5c-8d6e-7f8091a2b3c4";
+    const ticket = { ...option("vip"), id };
+    const radio = field({ type: "radio", options: [ticket, { ...option("floor"), id: other }] });
+    expect(parseFieldValue(radio, [id])).toEqual({ ok: true, value: "vip" });
+    expect(parseFieldValue(radio, [id.toUpperCase()])).toMatchObject({ ok: false, code: "INVALID_OPTION" });
+    expect(parseFieldValue(radio, ["vip", id])).toEqual({ ok: true, value: "vip" }); // one option, named twice
+    const boxes = field({ type: "checkboxes", options: [ticket, { ...option("floor"), id: other }] });
+    expect(parseFieldValue(boxes, [other, "vip"])).toEqual({ ok: true, value: ["floor", "vip"] });
+    // Not a v4 uuid, or no such option: refused with the field named.
+    const v1 = "3f0c6a52-8d1e-1b7a-9c2d-5e6f7a8b9c0d";
+    expect(parseFieldValue(field({ type: "radio", options: [{ ...option("x"), id: v1 }] }), [v1])).toMatchObject({ ok: false, code: "INVALID_OPTION", field: "answer" });
+    expect(parseFieldValue(radio, ["7d3e1f20-1111-4222-8333-444455556666"])).toMatchObject({ ok: false, code: "INVALID_OPTION" });
   });
 
   it("collects checkboxes into a list", () => {

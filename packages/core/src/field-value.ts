@@ -141,8 +141,22 @@ export function parseFieldValue(field: RuleField, raw: readonly string[], ctx: P
   }
 
   const multi = isMultiValued(field);
-  // A choice is made once: ten thousand repeats of one option are that option.
-  const texts = [...new Set(raw.filter((t) => t !== ""))];
+  // A choice is made once: ten thousand repeats of one option are that option. An option is
+  // named by its value (what the page's inputs send) or by its id (a uuid v4, spec 3 §5).
+  const named = [...new Set(raw.filter((t) => t !== ""))];
+  const texts: string[] = [];
+  for (const text of named) {
+    if (!cap.options) {
+      texts.push(text);
+      continue;
+    }
+    const option = field.options.find((o) => o.value === text) ?? (UUID_V4.test(text) ? field.options.find((o) => o.id === text) : undefined);
+    if (!option) return fail("INVALID_OPTION", `has no option ${JSON.stringify(text.slice(0, 100))}`);
+    // A disabled option is one the owner does not offer: refused like a missing one. Sold out
+    // (FORM_OPTION_UNAVAILABLE, the formoptionsoldout page) is for tracked stock that ran out.
+    if (option.disabled) return fail("INVALID_OPTION", `option ${JSON.stringify(option.value)} is not offered`);
+    if (!texts.includes(option.value)) texts.push(option.value);
+  }
   if (texts.length === 0) {
     return required ? fail("REQUIRED_FIELD_MISSING", "is required") : { ok: true, value: multi ? [] : null };
   }
@@ -156,18 +170,13 @@ export function parseFieldValue(field: RuleField, raw: readonly string[], ctx: P
     if (value === undefined) return fail("INVALID_FIELD_VALUE", `is not a valid ${field.type}`);
     const problem = formatCheck(field, text) ?? rangeCheck(field, value);
     if (problem) return fail("INVALID_FIELD_VALUE", problem);
-    if (cap.options) {
-      const option = field.options.find((o) => o.value === text);
-      if (!option) return fail("INVALID_OPTION", `has no option ${JSON.stringify(text)}`);
-      // A disabled option is one the owner does not offer: refused like a missing one. Sold out
-      // (FORM_OPTION_UNAVAILABLE, the formoptionsoldout page) is for tracked stock that ran out.
-      if (option.disabled) return fail("INVALID_OPTION", `option ${JSON.stringify(text)} is not offered`);
-    }
     values.push(value);
   }
   if (!multi) return { ok: true, value: values[0]! };
   return { ok: true, value: values.every((v) => typeof v === "number") ? (values as number[]) : values.map(String) };
 }
+
+const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
 /** Length and storability, the checks every text answer passes before its format. */
 function textProblem(field: Pick<FormField, "type">, text: string): string | undefined {
