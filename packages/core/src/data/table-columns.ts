@@ -25,6 +25,9 @@ type ColumnSpec = readonly [name: string, format: string];
 
 const TIMESTAMP = "timestamp with time zone";
 
+/** A form table's generated search column: a `simple` tsvector over its text columns (server tables/table-indexes.ts). */
+export const SEARCH_COLUMN = "__fw_search";
+
 /** A form table's system columns (server tables/managed-table.ts creates them). */
 export const FORM_SYSTEM_COLUMNS: readonly ColumnSpec[] = [
   ["id", "uuid"], ["local_index", "integer"], ["created_at", TIMESTAMP], ["session_id", "uuid"], ["customer_id", "uuid"],

@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { LIMITS } from "../limits";
 import { UI_OPERATORS } from "../query/column-format";
 import { initialQueryState, PAGE_SIZES, type OrderBy, type Predicate, type QueryState } from "../query/query-state";
-import { queryStateToViewParams, SEARCH_COLUMN, viewParamsToQueryState } from "./view-params";
+import { SEARCH_COLUMN } from "./table-columns";
+import { queryStateToViewParams, viewParamsToQueryState } from "./view-params";
 
 /** What the address bar keeps: the text of the parameters, read again. */
 const throughUrl = (state: QueryState, columns?: ReadonlySet<string>) =>

@@ -11,12 +11,11 @@
 import { UI_OPERATORS, type UiOperator } from "../query/column-format";
 import { initialQueryState, PAGE_SIZES, type OrderBy, type Predicate, type QueryState } from "../query/query-state";
 import { LIMITS } from "../limits";
+import { SEARCH_COLUMN } from "./table-columns";
 
 const COLUMN = /^[A-Za-z_][A-Za-z0-9_$]{0,62}$/;
 const isOperator = (op: string): op is UiOperator => (UI_OPERATORS as readonly string[]).includes(op);
 
-/** The search column of a form table (a generated tsvector over its text columns). */
-export const SEARCH_COLUMN = "__fw_search";
 
 export function queryStateToViewParams(state: QueryState): URLSearchParams {
   const params = new URLSearchParams();

@@ -12,6 +12,8 @@ import { serializeReadQuery } from "./postgrest-syntax";
 
 export const PAGE_SIZES = [10, 100, 500, 1000] as const;
 export const DEFAULT_PAGE_LIMIT = 100;
+/** `Prefer: count=estimated` counts exactly up to this many rows; past it, the planner's estimate (the grid says "About"). */
+export const EXACT_COUNT_UP_TO = 10_000;
 
 export interface Predicate { op: UiOperator; column: string; value: unknown }
 export interface OrderBy { column: string; ascending: boolean; nullsFirst?: boolean }

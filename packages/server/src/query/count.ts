@@ -4,14 +4,12 @@
  * an estimated one asks the planner and counts exactly only what it expects to be small,
  * so small results are exact and a count never holds back the first page of a huge table.
  */
-import type { Condition } from "@fieldwork/core";
+import { EXACT_COUNT_UP_TO, type Condition } from "@fieldwork/core";
 import { sql } from "kysely";
 import type { Executor } from "../tables/managed-table";
 import type { TableCatalog } from "./catalog";
 import { whereSql } from "./sql-builder";
 
-/** Estimated counts up to this many rows are exact. */
-export const EXACT_COUNT_UP_TO = 10_000;
 
 export async function exactCount(db: Executor, catalog: TableCatalog, where: readonly Condition[]): Promise<number> {
   const { rows } = await sql<{ n: string | number }>`

@@ -11,11 +11,11 @@
  * Indexes are created unnamed, so Postgres names them and renames, drops and type changes
  * of a column carry their indexes along (or away).
  */
-import { capabilityOf, columnTypeOf, SYSTEM_COLUMNS } from "@fieldwork/core";
+import { capabilityOf, columnTypeOf, SEARCH_COLUMN, SYSTEM_COLUMNS } from "@fieldwork/core";
 import { sql } from "kysely";
 import { managedTable, MANAGED_SCHEMA, type ColumnField, type Executor } from "./managed-names";
 
-export const SEARCH_COLUMN = "__fw_search";
+export { SEARCH_COLUMN };
 /** `simple`: no stemming and no stop words, so every language searches the same way. */
 export const SEARCH_CONFIG = "simple";
 /** Characters of a row's text that go into its search vector (a tsvector holds at most 1 MB). */

@@ -10,6 +10,9 @@ export const controlClass =
   "aria-invalid:border-danger aria-invalid:focus:ring-danger-soft " +
   "disabled:cursor-not-allowed disabled:opacity-50";
 
+/** The toolbar-sized control (32px): selects and small inputs in grid toolbars and popovers. */
+export const compactControlClass = "h-8 rounded-md border border-line-strong bg-field px-2 text-sm text-fg focus-ring";
+
 export function Input({ className, ...props }: ComponentProps<"input">) {
   return <input className={cn(controlClass, className)} {...props} />;
 }

@@ -27,7 +27,8 @@ export function tableUrl(ref: TableRef, params?: URLSearchParams): string {
   return `/private/editor/projects/${seg(ref.project_id)}/rest/v1/${seg(ref.table)}${query}`;
 }
 
-async function failure(response: Response): Promise<ApiError> {
+/** A refused Data API answer (`{ code, message }`) as an `ApiError`. */
+export async function restFailure(response: Response): Promise<ApiError> {
   const body = await readJson(response);
   const code = isRecord(body) && typeof body.code === "string" ? body.code : `HTTP_${response.status}`;
   const message = isRecord(body) && typeof body.message === "string" ? body.message : fallbackMessage(response.status);
@@ -50,7 +51,7 @@ export function totalOf(contentRange: string | null): number | null {
 /** One page of rows (no count: the count is asked for beside it, so it never holds the page up). */
 export async function readRows(ref: TableRef, params: URLSearchParams, signal?: AbortSignal): Promise<Row[]> {
   const response = await fetch(tableUrl(ref, params), { headers: headers(ref, {}), credentials: "same-origin", signal });
-  if (!response.ok) throw await failure(response);
+  if (!response.ok) throw await restFailure(response);
   const body = await readJson(response);
   if (!Array.isArray(body)) throw new ApiError(500, "MALFORMED_RESPONSE", "The server answered something that is not a list of rows.");
   return body as Row[];
@@ -66,7 +67,7 @@ export async function countRows(ref: TableRef, params: URLSearchParams, signal?:
   const response = await fetch(tableUrl(ref, bare), {
     method: "HEAD", headers: headers(ref, { Prefer: "count=estimated", "Range-Unit": "items", Range: "0-0" }), credentials: "same-origin", signal,
   });
-  if (!response.ok && response.status !== 206) throw await failure(response);
+  if (!response.ok && response.status !== 206) throw await restFailure(response);
   return totalOf(response.headers.get("content-range"));
 }
 
@@ -78,7 +79,7 @@ async function write(method: "POST" | "PATCH" | "DELETE", ref: TableRef, params:
     body: JSON.stringify(body ?? {}),
     signal: ctx.signal,
   });
-  if (!response.ok) throw await failure(response);
+  if (!response.ok) throw await restFailure(response);
   const rows = await readJson(response);
   return Array.isArray(rows) ? (rows as Row[]) : [];
 }

@@ -8,6 +8,7 @@ import { useState } from "react";
 import type { DataColumn } from "@fieldwork/core";
 import type { Row } from "../../api/data-api";
 import { cn } from "../../../ui/cn";
+import { compactControlClass } from "../../../ui/input";
 import { displayValue, type DisplayOptions } from "./cell-value";
 import { keyLabel } from "./grid-columns";
 
@@ -83,7 +84,7 @@ export function ChartLayout({ columns, rows, display }: LayoutProps) {
     <div className="grid gap-4 p-4">
       <label className="flex items-center gap-2 text-sm text-muted">
         Values of
-        <select value={name} onChange={(e) => setName(e.target.value)} className="h-8 rounded-md border border-line-strong bg-field px-2 text-sm text-fg focus-ring">
+        <select value={name} onChange={(e) => setName(e.target.value)} className={compactControlClass}>
           {candidates.map((c) => <option key={c.name} value={c.name}>{c.label}</option>)}
         </select>
         <span>on this page</span>

@@ -3,7 +3,7 @@
  * by editors), its sessions and the project's customers (read only), with the columns,
  * the Data API address and the filter that scopes the table to this form.
  */
-import { formTableColumns, metaTableColumns, type DataColumn, type EditorRoute, type FormField } from "@fieldwork/core";
+import { formTableColumns, metaTableColumns, SEARCH_COLUMN, type DataColumn, type EditorRoute, type FormField } from "@fieldwork/core";
 import type { TableRef } from "../../api/data-api";
 
 export type DataTableKind = "responses" | "sessions" | "customers";
@@ -40,7 +40,7 @@ export function dataTable(kind: DataTableKind, form: { form_id: string; table_na
   if (kind === "responses") {
     return {
       kind, ref: { project_id, profile: "form_data", table: form.table_name }, columns: formTableColumns(form.fields),
-      read_only: false, scope: [], search_column: "__fw_search",
+      read_only: false, scope: [], search_column: SEARCH_COLUMN,
     };
   }
   return {

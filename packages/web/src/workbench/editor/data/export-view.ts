@@ -4,8 +4,7 @@
  * show how far it got, then saved as a file.
  */
 import { queryStateToReadQuery, serializeReadQuery, type QueryState } from "@fieldwork/core";
-import { tableUrl, type TableRef } from "../../api/data-api";
-import { ApiError, fallbackMessage, isRecord, readJson } from "../../api/http";
+import { restFailure, tableUrl, type TableRef } from "../../api/data-api";
 
 export const EXPORT_FORMATS = { csv: { accept: "text/csv", extension: "csv", label: "CSV" }, jsonl: { accept: "application/x-ndjson", extension: "jsonl", label: "JSON lines" } } as const;
 export type ExportFormat = keyof typeof EXPORT_FORMATS;
@@ -31,11 +30,7 @@ export async function fetchExport(ref: TableRef, params: URLSearchParams, format
   const response = await fetch(tableUrl(ref, params), {
     headers: { Accept: EXPORT_FORMATS[format].accept, "Accept-Profile": ref.profile }, credentials: "same-origin", signal,
   });
-  if (!response.ok || !response.body) {
-    const body = await readJson(response);
-    throw new ApiError(response.status, isRecord(body) && typeof body.code === "string" ? body.code : `HTTP_${response.status}`,
-      isRecord(body) && typeof body.message === "string" ? body.message : fallbackMessage(response.status));
-  }
+  if (!response.ok || !response.body) throw await restFailure(response);
   const chunks: Uint8Array[] = [];
   const progress: ExportProgress = { rows: format === "csv" ? -1 : 0, bytes: 0 }; // the CSV header is not a row
   const reader = response.body.getReader();

@@ -12,12 +12,13 @@ import {
 import { ListFilter, Plus, X } from "lucide-react";
 import { Button, buttonClass } from "../../../ui/button";
 import { cn } from "../../../ui/cn";
+import { compactControlClass } from "../../../ui/input";
 import { Popover } from "../../../ui/popover";
 import { useDebouncedCommit } from "./use-debounced";
 
 export const FILTER_DEBOUNCE_MS = 500;
 
-const selectClass = "h-8 min-w-0 rounded-md border border-line-strong bg-field px-2 text-sm text-fg focus-ring";
+const selectClass = cn(compactControlClass, "min-w-0");
 
 function ValueInput({ predicate, column, onChange }: { predicate: Predicate; column: DataColumn | undefined; onChange: (value: unknown) => void }) {
   const [text, setText] = useState(predicate.value === null || predicate.value === undefined ? "" : String(predicate.value));

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { countLabel, EXACT_COUNT_LIMIT, pageOfInput } from "./pager";
+import { EXACT_COUNT_UP_TO } from "@fieldwork/core";
+import { countLabel, pageOfInput } from "./pager";
 
 describe("countLabel", () => {
   it("says the table is being counted until the count arrives", () => {
@@ -12,7 +13,7 @@ describe("countLabel", () => {
   });
 
   it("says about from the planner's estimate on, at 10,000 rows", () => {
-    expect(EXACT_COUNT_LIMIT).toBe(10_000);
+    expect(EXACT_COUNT_UP_TO).toBe(10_000);
     expect(countLabel(10_000)).toBe("About 10,000 rows");
     expect(countLabel(1_234_567)).toBe("About 1,234,567 rows");
   });

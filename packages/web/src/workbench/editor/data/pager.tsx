@@ -5,19 +5,18 @@
  * tables is the planner's estimate ("about").
  */
 import { useEffect, useState } from "react";
-import { maxPageIndex, PAGE_SIZES, type QueryAction } from "@fieldwork/core";
+import { EXACT_COUNT_UP_TO, maxPageIndex, PAGE_SIZES, type QueryAction } from "@fieldwork/core";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Button } from "../../../ui/button";
 import { cn } from "../../../ui/cn";
+import { compactControlClass as controlClass } from "../../../ui/input";
 
-/** Past this many rows the count comes from the planner, not a count (server query/count.ts). */
-export const EXACT_COUNT_LIMIT = 10_000;
 
 export function countLabel(count: number | null): string {
   if (count === null) return "Counting…";
   const n = count.toLocaleString("en-US");
   const rows = `${n} ${count === 1 ? "row" : "rows"}`;
-  return count >= EXACT_COUNT_LIMIT ? `About ${rows}` : rows;
+  return count >= EXACT_COUNT_UP_TO ? `About ${rows}` : rows;
 }
 
 /** The page a typed text asks for (0-based), or null when it is not a page in range. */
@@ -26,8 +25,6 @@ export function pageOfInput(text: string, lastIndex: number): number | null {
   const page = Number(text);
   return page >= 1 && page <= lastIndex + 1 ? page - 1 : null;
 }
-
-const controlClass = "h-8 rounded-md border border-line-strong bg-field px-2 text-sm text-fg focus-ring";
 
 export function Pager({ index, limit, count, rowsOnPage, dispatch }: { index: number; limit: number; count: number | null; rowsOnPage: number; dispatch: (action: QueryAction) => void }) {
   // Without a count yet, a full page means there may be another.

@@ -3,9 +3,11 @@
 import type { DataColumn, OrderBy, QueryAction } from "@fieldwork/core";
 import { ArrowDownUp, X } from "lucide-react";
 import { Button, buttonClass } from "../../../ui/button";
+import { cn } from "../../../ui/cn";
+import { compactControlClass } from "../../../ui/input";
 import { Popover } from "../../../ui/popover";
 
-const selectClass = "h-8 min-w-0 rounded-md border border-line-strong bg-field px-2 text-sm text-fg focus-ring";
+const selectClass = cn(compactControlClass, "min-w-0");
 
 export function SortPopover({ columns, orderby, dispatch }: { columns: DataColumn[]; orderby: Record<string, OrderBy>; dispatch: (action: QueryAction) => void }) {
   const terms = Object.values(orderby);
