@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { localDateTimeToIso, parseFieldValue, partialValueProblem, toRawValues } from "./field-value";
+import { localDateTimeToIso, parseFieldValue, partialValueProblem, toRawValues, zonedToUtcWallTime } from "./field-value";
 import type { FormField } from "./form-model";
 
 const field = (over: Partial<FormField>): FormField => ({
@@ -139,6 +139,14 @@ describe("parseFieldValue", () => {
       .toEqual({ ok: true, value: "2026-11-22T00:30:00.000Z" });
     expect(localDateTimeToIso("2026-11-22T09:30", null)).toBe("2026-11-22T09:30:00.000Z");
     expect(localDateTimeToIso("2026-13-22T09:30", 0)).toBeUndefined();
+    // A zoned instant reads as UTC wall time; local text is not zoned; a day or hour that does not exist is null.
+    expect(zonedToUtcWallTime("2026-11-23T10:00:00+09:00")).toBe("2026-11-23T01:00:00.000");
+    expect(zonedToUtcWallTime("2026-11-23T10:00Z")).toBe("2026-11-23T10:00:00.000");
+    expect(zonedToUtcWallTime("2026-11-23T10:00:00.123456-0130")).toBe("2026-11-23T11:30:00.123");
+    expect(zonedToUtcWallTime("2026-11-23T10:00")).toBeUndefined();
+    expect(zonedToUtcWallTime(" 2026-11-23T10:00Z")).toBeUndefined();
+    expect(zonedToUtcWallTime("2026-02-30T10:00Z")).toBeNull();
+    expect(zonedToUtcWallTime("2026-11-23T24:00Z")).toBeNull();
   });
 });
 

@@ -70,6 +70,23 @@ export function localDateTimeToIso(text: string, offset: number | null | undefin
   return new Date(utc - (offset ?? 0) * 60_000).toISOString();
 }
 
+const ZONED_DATETIME = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?)(Z|[+-]\d{2}:?\d{2})$/i;
+
+/**
+ * An instant written with its zone (`2026-11-23T10:00:00+00:00`: what an API client sends,
+ * what a stored timestamptz reads as) as the UTC wall time a datetime field's rules read
+ * (`2026-11-23T10:00:00.000`, with `utc_offset: 0`). `undefined` when the text has no zone
+ * (local time, read as the form posts it); `null` when it names no real time (`02-30`,
+ * `24:00`, which Date.parse would roll over).
+ */
+export function zonedToUtcWallTime(text: string): string | null | undefined {
+  const zoned = ZONED_DATETIME.exec(text);
+  if (!zoned) return undefined;
+  if (localDateTimeToIso(zoned[1]!.replace(/(\.\d{3})\d+$/, "$1"), 0) === undefined) return null;
+  const at = Date.parse(zoned[0]);
+  return Number.isNaN(at) ? null : new Date(at).toISOString().slice(0, 23);
+}
+
 function scalar(kind: ValueKind, text: string, ctx: ParseContext): string | number | undefined {
   switch (kind) {
     case "text": case "choice": case "json": case "file": return text;

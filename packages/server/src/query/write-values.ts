@@ -5,7 +5,7 @@
  * answer parser as the strings a form would post.
  */
 import {
-  capabilityOf, FieldworkError, isStorableText, localDateTimeToIso, parseFieldValue, toRawValues,
+  capabilityOf, FieldworkError, isStorableText, parseFieldValue, toRawValues, zonedToUtcWallTime,
   type ColumnValue, type FormField, type ParseResult,
 } from "@fieldwork/core";
 import { sql, type RawBuilder } from "kysely";
@@ -16,8 +16,6 @@ export type RowInput = Record<string, unknown>;
 
 /** A column's new value as SQL: a bound text cast to the column's type. */
 export type ColumnSet = Map<string, RawBuilder<unknown>>;
-
-const ZONED = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/i;
 
 function fail(result: Extract<ParseResult, { ok: false }>): never {
   throw new FieldworkError(result.code, `${result.field} ${result.reason}.`, [result.field]);
@@ -37,14 +35,13 @@ export function fieldValue(field: FormField, value: unknown): ColumnValue {
     if (!isStorableText(text)) throw new FieldworkError("INVALID_TEXT", undefined, [field.name]);
     return text;
   }
-  if (cap.value === "datetime" && typeof value === "string" && ZONED.test(value)) {
-    // An API client sends an instant with its zone; the form posts local time with an offset.
-    const at = Date.parse(value);
-    if (Number.isNaN(at)) throw new FieldworkError("INVALID_FIELD_VALUE", `${field.name} is not a valid date and time.`, [field.name]);
-    const local = new Date(at).toISOString().slice(0, 23);
+  // An API client sends an instant with its zone; the form posts local time with an offset.
+  const local = cap.value === "datetime" && typeof value === "string" ? zonedToUtcWallTime(value) : undefined;
+  if (local !== undefined) {
+    if (local === null) throw new FieldworkError("INVALID_FIELD_VALUE", `${field.name} is not a valid date and time.`, [field.name]);
     const result = parseFieldValue(field, [local], { utc_offset: 0 });
     if (!result.ok) fail(result);
-    return localDateTimeToIso(local, 0) ?? null;
+    return result.value;
   }
   const raw = toRawValues(value);
   if (raw === undefined) throw shape();

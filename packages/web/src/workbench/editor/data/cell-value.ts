@@ -5,7 +5,7 @@
  * core (`parseFieldValue`, what a submit runs), so the grid refuses what the form would.
  */
 import {
-  capabilityOf, cellText, formatBytes, formatClassOf, formatTimestamp, isArrayFormat, isMultiValued, localDateTimeToIso, maskText, parseFieldValue,
+  capabilityOf, cellText, formatBytes, formatClassOf, formatTimestamp, isArrayFormat, isMultiValued, maskText, parseFieldValue, zonedToUtcWallTime,
   type DataColumn, type DateFormat,
 } from "@fieldwork/core";
 
@@ -66,26 +66,11 @@ export function parseEdit(column: DataColumn, text: string): EditResult {
   const field = column.field;
   if (!field) return { ok: false, message: `${column.label} cannot be edited.` };
   if (editorKindOf(column) === "json") return parseJsonText(text);
-  const instant = capabilityOf(field.type).value === "datetime" ? zonedInstant(text) : null;
-  const raw = instant !== null ? [instant] : isMultiValued(field) ? text.split(",").map((s) => s.trim()).filter((s) => s !== "") : [text];
-  const result = parseFieldValue(field, raw, instant !== null ? { utc_offset: 0 } : {});
+  const instant = capabilityOf(field.type).value === "datetime" ? zonedToUtcWallTime(text.trim()) : null;
+  const raw = typeof instant === "string" ? [instant] : isMultiValued(field) ? text.split(",").map((s) => s.trim()).filter((s) => s !== "") : [text];
+  const result = parseFieldValue(field, raw, typeof instant === "string" ? { utc_offset: 0 } : {});
   if (!result.ok) return { ok: false, message: `${column.label}: ${result.reason}` };
   return { ok: true, value: result.value };
-}
-
-const ZONED = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?)(Z|[+-]\d{2}:?\d{2})$/i;
-
-/**
- * A stored date and time (`2026-11-23T10:00:00+00:00`, what the editor starts from) as the
- * UTC wall time the form's rules read (`2026-11-23T10:00:00.000`), as the Data API's writes
- * do (server query/write-values.ts); null for any other text. A day or hour that does not
- * exist (`02-30`, `24:00`) is refused rather than rolled over as Date.parse would.
- */
-function zonedInstant(text: string): string | null {
-  const zoned = ZONED.exec(text.trim());
-  if (!zoned || localDateTimeToIso(zoned[1]!.replace(/(\.\d{3})\d+$/, "$1"), 0) === undefined) return null;
-  const at = Date.parse(zoned[0]);
-  return Number.isNaN(at) ? null : new Date(at).toISOString().slice(0, 23);
 }
 
 /** The JSON cell editor's rule (spec 3 §5): empty is null, anything else must parse. */
