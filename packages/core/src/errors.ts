@@ -2,6 +2,7 @@
  * The error catalogue: every error the server answers with, and how the public form reacts
  * to a load error (spec 1 §8). The browser and the server both read it from here.
  */
+import type { FieldError } from "./field-messages";
 import { LIMITS } from "./limits";
 import { formPagePath } from "./public-urls";
 
@@ -101,7 +102,19 @@ export const ERROR_CATALOGUE = {
   DUPLICATE_KEY: { status: 409, message: "A row with this key exists; send Prefer: resolution=merge-duplicates to update it." },
   READ_ONLY_TABLE: { status: 405, message: "This table is read only." },
   COLUMN_READ_ONLY: { status: 400, message: "This column is written by Fieldwork and cannot be set." },
+  STORE_NOT_FOUND: { status: 404, message: "Store not found." },
+  STORE_NOT_CONNECTED: { status: 409, message: "Connect a store to this form before tracking inventory." },
+  INVENTORY_NOT_SUPPORTED: { status: 400, message: "Only fields with options can track inventory." },
+  INVENTORY_TRACKING_LOCKED: { status: 409, message: "Inventory tracking cannot be turned off once on." },
+  INVENTORY_ITEM_NOT_FOUND: { status: 404, message: "This option's inventory is not tracked." },
+  INVALID_INVENTORY_LEVEL: { status: 400, message: "Inventory levels are whole numbers from 0 up." },
   INVITATION_NOT_FOUND: { status: 404, message: "This invitation link is invalid, already used or expired. Ask an owner for a new one." },
+  WEBHOOK_URL_INVALID: { status: 400, message: "Use an http: or https: URL without a user name or password." },
+  WEBHOOK_URL_PRIVATE: {
+    status: 400,
+    message: "This URL points to a private, loopback or link-local address. Webhooks go to public addresses unless the server sets WEBHOOK_ALLOW_PRIVATE_NETWORKS=true.",
+  },
+  TOO_MANY_WEBHOOKS: { status: 409, message: "A form has at most 20 webhooks." },
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
@@ -121,7 +134,15 @@ export interface ErrorDetails {
    * visitor's `fingerprint`, `customer_id` and `session_id` (spec 2 §2).
    */
   page_query?: Record<string, string>;
+  /**
+   * REQUIRED_FIELD_MISSING, INVALID_FIELD_VALUE, INVALID_OPTION of a submit: every failing
+   * field with its own code and a sentence for the visitor, in the form's field order.
+   */
+  field_errors?: FieldError[];
 }
+
+/** The codes of a refused answer, which the page shows under the fields instead of a page of their own. */
+export const FIELD_ERROR_CODES = ["REQUIRED_FIELD_MISSING", "INVALID_FIELD_VALUE", "INVALID_OPTION"] as const;
 
 /** The error shape every API answer carries in `error`. */
 export interface ApiError extends ErrorDetails {

@@ -3,17 +3,37 @@
  * browser (comfort). A raw answer is the list of strings a form posts under a field's name.
  */
 import { capabilityOf, isMultiValued, type ValueKind } from "./field-types";
-import type { ErrorCode } from "./errors";
 import type { FormField } from "./form-model";
+import { problemMessage, problemReason, type FieldError, type FieldProblem } from "./field-messages";
 import { patternMatcher } from "./pattern";
-import { isStorableText, UNSTORABLE_TEXT } from "./stored-text";
+import { isStorableText } from "./stored-text";
 
 /** What goes into the field's column. */
 export type ColumnValue = string | number | boolean | string[] | number[] | null;
 
 export type ParseResult =
   | { ok: true; value: ColumnValue }
-  | { ok: false; code: ErrorCode; field: string; reason: string };
+  | ParseFailure;
+
+/**
+ * A refused answer: `reason` for developers (after the field name), `message` for the
+ * visitor (under the field), `problem` for code that words it otherwise (field-messages.ts).
+ */
+export interface ParseFailure extends FieldError {
+  ok: false;
+  reason: string;
+  problem: FieldProblem;
+}
+
+/** A failure for `field`: its code from the problem, its texts from field-messages.ts. */
+export function fieldFailure(field: Pick<FormField, "name" | "type">, problem: FieldProblem): ParseFailure {
+  const code = problem.kind === "required" ? "REQUIRED_FIELD_MISSING"
+    : problem.kind === "no_option" || problem.kind === "not_offered" ? "INVALID_OPTION" : "INVALID_FIELD_VALUE";
+  return {
+    ok: false, code, field: field.name, problem,
+    reason: problemReason(field.type, problem), message: problemMessage(field.type, problem),
+  };
+}
 
 export interface ParseContext {
   /** Minutes east of UTC of the visitor's clock (the `__fw_utc_offset` input); UTC if absent. */
@@ -104,13 +124,13 @@ function scalar(kind: ValueKind, text: string, ctx: ParseContext): string | numb
   }
 }
 
-function formatCheck(field: RuleField, text: string): string | undefined {
-  if (field.type === "email" && !RE.email.test(text)) return "not an email address";
-  if (field.type === "url" && !isWebAddress(text)) return "not an http: or https: address";
+function formatCheck(field: RuleField, text: string): FieldProblem | undefined {
+  if (field.type === "email" && !RE.email.test(text)) return { kind: "email" };
+  if (field.type === "url" && !isWebAddress(text)) return { kind: "url" };
   if (field.pattern && capabilityOf(field.type).pattern) {
     // Linear time whatever the pattern; one that cannot be saved is ignored, as browsers do.
     const matches = patternMatcher(field.pattern);
-    if (matches && !matches(text)) return "does not match the pattern";
+    if (matches && !matches(text)) return { kind: "pattern" };
   }
   return undefined;
 }
@@ -126,16 +146,16 @@ export function isWebAddress(text: string): boolean {
   }
 }
 
-function rangeCheck(field: RuleField, value: string | number): string | undefined {
+function rangeCheck(field: RuleField, value: string | number): FieldProblem | undefined {
   if (!capabilityOf(field.type).range) return undefined;
   const cmp = (bound: number | string) =>
     typeof value === "number" ? value - Number(bound) : value.localeCompare(String(bound));
-  if (field.min !== null && field.min !== "" && cmp(field.min) < 0) return `below the minimum ${field.min}`;
-  if (field.max !== null && field.max !== "" && cmp(field.max) > 0) return `above the maximum ${field.max}`;
+  if (field.min !== null && field.min !== "" && cmp(field.min) < 0) return { kind: "below", min: field.min };
+  if (field.max !== null && field.max !== "" && cmp(field.max) > 0) return { kind: "above", max: field.max };
   if (typeof value === "number" && field.step && field.step > 0) {
     const base = field.min !== null && field.min !== "" ? Number(field.min) : 0;
     const steps = (value - base) / field.step;
-    if (Math.abs(steps - Math.round(steps)) > 1e-9) return `not a multiple of the step ${field.step}`;
+    if (Math.abs(steps - Math.round(steps)) > 1e-9) return { kind: "step", step: field.step };
   }
   return undefined;
 }
@@ -146,14 +166,14 @@ function rangeCheck(field: RuleField, value: string | number): string | undefine
  */
 export function parseFieldValue(field: RuleField, raw: readonly string[], ctx: ParseContext = {}): ParseResult {
   const cap = capabilityOf(field.type);
-  const fail = (code: ErrorCode, reason: string): ParseResult => ({ ok: false, code, field: field.name, reason });
+  const fail = (problem: FieldProblem): ParseResult => fieldFailure(field, problem);
   const required = field.required && cap.requirable;
 
   if (cap.value === "boolean") {
     const last = (raw.at(-1) ?? "").toLowerCase();
-    if (!TRUE_WORDS.has(last) && !FALSE_WORDS.has(last)) return fail("INVALID_FIELD_VALUE", "not a yes/no value");
+    if (!TRUE_WORDS.has(last) && !FALSE_WORDS.has(last)) return fail({ kind: "not_boolean" });
     const on = TRUE_WORDS.has(last);
-    if (required && !on) return fail("REQUIRED_FIELD_MISSING", "must be checked");
+    if (required && !on) return fail({ kind: "required" });
     return { ok: true, value: on };
   }
 
@@ -168,38 +188,39 @@ export function parseFieldValue(field: RuleField, raw: readonly string[], ctx: P
       continue;
     }
     const option = field.options.find((o) => o.value === text) ?? (UUID_V4.test(text) ? field.options.find((o) => o.id === text) : undefined);
-    if (!option) return fail("INVALID_OPTION", `has no option ${JSON.stringify(text.slice(0, 100))}`);
+    if (!option) return fail({ kind: "no_option", value: text });
     // A disabled option is one the owner does not offer: refused like a missing one. Sold out
     // (FORM_OPTION_UNAVAILABLE, the formoptionsoldout page) is for tracked stock that ran out.
-    if (option.disabled) return fail("INVALID_OPTION", `option ${JSON.stringify(option.value)} is not offered`);
+    if (option.disabled) return fail({ kind: "not_offered", value: option.value });
     if (!texts.includes(option.value)) texts.push(option.value);
   }
   if (texts.length === 0) {
-    return required ? fail("REQUIRED_FIELD_MISSING", "is required") : { ok: true, value: multi ? [] : null };
+    return required ? fail({ kind: "required" }) : { ok: true, value: multi ? [] : null };
   }
-  if (!multi && texts.length > 1) return fail("INVALID_FIELD_VALUE", "takes one value");
+  if (!multi && texts.length > 1) return fail({ kind: "one_value" });
 
   const values: (string | number)[] = [];
   for (const text of texts) {
     const unreadable = textProblem(field, text);
-    if (unreadable) return fail("INVALID_FIELD_VALUE", unreadable);
+    if (unreadable) return fail(unreadable);
     const value = scalar(cap.value, text, ctx);
-    if (value === undefined) return fail("INVALID_FIELD_VALUE", `is not a valid ${field.type}`);
+    if (value === undefined) return fail({ kind: "not_type" });
     const problem = formatCheck(field, text) ?? rangeCheck(field, value);
-    if (problem) return fail("INVALID_FIELD_VALUE", problem);
+    if (problem) return fail(problem);
     values.push(value);
   }
   if (!multi) return { ok: true, value: values[0]! };
   return { ok: true, value: values.every((v) => typeof v === "number") ? (values as number[]) : values.map(String) };
 }
 
-const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+export const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
 /** Length and storability, the checks every text answer passes before its format. */
-function textProblem(field: Pick<FormField, "type">, text: string): string | undefined {
+function textProblem(field: Pick<FormField, "type">, text: string): FieldProblem | undefined {
+  // The field model keeps no minlength/maxlength of its own: the type's `max_length` is the limit.
   const max = capabilityOf(field.type).max_length;
-  if (text.length > max) return `is longer than ${max} characters`;
-  if (!isStorableText(text)) return UNSTORABLE_TEXT;
+  if (text.length > max) return { kind: "too_long", max };
+  if (!isStorableText(text)) return { kind: "unstorable" };
   return undefined;
 }
 
@@ -219,7 +240,7 @@ export function partialValueProblem(field: Pick<FormField, "type" | "multiple" |
   if (raw.length > most) return most === 1 ? "This field takes one value." : `This field takes at most ${most} values.`;
   for (const text of raw) {
     const problem = textProblem(field, text);
-    if (problem) return `The value ${problem}.`;
+    if (problem) return `The value ${problemReason(field.type, problem)}.`;
     if (cap.options && text !== "" && !field.options.some((o) => o.value === text)) return `This field has no option ${JSON.stringify(text.slice(0, 80))}.`;
   }
   return undefined;

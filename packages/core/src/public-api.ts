@@ -6,6 +6,13 @@
 import { z } from "zod";
 import { LIMITS } from "./limits";
 
+/** One failing field of a refused submit. */
+export const FieldErrorSchema = z.object({
+  field: z.string(),
+  code: z.enum(["REQUIRED_FIELD_MISSING", "INVALID_FIELD_VALUE", "INVALID_OPTION"]),
+  message: z.string(),
+});
+
 /** `error` of every failed answer; `code` is a key of the error catalogue. */
 export const ApiErrorSchema = z.object({
   code: z.string(),
@@ -15,6 +22,8 @@ export const ApiErrorSchema = z.object({
   rows: z.array(z.number().int()).optional(),
   /** Query of the error's page beside the catalogue's (alreadyresponded: fingerprint, customer_id, session_id). */
   page_query: z.record(z.string(), z.string()).optional(),
+  /** A refused submit: every failing field, its code and a sentence for the visitor (errors.ts `field_errors`). */
+  field_errors: z.array(FieldErrorSchema).optional(),
 });
 
 export const ErrorEnvelope = z.object({ data: z.null(), error: ApiErrorSchema });

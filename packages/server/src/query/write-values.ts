@@ -5,7 +5,7 @@
  * answer parser as the strings a form would post.
  */
 import {
-  capabilityOf, FieldworkError, isStorableText, parseFieldValue, toRawValues, zonedToUtcWallTime,
+  capabilityOf, fieldFailure, FieldworkError, isStorableText, parseFieldValue, toRawValues, zonedToUtcWallTime,
   type ColumnValue, type FormField, type ParseResult,
 } from "@fieldwork/core";
 import { sql, type RawBuilder } from "kysely";
@@ -27,7 +27,7 @@ export function fieldValue(field: FormField, value: unknown): ColumnValue {
   const shape = () => new FieldworkError("INVALID_FIELD_VALUE", `${field.name} takes ${cap.value === "json" || cap.file ? "any JSON value" : "a string, a number, a boolean, null or a list"}.`, [field.name]);
   if (cap.value === "json" || cap.file) {
     if (value === null || value === undefined) {
-      if (field.required && cap.requirable) fail({ ok: false, code: "REQUIRED_FIELD_MISSING", field: field.name, reason: "is required" });
+      if (field.required && cap.requirable) fail(fieldFailure(field, { kind: "required" }));
       return null;
     }
     const text = JSON.stringify(value);

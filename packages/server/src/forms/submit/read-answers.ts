@@ -3,8 +3,9 @@
  * applying the same rules as the browser (spec 1 §5), plus the form's policy on unknown names.
  */
 import {
-  FieldworkError, PARAM, PARAM_PREFIX, parseFieldValue, shownFieldIds, type ColumnValue, type FormBlock, type FormField, type ParseResult,
+  FieldworkError, PARAM, PARAM_PREFIX, parseFieldValue, shownFieldIds, type ColumnValue, type FormBlock, type FormField, type ParseFailure,
 } from "@fieldwork/core";
+import { AnswersRefused } from "./answers-refused";
 
 export type PostedEntries = Map<string, string[]>;
 
@@ -49,7 +50,7 @@ export function readAnswers(
   }
 
   const values = new Map<FormField, ColumnValue>();
-  const failures: Extract<ParseResult, { ok: false }>[] = [];
+  const failures: ParseFailure[] = [];
   const shown = shownFieldIds(blocks);
   for (const field of fields) {
     const rules = field.required && !shown.has(field.id) ? { ...field, required: false } : field;
@@ -57,11 +58,8 @@ export function readAnswers(
     if (result.ok) values.set(field, result.value);
     else failures.push(result);
   }
-  const first = failures[0];
-  if (first) {
-    // One code for the answer, every failing field named, the first reason spelled out.
-    throw new FieldworkError(first.code, `${first.field} ${first.reason}.`, failures.map((f) => f.field));
-  }
+  const [first, ...rest] = failures;
+  if (first) throw new AnswersRefused([first, ...rest], entries);
 
   const extra: Answers["extra"] = {};
   if (strategy === "accept") {

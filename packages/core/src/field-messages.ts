@@ -1,0 +1,97 @@
+/**
+ * What a refused answer says, in one place: the short reason developers read in
+ * `error.message` ("age above the maximum 10") and the sentence a visitor reads under the
+ * field ("Must be 10 or less."). `parseFieldValue` and the file rules name a problem;
+ * these functions word it.
+ */
+import { capabilityOf, type FieldType } from "./field-types";
+
+/** Why one field's answer was refused (spec 1 §5). */
+export type FieldProblem =
+  | { kind: "required" }
+  | { kind: "not_boolean" }
+  | { kind: "one_value" }
+  | { kind: "no_option"; value: string }
+  | { kind: "not_offered"; value: string }
+  | { kind: "too_long"; max: number }
+  | { kind: "unstorable" }
+  | { kind: "not_type" }
+  | { kind: "email" }
+  | { kind: "url" }
+  | { kind: "pattern" }
+  | { kind: "below"; min: number | string }
+  | { kind: "above"; max: number | string }
+  | { kind: "step"; step: number }
+  | { kind: "too_many_files"; max: number }
+  | { kind: "file_too_large"; max_bytes: number }
+  | { kind: "file_type"; accept: string };
+
+/** A field that failed, as the JSON answer and the page show it. */
+export interface FieldError {
+  /** The field's name. */
+  field: string;
+  code: "REQUIRED_FIELD_MISSING" | "INVALID_FIELD_VALUE" | "INVALID_OPTION";
+  /** A sentence for the visitor, shown under the field. */
+  message: string;
+}
+
+const quote = (text: string) => JSON.stringify(text.slice(0, 100));
+
+/** The developer's reason, read after the field name: `answer is required`. */
+export function problemReason(type: FieldType, problem: FieldProblem): string {
+  switch (problem.kind) {
+    case "required": return capabilityOf(type).value === "boolean" ? "must be checked" : "is required";
+    case "not_boolean": return "not a yes/no value";
+    case "one_value": return "takes one value";
+    case "no_option": return `has no option ${quote(problem.value)}`;
+    case "not_offered": return `option ${quote(problem.value)} is not offered`;
+    case "too_long": return `is longer than ${problem.max} characters`;
+    case "unstorable": return "contains a NUL byte or an unpaired surrogate";
+    case "not_type": return `is not a valid ${type}`;
+    case "email": return "not an email address";
+    case "url": return "not an http: or https: address";
+    case "pattern": return "does not match the pattern";
+    case "below": return `below the minimum ${problem.min}`;
+    case "above": return `above the maximum ${problem.max}`;
+    case "step": return `not a multiple of the step ${problem.step}`;
+    case "too_many_files": return `takes at most ${problem.max} file${problem.max === 1 ? "" : "s"}`;
+    case "file_too_large": return `has a file over ${problem.max_bytes} bytes`;
+    case "file_type": return `has a file that is not ${problem.accept}`;
+  }
+}
+
+const TYPE_NOUNS: Partial<Record<FieldType, string>> = {
+  number: "a number", range: "a number", date: "a date", time: "a time", "datetime-local": "a date and time",
+  month: "a month", week: "a week", color: "a colour", email: "an email address", url: "a web address",
+};
+
+const TIME_LIKE = new Set<FieldType>(["date", "time", "datetime-local", "month", "week"]);
+
+const megabytes = (bytes: number) => `${Math.round((bytes / 1_048_576) * 10) / 10}MB`;
+
+/** The sentence a visitor reads under the field. */
+export function problemMessage(type: FieldType, problem: FieldProblem): string {
+  const options = capabilityOf(type).options;
+  switch (problem.kind) {
+    case "required":
+      if (capabilityOf(type).value === "boolean") return "Check this box to continue.";
+      return options ? "Choose an option." : "This field is required.";
+    case "not_boolean": return "Check or uncheck this box.";
+    case "one_value": return options ? "Choose at most one option." : "Enter one value.";
+    case "no_option": return "Choose one of the options shown.";
+    case "not_offered": return "This option is not available. Choose another one.";
+    case "too_long": return `Use at most ${problem.max} characters.`;
+    case "unstorable": return "This text contains characters that cannot be saved. Retype it.";
+    case "not_type": return `Enter ${TYPE_NOUNS[type] ?? "a valid value"}.`;
+    case "email": return "Enter an email address.";
+    case "url": return "Enter a web address starting with http:// or https://.";
+    case "pattern": return "Match the requested format.";
+    case "below": return TIME_LIKE.has(type) ? `Must be ${problem.min} or later.` : `Must be ${problem.min} or more.`;
+    case "above": return TIME_LIKE.has(type) ? `Must be ${problem.max} or earlier.` : `Must be ${problem.max} or less.`;
+    case "step": return `Must be a multiple of ${problem.step}.`;
+    case "too_many_files": return problem.max === 1 ? "Choose one file." : `Choose at most ${problem.max} files.`;
+    // Spec 1 §5's upload message.
+    case "file_too_large": return `File is too large. Max size is ${megabytes(problem.max_bytes)}`;
+    case "file_type": return `Choose a file of type ${problem.accept}.`;
+  }
+}
