@@ -70,6 +70,7 @@ export const ERROR_CATALOGUE = {
     message: "This pattern cannot be checked in linear time: backreferences, lookaround and repeats over 1000 are not supported.",
   },
   URL_NOT_ALLOWED: { status: 400, message: "Use an http: or https: address, or a path on this site." },
+  INVALID_EXPRESSION: { status: 400, message: "An expression could not be read, or names a field the form does not have." },
   UNSUPPORTED_DOCTYPE: { status: 400, message: "Unsupported doctype." },
 
   UNAUTHORIZED: { status: 401, message: "Sign in, or send a project API key." },

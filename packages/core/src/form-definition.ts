@@ -7,6 +7,7 @@ import { z } from "zod";
 import { FieldworkError, type ErrorCode } from "./errors";
 import { FIELD_TYPES } from "./field-types";
 import { LIMITS } from "./limits";
+import { hiddenFlagProblem, valueExpressionProblem } from "./logic/expression-rules";
 import { patternProblem } from "./pattern";
 import { isSafeUrl, UNSAFE_URL_MESSAGE } from "./safe-url";
 import { jsonProblem, UNSTORABLE_TEXT } from "./stored-text";
@@ -198,6 +199,10 @@ export function definitionProblems(def: FormDefinition): string[] {
       }
     }
   }
+  for (const field of def.fields) {
+    const valueProblem = valueExpressionProblem(field.v_value, names);
+    if (valueProblem) problems.push(`fields.${field.name}.v_value: ${valueProblem}`);
+  }
   const used = new Set<string>();
   let count = 0;
   const walk = (blocks: BlockDefinition[], path: string, depth: number) =>
@@ -211,6 +216,8 @@ export function definitionProblems(def: FormDefinition): string[] {
         if (used.has(block.field)) problems.push(`${here}: field ${JSON.stringify(block.field)} is placed twice`);
         used.add(block.field);
       }
+      const hiddenProblem = hiddenFlagProblem(block.v_hidden, names);
+      if (hiddenProblem) problems.push(`${here}.v_hidden: ${hiddenProblem}`);
       if (block.type === "section" || block.type === "group") walk(block.children, `${here}.children`, depth + 1);
     });
   walk(def.blocks, "blocks", 0);

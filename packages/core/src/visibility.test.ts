@@ -30,7 +30,23 @@ describe("shownFieldIds", () => {
     expect(shownFieldIds(blocks)).toEqual(new Set());
   });
 
-  it("hides only on the literal true", () => {
+  it("without answers, hides only on the literal true", () => {
     expect([true, false, null, "true", 1, { "==": [1, 1] }].map((v) => isBlockHidden({ v_hidden: v as never }))).toEqual([true, false, false, false, false, false]);
+  });
+
+  it("with answers, hides while the expression is truthy; an unreadable one never hides", () => {
+    const when = (v_hidden: string, answers: Record<string, unknown> = {}) => isBlockHidden({ v_hidden }, new Map(Object.entries(answers)) as never);
+    expect(when('#/plan != "pro"', { plan: "pro" })).toBe(false);
+    expect(when('#/plan != "pro"', { plan: "free" })).toBe(true);
+    expect(when('#/plan != "pro"')).toBe(true);
+    expect(when("true")).toBe(true);
+    expect(when("1 +")).toBe(false);
+  });
+
+  it("hides fields under a block whose expression holds for the answers", () => {
+    const blocks = [block("g", { type: "group", v_hidden: "#/age < 18" }), field("b1", "drink", "g"), field("b2", "age", null)];
+    expect(shownFieldIds(blocks, new Map([["age", 16]]))).toEqual(new Set(["age"]));
+    expect(shownFieldIds(blocks, new Map([["age", 30]]))).toEqual(new Set(["age", "drink"]));
+    expect(shownFieldIds(blocks)).toEqual(new Set(["age", "drink"]));
   });
 });

@@ -80,8 +80,12 @@ export const BlockUpdate = z.strictObject({
   description_html: html.optional(),
   body_html: html.optional(),
   src: z.string().refine(isSafeUrl, { message: UNSAFE_URL_MESSAGE, params: { code: "URL_NOT_ALLOWED" } }).nullable().optional(),
-  /** `true` hides the block from visitors; `null` shows it. Expressions come with logic. */
-  v_hidden: z.literal(true).nullable().optional(),
+  /**
+   * `true` hides the block from visitors; `null` shows it; an expression hides it while it is
+   * truthy (docs/form-format.md "Logic"; refused with INVALID_EXPRESSION when it does not
+   * parse or names a field the form does not have).
+   */
+  v_hidden: z.union([z.literal(true), z.string()]).nullable().optional(),
   contains_payment: z.boolean().optional(),
 });
 

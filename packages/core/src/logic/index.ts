@@ -1,0 +1,9 @@
+/** Form logic: `v_hidden` and `v_value` expressions (docs/form-format.md "Logic"). */
+export * from "./ast";
+export * from "./computed";
+export * from "./evaluate";
+export * from "./expression-rules";
+export * from "./form-logic";
+export * from "./limits";
+export * from "./parser";
+export * from "./scope";
