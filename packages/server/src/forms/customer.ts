@@ -19,6 +19,6 @@ export async function countCustomerResponses(db: Kysely<DB>, tableName: string, 
 }
 
 /** What `alreadyresponded` is told (spec 2 §2): who was recognised, and the session when there is one. */
-export function alreadyRespondedQuery(fingerprint: string, customer_id: string, session_id: string | null | undefined): Record<string, string> {
-  return { fingerprint, customer_id, ...(session_id ? { session_id } : {}) };
+export function alreadyRespondedQuery(fingerprint: string | null | undefined, customer_id: string, session_id: string | null | undefined): Record<string, string> {
+  return { ...(fingerprint ? { fingerprint } : {}), customer_id, ...(session_id ? { session_id } : {}) };
 }

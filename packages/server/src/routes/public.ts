@@ -37,6 +37,7 @@ export async function publicRoutes(fastify: FastifyInstance): Promise<void> {
       form_id: request.params.form_id,
       session_id: query[PARAM.session],
       visitor_id: query[PARAM.visitor_id],
+      customer_cookie: cookieValue(request.headers.cookie, PARAM.customer_uuid),
       params: query,
     });
     return { data: { ...preload }, error: preload.error };
@@ -57,9 +58,12 @@ export async function publicRoutes(fastify: FastifyInstance): Promise<void> {
   }, async (request, reply) => {
     const entries = await readPostedEntries(request);
     const result = await submitResponse(app.db, request.params.form_id, entries, {
-      user_agent: request.headers["user-agent"]?.slice(0, 512) ?? null,
-      referer: request.headers.referer?.slice(0, 2048) ?? null,
-      ip: request.ip ?? null,
+      meta: {
+        user_agent: request.headers["user-agent"]?.slice(0, 512) ?? null,
+        referer: request.headers.referer?.slice(0, 2048) ?? null,
+        ip: request.ip ?? null,
+      },
+      customer_cookie: cookieValue(request.headers.cookie, PARAM.customer_uuid),
     });
     if (wantsJson(request)) {
       return reply.code(result.duplicate ? 200 : 201).send({
@@ -72,6 +76,15 @@ export async function publicRoutes(fastify: FastifyInstance): Promise<void> {
     }
     return reply.redirect(result.redirect, 303);
   });
+}
+
+/** One cookie's value from a Cookie header (the first of that name), or undefined. */
+export function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? "").slice(0, 8192).split(";")) {
+    const at = part.indexOf("=");
+    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim().slice(0, 64);
+  }
+  return undefined;
 }
 
 /** Query strings as plain name → value (the last one wins for repeated names). */

@@ -1,20 +1,25 @@
 /**
  * The submit pipeline of POST /submit/{form_id}, as small named steps:
  * take the form's definition (cached) → check it is open → read the answers (against the
- * current revision: outdated.ts) → check the customer's limit → insert the row. Each step throws a catalogue error and nothing is
- * written. The insert checks the definition's revision inside Postgres; when the form
- * changed meanwhile, the answers are read again against the fresh definition.
+ * current revision: outdated.ts) → wait for this form's next batch (submit-queue.ts), whose
+ * transaction checks closing, schedule, the limits, the session's earlier answer and the
+ * stock against the locked form row and writes the row (batch-write.ts). Each step refuses
+ * with a catalogue error and nothing is written. When the form changed meanwhile, the answers
+ * are read again against the fresh definition.
  */
-import { completePath, FieldworkError, safeUrlOrUndefined } from "@fieldwork/core";
-import { sql, type Kysely } from "kysely";
+import { completePath, FieldworkError, PARAM, safeUrlOrUndefined, UUID_V4, type ColumnValue, type FormField } from "@fieldwork/core";
+import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema";
 import { assertOpen } from "../availability";
-import { alreadyRespondedQuery, countCustomerResponses, customerForVisitor } from "../customer";
+import { alreadyRespondedQuery } from "../customer";
 import { cachedFormRecord, isUuid, type FormRecord } from "../form-record";
 import { loadPublishedForm } from "../preload";
-import { insertResponse, NOT_COUNTED, type InsertedResponse, type RequestMeta } from "./insert-response";
+import type { InsertedResponse, RequestMeta } from "./batch-write";
 import { readAgainstCurrent } from "./outdated";
 import { readAnswers, readSystemInputs, type PostedEntries } from "./read-answers";
+import { submitInBatch } from "./submit-queue";
+
+export type { RequestMeta };
 
 export interface SubmitResult extends InsertedResponse {
   form_id: string;
@@ -22,26 +27,32 @@ export interface SubmitResult extends InsertedResponse {
   redirect: string;
 }
 
+export interface SubmitRequest {
+  meta: RequestMeta;
+  /** The `customer_id` cookie (PARAM.customer_uuid), when the browser sent one. */
+  customer_cookie?: string | undefined;
+}
+
 const ATTEMPTS = 3;
 
+
 export async function submitResponse(
-  db: Kysely<DB>, formId: string, entries: PostedEntries, meta: RequestMeta, now = new Date(),
+  db: Kysely<DB>, formId: string, entries: PostedEntries, request: SubmitRequest, now = new Date(),
 ): Promise<SubmitResult> {
   const cached = cachedFormRecord(db, formId);
   let record = cached?.form.is_published ? cached : await loadPublishedForm(db, formId);
   for (let attempt = 1; ; attempt++) {
-    const inserted = await submitTo(db, record, entries, meta, now);
-    if (inserted !== NOT_COUNTED) return { ...inserted, form_id: record.form.id, redirect: redirectAfter(record, inserted) };
-    const fresh = await loadPublishedForm(db, formId);
-    if (fresh.form.revision === record.form.revision) throw new FieldworkError("FORM_RESPONSE_LIMIT_REACHED");
+    const inserted = await submitTo(db, record, entries, request, now);
+    if (inserted) return { ...inserted, form_id: record.form.id, redirect: redirectAfter(record, inserted) };
     if (attempt === ATTEMPTS) throw new FieldworkError("FORM_CLOSED_WHILE_RESPONDING", "The form kept changing while you submitted; please try again.");
-    record = fresh;
+    record = await loadPublishedForm(db, formId);
   }
 }
 
+/** The inserted (or earlier) row, or null when the definition changed and the answers must be read again. */
 async function submitTo(
-  db: Kysely<DB>, record: FormRecord, entries: PostedEntries, meta: RequestMeta, now: Date,
-): Promise<InsertedResponse | typeof NOT_COUNTED> {
+  db: Kysely<DB>, record: FormRecord, entries: PostedEntries, request: SubmitRequest, now: Date,
+): Promise<InsertedResponse | null> {
   const { form } = record;
   assertOpen(form, now);
   const system = readSystemInputs(entries);
@@ -50,24 +61,34 @@ async function submitTo(
     system.revision, form.revision,
   );
   const session_id = isUuid(system.session_id) ? system.session_id : null;
+  const named = entries.get(PARAM.customer_uuid)?.at(-1)?.trim() || request.customer_cookie;
+  const customer_uuid = named && UUID_V4.test(named) ? named.toLowerCase() : null;
 
-  const insert = (executor: Kysely<DB>) =>
-    insertResponse(executor, record, answers.values, answers.extra, { ...system, session_id }, meta);
+  const outcome = await submitInBatch(db, record, {
+    values: answers.values, extra: answers.extra, session_id, customer_uuid,
+    visitor_id: system.visitor_id, utc_offset: system.utc_offset, meta: request.meta,
+    demand: demandOf(record, answers.values), now,
+  });
+  switch (outcome.kind) {
+    case "inserted": return outcome.row;
+    case "stale": return null;
+    case "refused":
+      if (outcome.code === "FORM_RESPONSE_LIMIT_BY_CUSTOMER_REACHED" && outcome.customer_id) {
+        throw new FieldworkError(outcome.code, undefined, undefined, {
+          page_query: alreadyRespondedQuery(system.visitor_id, outcome.customer_id, session_id),
+        });
+      }
+      throw new FieldworkError(outcome.code);
+  }
+}
 
-  const limit = form.max_form_responses_by_customer;
-  const visitor = system.visitor_id;
-  if (limit === null || !visitor) return insert(db);
-  // One visitor's submits to this form take turns (a transaction-scoped advisory lock), so
-  // the count each one reads includes the others' rows: N allowed means N accepted.
-  return db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(hashtextextended(${`${form.id}:${visitor}`}, 0))`.execute(trx);
-    const customer = await customerForVisitor(trx, form.project_id, visitor);
-    if (await countCustomerResponses(trx, form.table_name, customer) >= limit) {
-      throw new FieldworkError("FORM_RESPONSE_LIMIT_BY_CUSTOMER_REACHED", undefined, undefined, {
-        page_query: alreadyRespondedQuery(visitor, customer, session_id),
-      });
-    }
-    return insert(trx);
+/** The tracked options an answer takes one unit of each (ids). */
+function demandOf(record: FormRecord, values: ReadonlyMap<FormField, ColumnValue>): string[] {
+  const tracked = record.tracked_option_ids;
+  if (!tracked.size) return [];
+  return [...values].flatMap(([field, value]) => {
+    const chosen = Array.isArray(value) ? value.map(String) : typeof value === "string" ? [value] : [];
+    return field.options.filter((o) => tracked.has(o.id) && chosen.includes(o.value)).map((o) => o.id);
   });
 }
 

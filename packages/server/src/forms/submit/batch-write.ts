@@ -1,0 +1,271 @@
+/**
+ * One batch of a form's submits as one short transaction (docs/ARCHITECTURE.md "Submits"):
+ *
+ * 1. lock the form's row (`for update`): the counter, the limits, closing and schedule as they
+ *    are now. Every writer of the form's rows takes this lock (submits of any instance, the
+ *    Data API), so what the next statements read cannot change before the commit;
+ * 2. read what the rules need: sessions that already made a row, the customers (created on
+ *    first sight), their answers so far, the stock of the tracked options (locked);
+ * 3. decide each submit in arrival order (batch-plan.ts);
+ * 4. one statement writes every accepted row, moves the counter once, marks the sessions,
+ *    takes the stock with one commit per unit, and writes one `response.created` event per
+ *    row to the outbox.
+ *
+ * Many submits share one lock, one round of reads and one commit (and its fsync), so the hot
+ * row is held once per batch instead of once per submit.
+ */
+import { columnTypeOf, SEARCH_COLUMN, type ColumnValue, type ErrorCode, type FormField } from "@fieldwork/core";
+import { sql, type Kysely, type RawBuilder } from "kysely";
+import type { DB } from "../../db/schema";
+import { managedTable } from "../../tables/managed-table";
+import { closedReason } from "../availability";
+import type { FormRecord } from "../form-record";
+import { planBatch, type PlanItem } from "./batch-plan";
+
+export interface RequestMeta {
+  user_agent: string | null;
+  referer: string | null;
+  ip: string | null;
+}
+
+/** A submit whose answers were read and checked, waiting for its batch. */
+export interface PendingSubmit {
+  values: Map<FormField, ColumnValue>;
+  extra: Record<string, unknown>;
+  /** A well-formed session id (whether it belongs to this form is checked in the batch). */
+  session_id: string | null;
+  visitor_id: string | null;
+  /** A customer named by the `customer_id` parameter or cookie (a uuid v4). */
+  customer_uuid: string | null;
+  utc_offset: number | null;
+  meta: RequestMeta;
+  /** Tracked options chosen (option ids). */
+  demand: string[];
+  now: Date;
+}
+
+export interface InsertedResponse {
+  id: string;
+  local_index: number;
+  created_at: Date;
+  /** True when this submit repeated an earlier one of the same session. */
+  duplicate: boolean;
+}
+
+export type SubmitOutcome =
+  | { kind: "inserted"; row: InsertedResponse }
+  | { kind: "refused"; code: ErrorCode; customer_id: string | null }
+  /** The definition changed since the answers were read: read them again. */
+  | { kind: "stale" };
+
+interface Row { id: string; local_index: number; created_at: Date }
+
+const UNIQUE_VIOLATION = "23505";
+/** The table or a column is gone: the definition this insert was built from is stale. */
+const STALE_SHAPE = new Set(["42P01", "42703"]);
+const codeOf = (error: unknown) => (error as { code?: string }).code ?? "";
+
+/** Runs the batch; when its statement fails, each submit runs alone so one bad row fails only itself. */
+export async function writeBatch(db: Kysely<DB>, record: FormRecord, items: readonly PendingSubmit[]): Promise<SubmitOutcome[]> {
+  try {
+    return await db.transaction().execute((trx) => decideAndWrite(trx, record, items));
+  } catch (error) {
+    if (items.length > 1) {
+      const outcomes: SubmitOutcome[] = [];
+      for (const item of items) outcomes.push(await writeBatch(db, record, [item]).then((o) => o[0]!));
+      return outcomes;
+    }
+    if (STALE_SHAPE.has(codeOf(error))) return [{ kind: "stale" }];
+    if (codeOf(error) === UNIQUE_VIOLATION && items[0]?.session_id) {
+      const row = await sessionRow(db, record, items[0].session_id);
+      if (row) return [{ kind: "inserted", row: { ...row, duplicate: true } }];
+    }
+    throw error;
+  }
+}
+
+async function decideAndWrite(trx: Kysely<DB>, record: FormRecord, items: readonly PendingSubmit[]): Promise<SubmitOutcome[]> {
+  const form = await lockForm(trx, record.form.id);
+  if (!form || form.revision !== record.form.revision) return items.map(() => ({ kind: "stale" }));
+  const table = managedTable(record.form.table_name);
+
+  const sessions = await readSessions(trx, record, items);
+  const customers = await resolveCustomers(trx, record.form.project_id, items);
+  // Named first, then the fingerprint, then whoever the session was linked to before.
+  const customerOf = items.map((item): string | null => {
+    if (item.customer_uuid && customers.known.has(item.customer_uuid)) return item.customer_uuid;
+    const fingerprinted = item.visitor_id ? customers.by_visitor.get(item.visitor_id) : undefined;
+    return fingerprinted ?? (item.session_id ? sessions.get(item.session_id)?.customer_id ?? null : null);
+  });
+  const counted = form.max_form_responses_by_customer === null ? [] : [...new Set(customerOf.filter((c) => c !== null))];
+  const customer_counts = counted.length ? await countByCustomer(trx, table, counted) : new Map<string, number>();
+  const stock = items.some((item) => item.demand.length) ? await lockStock(trx, record) : new Map<string, { level_id: string; available: number }>();
+
+  const closed = items.map((item) => closedReason({ ...form, max_form_responses_in_total: null }, item.now, "submit"));
+  const open = items.flatMap((item, i) => (closed[i] ? [] : [i]));
+  const planItems: PlanItem[] = open.map((i) => ({
+    session_id: sessions.has(items[i]!.session_id ?? "") ? items[i]!.session_id : null,
+    customer_id: customerOf[i]!,
+    demand: items[i]!.demand,
+  }));
+  const submitted = new Map([...sessions].flatMap(([id, s]) => (s.row ? [[id, s.row.local_index] as const] : [])));
+  const plan = planBatch(planItems, {
+    response_count: form.response_count,
+    max_total: form.max_form_responses_in_total,
+    max_by_customer: form.max_form_responses_by_customer,
+    customer_counts,
+    stock: new Map([...stock].map(([option, level]) => [option, level.available])),
+    submitted_sessions: submitted,
+  });
+
+  const accepted = open.flatMap((i, k) => {
+    const decision = plan.decisions[k]!;
+    return decision.kind === "accept" ? [{ item: items[i]!, local_index: decision.local_index, customer_id: customerOf[i]! }] : [];
+  });
+  const inserted = accepted.length ? await insertRows(trx, record, accepted, stock) : [];
+  const byIndex = new Map(inserted.map((row) => [row.local_index, row]));
+  const existing = new Map([...sessions.values()].flatMap((s) => (s.row ? [[s.row.local_index, s.row] as const] : [])));
+
+  return items.map((item, i): SubmitOutcome => {
+    const reason = closed[i];
+    if (reason) return { kind: "refused", code: reason, customer_id: customerOf[i]! };
+    const decision = plan.decisions[open.indexOf(i)]!;
+    switch (decision.kind) {
+      case "accept": return { kind: "inserted", row: { ...byIndex.get(decision.local_index)!, duplicate: false } };
+      case "repeat": {
+        const row = byIndex.get(decision.local_index) ?? existing.get(decision.local_index)!;
+        return { kind: "inserted", row: { ...row, duplicate: true } };
+      }
+      case "refuse": return { kind: "refused", code: decision.code, customer_id: customerOf[i]! };
+    }
+  });
+}
+
+async function lockForm(trx: Kysely<DB>, formId: string) {
+  return trx.selectFrom("form")
+    .select([
+      "revision", "response_count", "max_form_responses_in_total", "max_form_responses_by_customer",
+      "is_force_closed", "is_scheduling_enabled", "scheduling_open_at", "scheduling_close_at",
+    ])
+    .where("id", "=", formId).forUpdate().executeTakeFirst();
+}
+
+interface SessionState { customer_id: string | null; row: Row | null }
+
+/** The batch's sessions that belong to this form, with the row each already made. */
+async function readSessions(trx: Kysely<DB>, record: FormRecord, items: readonly PendingSubmit[]): Promise<Map<string, SessionState>> {
+  const ids = [...new Set(items.flatMap((item) => (item.session_id ? [item.session_id] : [])))];
+  if (!ids.length) return new Map();
+  const { rows } = await sql<{ id: string; customer_id: string | null; row_id: string | null; local_index: number | null; created_at: Date | null }>`
+    select s.id::text, s.customer_id::text, t.id::text as row_id, t.local_index, t.created_at
+    from response_session s left join ${managedTable(record.form.table_name)} t on t.session_id = s.id
+    where s.id = any(${ids}::uuid[]) and s.form_id = ${record.form.id}`.execute(trx);
+  return new Map(rows.map((r) => [r.id, {
+    customer_id: r.customer_id,
+    row: r.row_id ? { id: r.row_id, local_index: r.local_index!, created_at: r.created_at! } : null,
+  }]));
+}
+
+/**
+ * Customers of the project: named ones (`customer_id`, created on first sight in this
+ * project; an id of another project's customer is not this visitor's) and fingerprinted
+ * ones (one per visitor id). Sorted, so two batches never wait on each other's rows.
+ */
+async function resolveCustomers(trx: Kysely<DB>, projectId: string, items: readonly PendingSubmit[]) {
+  const named = [...new Set(items.flatMap((item) => (item.customer_uuid ? [item.customer_uuid] : [])))].sort();
+  const visitors = [...new Set(items.flatMap((item) => (item.visitor_id ? [item.visitor_id] : [])))].sort();
+  const known = new Set<string>();
+  if (named.length) {
+    const { rows } = await sql<{ id: string }>`
+      with made as (
+        insert into customer (id, project_id) select u, ${projectId}::uuid from unnest(${named}::uuid[]) as u order by u
+        on conflict (id) do nothing returning id
+      )
+      select id::text from made
+      union select id::text from customer where id = any(${named}::uuid[]) and project_id = ${projectId}::uuid`.execute(trx);
+    for (const row of rows) known.add(row.id);
+  }
+  const by_visitor = new Map<string, string>();
+  if (visitors.length) {
+    const { rows } = await sql<{ id: string; visitor_id: string }>`
+      insert into customer (project_id, visitor_id) select ${projectId}::uuid, v from unnest(${visitors}::text[]) as v order by v
+      on conflict (project_id, visitor_id) do update set last_seen_at = now() returning id::text, visitor_id`.execute(trx);
+    for (const row of rows) by_visitor.set(row.visitor_id, row.id);
+  }
+  return { known, by_visitor };
+}
+
+async function countByCustomer(trx: Kysely<DB>, table: RawBuilder<unknown>, customers: string[]): Promise<Map<string, number>> {
+  const { rows } = await sql<{ customer_id: string; n: number }>`
+    select customer_id::text, count(*)::int as n from ${table} where customer_id = any(${customers}::uuid[]) group by customer_id`.execute(trx);
+  return new Map(rows.map((r) => [r.customer_id, r.n]));
+}
+
+/** Every tracked option's level, locked in one order (so batches of two instances queue, never deadlock). */
+async function lockStock(trx: Kysely<DB>, record: FormRecord): Promise<Map<string, { level_id: string; available: number }>> {
+  const options = [...record.tracked_option_ids];
+  if (!options.length) return new Map();
+  const { rows } = await sql<{ option_id: string; level_id: string; available: number }>`
+    select i.form_field_option_id::text as option_id, l.id::text as level_id, l.available
+    from inventory_level l join inventory_item i on i.id = l.inventory_item_id
+    where i.form_field_option_id = any(${options}::uuid[])
+    order by l.id for update of l`.execute(trx);
+  return new Map(rows.map((r) => [r.option_id, { level_id: r.level_id, available: r.available }]));
+}
+
+interface Accepted { item: PendingSubmit; local_index: number; customer_id: string | null }
+
+async function insertRows(
+  trx: Kysely<DB>, record: FormRecord, accepted: readonly Accepted[], stock: ReadonlyMap<string, { level_id: string }>,
+): Promise<Row[]> {
+  const { form } = record;
+  const fields = [...accepted[0]!.item.values.keys()];
+  const rows = accepted.map(({ item, local_index, customer_id }) => sql`(
+    ${local_index}::int, ${item.session_id}::uuid, ${customer_id}::uuid, ${item.visitor_id}, ${item.utc_offset}::int,
+    ${item.meta.user_agent}, ${item.meta.referer}, ${item.meta.ip},
+    ${JSON.stringify(Object.keys(item.extra).length ? { extra: item.extra } : {})}::jsonb
+    ${fields.length ? sql`, ${sql.join(fields.map((f) => sql`${item.values.get(f) ?? null}::${sql.raw(columnTypeOf(f))}`))}` : sql``}
+  )`);
+  const units = accepted.flatMap(({ item, local_index }) =>
+    [...new Set(item.demand)].map((option) => sql`(${stock.get(option)!.level_id}::uuid, ${local_index}::int)`));
+
+  const { rows: inserted } = await sql<Row>`
+    with ins as (
+      insert into ${managedTable(form.table_name)} (
+        local_index, session_id, customer_id, visitor_id, utc_offset, user_agent, referer, ip, meta
+        ${fields.length ? sql`, ${sql.join(fields.map((f) => sql.id(f.name)))}` : sql``}
+      )
+      values ${sql.join(rows)}
+      returning *
+    ),
+    counter as (
+      update form set response_count = response_count + ${accepted.length}::int where id = ${form.id}
+    ),
+    marked as (
+      update response_session s set submitted_at = now(), customer_id = coalesce(s.customer_id, ins.customer_id)
+      from ins where s.id = ins.session_id
+    ),
+    ${units.length ? sql`
+    units (level_id, local_index) as (values ${sql.join(units)}),
+    taken as (
+      update inventory_level l set available = l.available - u.n, committed = l.committed + u.n, updated_at = now()
+      from (select level_id, count(*)::int as n from units group by level_id) u where l.id = u.level_id
+    ),
+    commits as (
+      insert into inventory_level_commit (inventory_level_id, diff, reason, form_id, response_id)
+      select units.level_id, -1, 'order', ${form.id}::uuid, ins.id from units join ins using (local_index)
+    ),` : sql``}
+    events as (
+      insert into outbox (form_id, type, payload)
+      select ${form.id}::uuid, 'response.created', jsonb_build_object('form_id', ${form.id}::text, 'response', to_jsonb(ins) - ${SEARCH_COLUMN}::text)
+      from ins order by ins.local_index
+    )
+    select id::text, local_index, created_at from ins order by local_index`.execute(trx);
+  return inserted;
+}
+
+async function sessionRow(db: Kysely<DB>, record: FormRecord, sessionId: string): Promise<Row | undefined> {
+  const { rows } = await sql<Row>`
+    select id::text, local_index, created_at from ${managedTable(record.form.table_name)} where session_id = ${sessionId}::uuid`.execute(db);
+  return rows[0];
+}

@@ -1,0 +1,57 @@
+/**
+ * Submits to one form from this process wait in one queue; while a batch is being written,
+ * the submits that arrive meanwhile gather and go together as the next batch. Alone, a submit
+ * goes at once (no timer, no added wait); in a rush, each batch takes everyone who came while
+ * the previous one committed. Several processes each batch their own submits; their batches
+ * take turns on the form's row (batch-write.ts), which is what keeps every rule exact.
+ */
+import type { Kysely } from "kysely";
+import type { DB } from "../../db/schema";
+import type { FormRecord } from "../form-record";
+import { writeBatch, type PendingSubmit, type SubmitOutcome } from "./batch-write";
+
+/** Most submits in one batch: bounded by Postgres's 65,535 parameters per statement. */
+const MAX_BATCH = 500;
+const PARAMS_PER_ROW = 12;
+
+interface Waiting {
+  item: PendingSubmit;
+  resolve: (outcome: SubmitOutcome) => void;
+  reject: (error: unknown) => void;
+}
+
+const queues = new WeakMap<Kysely<DB>, Map<string, Waiting[]>>();
+
+export function submitInBatch(db: Kysely<DB>, record: FormRecord, item: PendingSubmit): Promise<SubmitOutcome> {
+  let byForm = queues.get(db);
+  if (!byForm) queues.set(db, (byForm = new Map()));
+  // Answers read against one revision share a batch; another revision waits in its own.
+  const key = `${record.form.id}:${record.form.revision}`;
+  return new Promise((resolve, reject) => {
+    const waiting = byForm.get(key);
+    if (waiting) {
+      waiting.push({ item, resolve, reject });
+      return;
+    }
+    const queue: Waiting[] = [{ item, resolve, reject }];
+    byForm.set(key, queue);
+    void drain(db, record, byForm, key, queue);
+  });
+}
+
+async function drain(db: Kysely<DB>, record: FormRecord, byForm: Map<string, Waiting[]>, key: string, queue: Waiting[]) {
+  const size = Math.max(1, Math.min(MAX_BATCH, Math.floor(60_000 / (PARAMS_PER_ROW + record.fields.length))));
+  try {
+    while (queue.length) {
+      const batch = queue.splice(0, size);
+      try {
+        const outcomes = await writeBatch(db, record, batch.map((w) => w.item));
+        batch.forEach((w, i) => w.resolve(outcomes[i]!));
+      } catch (error) {
+        for (const w of batch) w.reject(error);
+      }
+    }
+  } finally {
+    byForm.delete(key);
+  }
+}
