@@ -4,6 +4,7 @@
  */
 import type { FieldType } from "./field-types";
 import type { ApiError } from "./errors";
+import type { OptionStock } from "./inventory";
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
@@ -15,6 +16,8 @@ export interface FormOption {
   disabled: boolean;
   index: number;
   optgroup_id: string | null;
+  /** Tracked options only, in the preload: how many remain when few (inventory.ts). */
+  stock?: OptionStock;
 }
 
 export interface FormOptgroup {
@@ -49,7 +52,7 @@ export interface FormField {
   resolve: JsonValue;
   storage: JsonValue;
   reference: JsonValue;
-  /** Per-option inventory tracking, keyed by option id. */
+  /** Stored with definitions but unused: tracking lives in inventory_item rows (server inventory/). */
   options_inventory: JsonValue;
   options: FormOption[];
   optgroups: FormOptgroup[];
@@ -130,4 +133,10 @@ export interface FormPreload {
   campaign: FormCampaign;
   ending: FormEnding;
   error: ApiError | null;
+  /**
+   * Set only when the server answers a native (no-JavaScript) submit whose answers were
+   * refused with the form again: the refusal with its `field_errors`, shown under the fields;
+   * `default_values` then hold what the visitor posted.
+   */
+  submit_error?: ApiError;
 }

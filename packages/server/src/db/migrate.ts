@@ -7,6 +7,7 @@ import * as publicLimits from "./migrations/0004-public-limits";
 import * as editor from "./migrations/0005-editor";
 import * as queryEngine from "./migrations/0006-query-engine";
 import * as rowFeed from "./migrations/0007-row-feed";
+import * as inventory from "./migrations/0009-inventory";
 
 /** Named, ordered migrations; the same list runs on PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0005-editor": editor,
   "0006-query-engine": queryEngine,
   "0007-row-feed": rowFeed,
+  "0009-inventory": inventory,
 };
 
 export async function migrate<T>(db: Kysely<T>): Promise<MigrationResultSet> {

@@ -62,6 +62,8 @@ export interface FormTable {
   scheduling_tz: string | null;
   max_form_responses_in_total: number | null;
   max_form_responses_by_customer: number | null;
+  /** The commerce store whose inventory its tracked options use (migration 0009). */
+  store_id: ColumnType<string | null, string | null | undefined, string | null>;
   table_name: string;
   response_count: Generated<number>;
   revision: Generated<number>;
@@ -167,6 +169,22 @@ export interface RateLimitHitTable {
   hits: number;
 }
 
+/** Commerce inventory (migration 0009-inventory). */
+export interface StoreTable { id: Generated<string>; project_id: string; name: string; created_at: Generated<Date> }
+export interface InventoryItemTable {
+  id: Generated<string>; store_id: string; sku: string; form_field_option_id: string | null; created_at: Generated<Date>;
+}
+export interface InventoryLevelTable {
+  id: Generated<string>; inventory_item_id: string; available: number; on_hand: number;
+  committed: Generated<number>; unavailable: Generated<number>; incoming: Generated<number>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+export type InventoryCommitReason = "initialize" | "adjust" | "order";
+export interface InventoryLevelCommitTable {
+  id: ColumnType<number, never, never>; inventory_level_id: string; diff: number; reason: InventoryCommitReason;
+  form_id: string | null; response_id: string | null; created_at: Generated<Date>;
+}
+
 export interface DB {
   organization: OrganizationTable;
   project: ProjectTable;
@@ -188,4 +206,8 @@ export interface DB {
   customer: CustomerTable;
   response_session: ResponseSessionTable;
   rate_limit_hit: RateLimitHitTable;
+  store: StoreTable;
+  inventory_item: InventoryItemTable;
+  inventory_level: InventoryLevelTable;
+  inventory_level_commit: InventoryLevelCommitTable;
 }

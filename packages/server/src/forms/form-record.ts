@@ -12,6 +12,11 @@ export interface FormRecord {
   document: Selectable<FormDocumentTable>;
   fields: FormField[];
   blocks: FormBlock[];
+  /**
+   * Ids of the options whose stock is tracked (they have an inventory item and level, made
+   * by inventory/tracking.ts). Changing them bumps the revision, so the cached set is current.
+   */
+  tracked_option_ids: ReadonlySet<string>;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -73,11 +78,13 @@ export async function recordOfForm(db: Kysely<DB>, form: Selectable<FormTable>):
 async function loadDefinition(db: Kysely<DB>, formId: string): Promise<Definition | undefined> {
   const document = await db.selectFrom("form_document").selectAll().where("form_id", "=", formId).executeTakeFirst();
   if (!document) return undefined;
-  const [fieldRows, optionRows, optgroupRows, blockRows] = await Promise.all([
+  const [fieldRows, optionRows, optgroupRows, blockRows, trackedRows] = await Promise.all([
     db.selectFrom("form_field").selectAll().where("form_id", "=", formId).orderBy("local_index").orderBy("created_at").execute(),
     db.selectFrom("form_field_option").selectAll().where("form_id", "=", formId).orderBy("index").orderBy("created_at").execute(),
     db.selectFrom("optgroup").selectAll().where("form_id", "=", formId).orderBy("index").orderBy("created_at").execute(),
     db.selectFrom("form_block").selectAll().where("form_id", "=", formId).orderBy("local_index").execute(),
+    db.selectFrom("inventory_item").innerJoin("form_field_option as o", "o.id", "inventory_item.form_field_option_id")
+      .select("o.id").where("o.form_id", "=", formId).execute(),
   ]);
 
   const fields: FormField[] = fieldRows.flatMap((row) => {
@@ -105,7 +112,7 @@ async function loadDefinition(db: Kysely<DB>, formId: string): Promise<Definitio
     title_html: b.title_html, description_html: b.description_html, src: b.src, data: b.data,
   }));
 
-  return { document, fields, blocks };
+  return { document, fields, blocks, tracked_option_ids: new Set(trackedRows.map((r) => r.id)) };
 }
 
 function bound(value: JsonValue): number | string | null {

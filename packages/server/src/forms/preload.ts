@@ -11,6 +11,7 @@ import { closedReason } from "./availability";
 import { alreadyRespondedQuery, countCustomerResponses, customerForVisitor } from "./customer";
 import { endingOf, stylesheetOf } from "./form-document";
 import { isUuid, loadFormRecord, type FormRecord } from "./form-record";
+import { fieldsWithStock, soldOutAtLoad } from "../inventory/preload-stock";
 
 export interface PreloadInput {
   form_id: string;
@@ -29,7 +30,8 @@ export async function loadPublishedForm(db: Kysely<DB>, formId: string): Promise
 
 export async function preloadForm(db: Kysely<DB>, input: PreloadInput): Promise<FormPreload> {
   const record = await loadPublishedForm(db, input.form_id);
-  const { form, document, fields, blocks } = record;
+  const { form, document, blocks } = record;
+  const fields = await fieldsWithStock(db, record);
 
   const session = isUuid(input.session_id)
     ? await db.selectFrom("response_session").select(["id", "raw"])
@@ -44,7 +46,7 @@ export async function preloadForm(db: Kysely<DB>, input: PreloadInput): Promise<
     if (param !== undefined) default_values[field.name] = param;
   }
 
-  const error = await loadError(db, record, input, default_values);
+  const error = await loadError(db, { ...record, fields }, input, default_values);
   return {
     form_id: form.id,
     revision: form.revision,
@@ -78,13 +80,16 @@ export async function preloadForm(db: Kysely<DB>, input: PreloadInput): Promise<
 }
 
 async function loadError(
-  db: Kysely<DB>, { form, fields }: FormRecord, input: PreloadInput, values: Record<string, JsonValue>,
+  db: Kysely<DB>, { form, fields, blocks }: FormRecord, input: PreloadInput, values: Record<string, JsonValue>,
 ): Promise<ApiError | null> {
   const error = (code: ErrorCode, extra: Partial<ApiError> = {}): ApiError =>
     ({ code, message: new FieldworkError(code).message, ...extra });
 
   const closed = closedReason(form, input.now ?? new Date(), "load");
   if (closed) return error(closed);
+
+  const soldOut = soldOutAtLoad(fields, blocks);
+  if (soldOut.length) return error("FORM_SOLD_OUT", { fields: soldOut });
 
   if (form.max_form_responses_by_customer !== null && input.visitor_id) {
     const customer = await customerForVisitor(db, form.project_id, input.visitor_id);

@@ -3,7 +3,7 @@
  * converted column when the column type changes (refused, changing nothing, when some
  * answers would not convert), and options replaced keeping their ids.
  */
-import { columnTypeOf, FieldworkError, isFieldType, type FieldUpdate } from "@fieldwork/core";
+import { capabilityOf, columnTypeOf, FieldworkError, isFieldType, type FieldUpdate } from "@fieldwork/core";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
 import type { DB } from "../../db/schema";
@@ -11,6 +11,7 @@ import { renameColumn } from "../../tables/managed-table";
 import { createColumnIndexes, dropColumnIndexes, indexKindsFor } from "../../tables/table-indexes";
 import { alterColumnType, unconvertibleRows } from "./column-convert";
 import { assertFieldSavable, rethrowTaken } from "./field-checks";
+import { isFieldTracked } from "../../inventory/tracking";
 import { replaceOptions } from "./options-sync";
 import { fieldOfForm, writeForm } from "./revision";
 
@@ -21,6 +22,9 @@ export async function updateEditorField(db: Kysely<DB>, formId: string, fieldId:
   assertFieldSavable(next);
   return writeForm(db, formId, body.revision, async (trx, form) => {
     const old = await fieldOfForm(trx, formId, fieldId);
+    if (!capabilityOf(next.type).options && await isFieldTracked(trx, old.id)) {
+      throw new FieldworkError("INVENTORY_TRACKING_LOCKED", "This field tracks inventory: it keeps a type with options.");
+    }
     const from = isFieldType(old.type) ? columnTypeOf({ type: old.type, multiple: old.multiple }) : "text";
     const to = columnTypeOf(next);
     if (from !== to) {

@@ -2,12 +2,19 @@
  * Replacing a field's options and optgroups with the ones the editor saved, keeping the id
  * of each option whose value stays (and each optgroup whose label stays), so inventory and
  * stored answers keep referring to the same option. The first optgroup's index is -999.
+ * On a field that tracks inventory, new options are tracked too (inventory/tracking.ts), and
+ * the field keeps at least one option.
  */
-import { DEFAULT_OPTGROUP_INDEX, type FieldDefinition } from "@fieldwork/core";
+import { DEFAULT_OPTGROUP_INDEX, FieldworkError, type FieldDefinition } from "@fieldwork/core";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema";
+import { isFieldTracked, trackUntrackedOptions } from "../../inventory/tracking";
 
 export async function replaceOptions(trx: Kysely<DB>, formId: string, fieldId: string, field: FieldDefinition): Promise<void> {
+  const tracked = await isFieldTracked(trx, fieldId);
+  if (tracked && field.options.length === 0) {
+    throw new FieldworkError("INVENTORY_TRACKING_LOCKED", "This field tracks inventory: it keeps at least one option.");
+  }
   const oldGroups = await trx.selectFrom("optgroup").select(["id", "label"]).where("form_field_id", "=", fieldId).execute();
   const groupIds = new Map<string, string>();
   for (const [i, group] of field.optgroups.entries()) {
@@ -40,4 +47,9 @@ export async function replaceOptions(trx: Kysely<DB>, formId: string, fieldId: s
   const keptGroups = new Set(groupIds.values());
   const goneGroups = oldGroups.filter((g) => !keptGroups.has(g.id)).map((g) => g.id);
   if (goneGroups.length) await trx.deleteFrom("optgroup").where("id", "in", goneGroups).execute();
+
+  if (tracked) {
+    const form = await trx.selectFrom("form").select("store_id").where("id", "=", formId).executeTakeFirstOrThrow();
+    if (form.store_id) await trackUntrackedOptions(trx, formId, fieldId, form.store_id);
+  }
 }

@@ -18,6 +18,7 @@ import { formRoutes } from "./forms";
 import { formEditorRoutes } from "./form-editor";
 import { editorSettingsRoutes } from "./editor-settings";
 import { formDataRoutes } from "./form-data";
+import { inventoryRoutes } from "./inventory";
 import { memberRestRoutes } from "../rest/index";
 
 export interface PrivateOptions { auth: Auth; secret: string; publicUrl: string }
@@ -52,5 +53,6 @@ export async function privateRoutes(app: FastifyInstance, options: PrivateOption
   await app.register(formEditorRoutes);
   await app.register(editorSettingsRoutes);
   await app.register(formDataRoutes);
+  await app.register(inventoryRoutes);
   await app.register(memberRestRoutes, { prefix: "/projects/:project_id/rest/v1" });
 }
