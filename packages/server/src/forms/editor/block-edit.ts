@@ -9,6 +9,7 @@ import type { DB } from "../../db/schema";
 import { sanitizeOwnerHtml as clean } from "../owner-html";
 import { assertDepth, blockOf, loadBlockRefs, removeBlocks, unwrap, writePlaces } from "./block-store";
 import { isUuid } from "../form-record";
+import { assertHiddenExpression } from "./field-checks";
 import { writeForm } from "./revision";
 
 export async function updateBlock(db: Kysely<DB>, formId: string, blockId: string, body: z.output<typeof BlockUpdate>) {
@@ -17,6 +18,7 @@ export async function updateBlock(db: Kysely<DB>, formId: string, blockId: strin
       ? await trx.selectFrom("form_block").select(["id", "type", "attributes"]).where("id", "=", blockId).where("form_id", "=", formId).executeTakeFirst()
       : undefined;
     if (!block) throw new FieldworkError("BLOCK_NOT_FOUND");
+    if (body.v_hidden !== undefined) await assertHiddenExpression(trx, formId, body.v_hidden);
     const html = (value: string | null | undefined) => (value === undefined ? undefined : clean(value));
     const attributes = body.contains_payment === undefined ? undefined
       : JSON.stringify({ ...(block.attributes as object | null ?? {}), contains_payment: body.contains_payment });

@@ -1,5 +1,9 @@
 /** The rules a field saved from the editor meets: those of the definition file, one field at a time. */
-import { definitionProblems, FieldworkError, FormDefinition, type FieldDefinition } from "@fieldwork/core";
+import {
+  assertNoProblem, definitionProblems, FieldworkError, FormDefinition, hiddenFlagProblem, valueExpressionProblem, type FieldDefinition,
+} from "@fieldwork/core";
+import type { Kysely } from "kysely";
+import type { DB } from "../../db/schema";
 import { assertSavableField } from "../definition-import";
 
 const EMPTY_FORM = FormDefinition.parse({ title: "field" });
@@ -7,8 +11,29 @@ const EMPTY_FORM = FormDefinition.parse({ title: "field" });
 /** Name, type, and options: unique values, unique group labels, groups that exist. */
 export function assertFieldSavable(field: FieldDefinition): void {
   assertSavableField(field);
-  const problems = definitionProblems({ ...EMPTY_FORM, fields: [field] });
+  // A computed value reads other fields, which this one-field form does not have: its syntax
+  // is checked here, its references by `assertValueExpression` against the whole form.
+  assertNoProblem(valueExpressionProblem(field.v_value), "v_value");
+  const problems = definitionProblems({ ...EMPTY_FORM, fields: [{ ...field, v_value: null }] });
   if (problems.length) throw new FieldworkError("MALFORMED_REQUEST", problems.join("; "));
+}
+
+/** The form's field names, with `rename` applied (a field saved under a new name). */
+async function fieldNames(trx: Kysely<DB>, formId: string, rename?: { from: string; to: string }): Promise<Set<string>> {
+  const rows = await trx.selectFrom("form_field").select("name").where("form_id", "=", formId).execute();
+  return new Set(rows.map((r) => (rename && r.name === rename.from ? rename.to : r.name)));
+}
+
+/** A block's `v_hidden`: true, null, or an expression over the form's fields (INVALID_EXPRESSION otherwise). */
+export async function assertHiddenExpression(trx: Kysely<DB>, formId: string, v_hidden: unknown): Promise<void> {
+  if (typeof v_hidden !== "string") return assertNoProblem(hiddenFlagProblem(v_hidden), "v_hidden");
+  assertNoProblem(hiddenFlagProblem(v_hidden, await fieldNames(trx, formId)), "v_hidden");
+}
+
+/** A field's `v_value` over the form's fields, the field itself named as it will be saved. */
+export async function assertValueExpression(trx: Kysely<DB>, formId: string, field: FieldDefinition, oldName: string): Promise<void> {
+  if (typeof field.v_value !== "string") return;
+  assertNoProblem(valueExpressionProblem(field.v_value, await fieldNames(trx, formId, { from: oldName, to: field.name })), "v_value");
 }
 
 const UNIQUE_VIOLATION = "23505";

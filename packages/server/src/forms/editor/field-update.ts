@@ -10,7 +10,7 @@ import type { DB } from "../../db/schema";
 import { renameColumn } from "../../tables/managed-table";
 import { createColumnIndexes, dropColumnIndexes, indexKindsFor } from "../../tables/table-indexes";
 import { alterColumnType, unconvertibleRows } from "./column-convert";
-import { assertFieldSavable, rethrowTaken } from "./field-checks";
+import { assertFieldSavable, assertValueExpression, rethrowTaken } from "./field-checks";
 import { isFieldTracked } from "../../inventory/tracking";
 import { replaceOptions } from "./options-sync";
 import { fieldOfForm, writeForm } from "./revision";
@@ -22,6 +22,7 @@ export async function updateEditorField(db: Kysely<DB>, formId: string, fieldId:
   assertFieldSavable(next);
   return writeForm(db, formId, body.revision, async (trx, form) => {
     const old = await fieldOfForm(trx, formId, fieldId);
+    await assertValueExpression(trx, formId, next, old.name);
     if (!capabilityOf(next.type).options && await isFieldTracked(trx, old.id)) {
       throw new FieldworkError("INVENTORY_TRACKING_LOCKED", "This field tracks inventory: it keeps a type with options.");
     }

@@ -3,7 +3,7 @@
  * applying the same rules as the browser (spec 1 §5), plus the form's policy on unknown names.
  */
 import {
-  FieldworkError, PARAM, PARAM_PREFIX, parseFieldValue, shownFieldIds, type ColumnValue, type FormBlock, type FormField, type ParseFailure,
+  answersScope, evaluateFormLogic, FieldworkError, PARAM, PARAM_PREFIX, parseFieldValue, type ColumnValue, type FormBlock, type FormField, type ParseFailure,
 } from "@fieldwork/core";
 import { AnswersRefused } from "./answers-refused";
 
@@ -39,6 +39,9 @@ export function readSystemInputs(entries: PostedEntries): SystemInputs {
 /**
  * `blocks` decide what the visitor could see: a field in no shown block (its block, section or
  * group hidden, or in no block at all) is read if posted but never required (core visibility.ts).
+ * Logic runs on the posted answers first (core logic/form-logic.ts, as the page did): a field
+ * hidden by a `v_hidden` expression keeps no answer (null, whatever was posted), and a
+ * computed field (`v_value`) always stores the server's value, never the posted one.
  */
 export function readAnswers(
   fields: readonly FormField[], blocks: readonly FormBlock[], entries: PostedEntries, strategy: "ignore" | "accept" | "reject", utc_offset: number | null,
@@ -51,9 +54,19 @@ export function readAnswers(
 
   const values = new Map<FormField, ColumnValue>();
   const failures: ParseFailure[] = [];
-  const shown = shownFieldIds(blocks);
+  const logic = evaluateFormLogic(fields, blocks, answersScope(fields, (f) => entries.get(f.name) ?? [], { utc_offset }));
   for (const field of fields) {
-    const rules = field.required && !shown.has(field.id) ? { ...field, required: false } : field;
+    if (logic.logic_hidden_field_ids.has(field.id)) {
+      values.set(field, null);
+      continue;
+    }
+    const computed = logic.computed.get(field.id);
+    if (computed !== undefined) {
+      // Already read by the field's own rules (core computedColumnValue): what its column stores.
+      values.set(field, computed as ColumnValue);
+      continue;
+    }
+    const rules = field.required && !logic.shown_field_ids.has(field.id) ? { ...field, required: false } : field;
     const result = parseFieldValue(rules, entries.get(field.name) ?? [], { utc_offset });
     if (result.ok) values.set(field, result.value);
     else failures.push(result);
