@@ -109,12 +109,6 @@ export const ERROR_CATALOGUE = {
   INVENTORY_TRACKING_LOCKED: { status: 409, message: "Inventory tracking cannot be turned off once on." },
   INVENTORY_ITEM_NOT_FOUND: { status: 404, message: "This option's inventory is not tracked." },
   INVALID_INVENTORY_LEVEL: { status: 400, message: "Inventory levels are whole numbers from 0 up." },
-  STORE_NOT_FOUND: { status: 404, message: "Store not found." },
-  STORE_NOT_CONNECTED: { status: 409, message: "Connect a store to this form before tracking inventory." },
-  INVENTORY_NOT_SUPPORTED: { status: 400, message: "Only fields with options can track inventory." },
-  INVENTORY_TRACKING_LOCKED: { status: 409, message: "Inventory tracking cannot be turned off once on." },
-  INVENTORY_ITEM_NOT_FOUND: { status: 404, message: "This option's inventory is not tracked." },
-  INVALID_INVENTORY_LEVEL: { status: 400, message: "Inventory levels are whole numbers from 0 up." },
   INVITATION_NOT_FOUND: { status: 404, message: "This invitation link is invalid, already used or expired. Ask an owner for a new one." },
   WEBHOOK_URL_INVALID: { status: 400, message: "Use an http: or https: URL without a user name or password." },
   WEBHOOK_URL_PRIVATE: {

@@ -31,8 +31,6 @@ export * from "./data/table-columns";
 export * from "./data/display";
 export * from "./data/view-params";
 export * from "./visibility";
-export * from "./inventory";
-export * from "./inventory-api";
 export * from "./logic/index";
 export * from "./webhooks";
 export * from "./inventory";

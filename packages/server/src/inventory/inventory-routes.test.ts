@@ -88,7 +88,8 @@ describe.each(BACKENDS)("inventory on $name", (backend) => {
 
   it.skipIf(!backend.available)("adjusts levels as a store does, writing one 'adjust' commit per change", async () => {
     const { form, options } = await trackedForm();
-    const [s, m] = options as [{ id: string }, { id: string }];
+    const s = options[0]!;
+    const m = options[1]!;
     const adjust = (option: string, body: unknown) => w.call(w.owner, "PATCH", `/forms/${form}/inventory/${option}`, body);
     expect((await adjust(s.id, { available: 0 })).json().data).toMatchObject({ available: 0, on_hand: 0 });
     expect((await adjust(m.id, { on_hand: 12 })).json().data).toMatchObject({ available: 12, on_hand: 12 });
