@@ -6,6 +6,7 @@ import { constraintAttrs, fieldDomId, helpDomId } from "./field-attrs";
 import { FieldShell } from "./field-shell";
 import { controlClass, nativeCheckClass, optionCardClass } from "./field-styles";
 import { groupOptions, optionLabel } from "./option-groups";
+import { optionTextWithStock, StockNote } from "./stock-note";
 import type { FieldProps } from "./field-props";
 import { listDefault } from "../prefill";
 
@@ -59,7 +60,7 @@ function SelectChoice({ field, locked, prefill }: FieldProps) {
 function renderOption(option: FormOption) {
   return (
     <option key={option.id} value={option.value} disabled={option.disabled || undefined}>
-      {optionLabel(option)}
+      {optionTextWithStock(optionLabel(option), option)}
     </option>
   );
 }
@@ -119,6 +120,7 @@ function OptionCard(props: {
       />
       {isSafeUrl(option.src) ? <img src={option.src} alt="" loading="lazy" className="size-12 shrink-0 rounded-lg object-cover" /> : null}
       <span className="min-w-0 flex-1 break-words">{optionLabel(option)}</span>
+      <StockNote option={option} />
     </label>
   );
 }
