@@ -2,13 +2,14 @@
 import { errorPagePath, FieldworkError } from "@fieldwork/core";
 import type { PageAssets } from "@fieldwork/web/ssr";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { AnswersRefused } from "../forms/submit/answers-refused";
 import { toFieldworkError } from "../http-errors";
-import { renderDeveloperError, renderNotFound, renderRateLimited } from "./pages";
+import { renderDeveloperError, renderNotFound, renderRateLimited, renderRefusedSubmit } from "./pages";
 import { wantsJson } from "./public";
 
 const formIdOf = (request: FastifyRequest) => (request.params as { form_id?: string } | undefined)?.form_id;
 
-export function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply, assets: () => PageAssets) {
+export async function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply, assets: () => PageAssets) {
   let known = toFieldworkError(error);
   if (!known) {
     request.log.error({ err: error, reqId: request.id }, "unhandled error");
@@ -16,6 +17,14 @@ export function handleError(error: unknown, request: FastifyRequest, reply: Fast
   }
   if (request.routeOptions.config.html && !wantsJson(request)) {
     const formId = formIdOf(request);
+    // A native post with refused answers gets its form back, answers kept, messages under the fields.
+    if (formId && error instanceof AnswersRefused) {
+      const page = await renderRefusedSubmit(request.server, reply, formId, error, assets()).catch((cause: unknown) => {
+        request.log.error({ err: cause, reqId: request.id }, "could not render the refused submit");
+        return undefined;
+      });
+      if (page) return page;
+    }
     const page = formId && known.code !== "FORM_NOT_FOUND" ? errorPagePath(formId, known.code, known.details.page_query) : undefined;
     if (page) return reply.redirect(page, 303);
     if (known.status === 404) return renderNotFound(reply, assets());

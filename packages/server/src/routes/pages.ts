@@ -1,10 +1,12 @@
 /** The public form page `/d/e/{form_id}` and its status pages (spec 1 §2.1), rendered here. */
-import { errorPagePath, FieldworkError, safeUrlOrUndefined, submitPath, type FormPage } from "@fieldwork/core";
+import { errorPagePath, FieldworkError, PARAM, safeUrlOrUndefined, submitPath, type FormPage } from "@fieldwork/core";
 import { renderFormPage, renderStatusPage, type PageAssets } from "@fieldwork/web/ssr";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { endingOf, stylesheetOf } from "../forms/form-document";
 import { cachedFormRecord, loadFormRecord } from "../forms/form-record";
 import { preloadForm } from "../forms/preload";
+import type { AnswersRefused } from "../forms/submit/answers-refused";
+import { postedDefaults } from "./posted-defaults";
 import { flatQuery } from "./public";
 import { allowFormRedirect } from "./security-headers";
 
@@ -67,4 +69,23 @@ export function renderRateLimited(reply: FastifyReply, assets: PageAssets) {
 
 export function renderDeveloperError(reply: FastifyReply, assets: PageAssets) {
   return html(reply, renderStatusPage({ kind: "developererror", form: null, query: {}, assets }), 500);
+}
+
+/**
+ * A native submit whose answers were refused: the form again (400), what the visitor posted
+ * kept as its values, each message under its field and the list at the top. `undefined`
+ * when the form cannot be shown (it closed meanwhile): the caller answers with the page of
+ * the code instead.
+ */
+export async function renderRefusedSubmit(
+  app: FastifyInstance, reply: FastifyReply, formId: string, refusal: AnswersRefused, assets: PageAssets,
+): Promise<FastifyReply | undefined> {
+  const session_id = refusal.entries.get(PARAM.session)?.at(-1);
+  const posted = Object.fromEntries([...refusal.entries].map(([name, list]) => [name, list.at(-1) ?? ""]));
+  const preload = await preloadForm(app.db, { form_id: formId, session_id, params: posted });
+  if (preload.error) return undefined;
+  preload.default_values = { ...preload.default_values, ...postedDefaults(preload.fields, refusal.entries) };
+  preload.submit_error = refusal.toJSON();
+  allowFormRedirect(reply, safeUrlOrUndefined(cachedFormRecord(app.db, preload.form_id)?.document.redirect_after_response_uri));
+  return html(reply, renderFormPage({ preload, assets, submit_action: submitPath(preload.form_id), query: {} }), 400);
 }

@@ -11,8 +11,11 @@ import { createHash } from "node:crypto";
 import { INLINE_SCRIPTS } from "@fieldwork/web/ssr";
 import type { FastifyInstance, FastifyReply } from "fastify";
 
-/** Public form and status pages, which sites embed. */
-export const isEmbeddable = (url: string) => url === "/d" || url.startsWith("/d/");
+/**
+ * Public form and status pages, which sites embed; and the submit, whose answer to a native
+ * post with refused answers is the form again, in the same frame.
+ */
+export const isEmbeddable = (url: string) => url === "/d" || url.startsWith("/d/") || url.startsWith("/submit/");
 
 const scriptHashes = INLINE_SCRIPTS.map((text) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`);
 

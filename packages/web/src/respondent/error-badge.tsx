@@ -1,9 +1,15 @@
 /** @jsxRuntime automatic */
 /**
  * The error-code badge at the top right (spec 1 §2.2): code, message and, when the error is
- * about fields (missing required hidden fields, invalid values), their names.
+ * about fields (missing required hidden fields, invalid values), their names. A refused
+ * answer lists each field with its message, linked to the message under the field: the
+ * summary a visitor reads first, with or without JavaScript.
  */
+import { useContext } from "react";
 import { CircleAlert, X } from "lucide-react";
+import { MESSAGES, type FieldError } from "@fieldwork/core";
+import { errorDomId } from "./fields/field-attrs";
+import { FormModelContext } from "./form-model-context";
 import type { BadgeError } from "./form-state";
 
 export function ErrorBadge({ error, onDismiss }: { error: BadgeError; onDismiss?: () => void }) {
@@ -17,8 +23,10 @@ export function ErrorBadge({ error, onDismiss }: { error: BadgeError; onDismiss?
         <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-danger" />
         <div className="min-w-0 flex-1">
           <p className="font-mono text-xs font-semibold tracking-wide break-all text-danger">{error.code}</p>
-          <p className="mt-1 text-sm text-fg">{error.message}</p>
-          {error.fields && error.fields.length > 0 ? (
+          <p className="mt-1 text-sm text-fg">{error.field_errors ? MESSAGES.form_invalid : error.message}</p>
+          {error.field_errors ? (
+            <FieldErrorList errors={error.field_errors} />
+          ) : error.fields && error.fields.length > 0 ? (
             <ul className="mt-2 flex flex-wrap gap-1.5">
               {error.fields.map((name) => (
                 <li key={name} className="rounded-md bg-danger-soft px-1.5 py-0.5 font-mono text-xs text-danger">
@@ -40,5 +48,22 @@ export function ErrorBadge({ error, onDismiss }: { error: BadgeError; onDismiss?
         ) : null}
       </div>
     </div>
+  );
+}
+
+/** Each refused field by its label, linked to its message under the field. */
+function FieldErrorList({ errors }: { errors: readonly FieldError[] }) {
+  const model = useContext(FormModelContext);
+  return (
+    <ul className="mt-2 space-y-1 text-sm" data-testid="field-error-summary">
+      {errors.map((e) => (
+        <li key={e.field}>
+          <a href={`#${errorDomId({ name: e.field })}`} className="font-medium text-danger underline underline-offset-2">
+            {model?.index.fields_by_name.get(e.field)?.label ?? e.field}
+          </a>
+          <span className="text-muted">: {e.message}</span>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -6,7 +6,7 @@
  */
 import {
   MESSAGES, initNavigation, navigationReducer,
-  type NavigationAction, type NavigationState,
+  type FieldError, type NavigationAction, type NavigationState,
 } from "@fieldwork/core";
 
 /** What the error badge shows (spec 1 §2.2): the code, the message, the fields concerned. */
@@ -14,6 +14,8 @@ export interface BadgeError {
   code: string;
   message: string;
   fields?: string[];
+  /** A refused answer: each field's message, shown under the field and listed in the badge. */
+  field_errors?: FieldError[];
 }
 
 export interface FormState {
@@ -40,7 +42,11 @@ export type FormAction =
   | { type: "submit_failed"; error: BadgeError }
   | { type: "dismiss_error" };
 
-export function initFormState(input: { section_ids: string[]; payment_section_ids: string[]; session_id: string | null }): FormState {
+export function initFormState(input: {
+  section_ids: string[]; payment_section_ids: string[]; session_id: string | null;
+  /** A refused native submit the server answered with the form again (`preload.submit_error`). */
+  error?: BadgeError | null;
+}): FormState {
   return {
     nav: initNavigation(input.section_ids, input.payment_section_ids),
     interactive: false,
@@ -48,7 +54,7 @@ export function initFormState(input: { section_ids: string[]; payment_section_id
     visitor_id: null,
     utc_offset: null,
     alert: null,
-    error: null,
+    error: input.error ?? null,
   };
 }
 

@@ -9,9 +9,11 @@ import { CircleAlert } from "lucide-react";
 import { PARAM, navigationButtons, type FormPreload, type JsonValue } from "@fieldwork/core";
 import { BlockNode } from "./block-node";
 import { ErrorBadge } from "./error-badge";
+import { FieldErrorsProvider } from "./field-errors";
+import { refusedSubmitBadge } from "./outcomes";
 import { FormFooter } from "./form-footer";
 import { indexForm } from "./form-index";
-import { FormModelContext, type FormModel } from "./form-model-context";
+import { FormLogicContext, FormModelContext, type FormModel } from "./form-model-context";
 import { CARD_PADDING, Card, FormPage } from "./form-page";
 import { formReducer, initFormState, sectionProgress } from "./form-state";
 import { notifyParent } from "./embed-events";
@@ -21,6 +23,7 @@ import { ProgressBar } from "./progress-bar";
 import { enterSection, reportSectionValidity, sectionElement, submitsOnEnter } from "./section-dom";
 import { SectionView } from "./section-view";
 import { applyTheme } from "./theme";
+import { useFormLogic } from "./use-form-logic";
 import { useFormSubmit } from "./use-form-submit";
 import { useSessionId } from "./use-session-id";
 import { useSessionSync } from "./use-session-sync";
@@ -43,10 +46,14 @@ export function FormView({ preload, submit_action, query }: FormViewProps) {
   );
   const { index } = model;
   const [state, dispatch] = useReducer(formReducer, null, () =>
-    initFormState({ section_ids: index.section_ids, payment_section_ids: index.payment_section_ids, session_id: preload.session_id }),
+    initFormState({ section_ids: index.section_ids, payment_section_ids: index.payment_section_ids, session_id: preload.session_id, error: refusedSubmitBadge(preload) }),
   );
   const { nav, interactive } = state;
   const formRef = useRef<HTMLFormElement>(null);
+  const { logic, refresh: refreshLogic } = useFormLogic(preload, model.prefill, formRef);
+  const logicState = useMemo(() => ({ logic, interactive }), [logic, interactive]);
+  // The browser may have kept or autofilled values the server render did not know.
+  useEffect(refreshLogic, [refreshLogic]);
 
   useEffect(() => {
     dispatch({ type: "mounted", utc_offset: -new Date().getTimezoneOffset() });
@@ -55,7 +62,8 @@ export function FormView({ preload, submit_action, query }: FormViewProps) {
   }, [form_id, preload.stylesheet]);
   const restore = useCallback((values: Record<string, JsonValue>) => {
     if (formRef.current) restoreAnswers(formRef.current, values);
-  }, []);
+    refreshLogic();
+  }, [refreshLogic]);
   useSessionId(form_id, preload.session_id, dispatch, restore);
   useVisitorId(dispatch);
   useCustomerCheck(form_id, preload.campaign.max_form_responses_by_customer !== null, state.session_id, state.visitor_id);
@@ -83,6 +91,8 @@ export function FormView({ preload, submit_action, query }: FormViewProps) {
 
   return (
     <FormModelContext value={model}>
+      <FormLogicContext value={logicState}>
+      <FieldErrorsProvider errors={state.error?.field_errors}>
       <FormPage powered_by={preload.options.is_powered_by_branding_enabled}>
         {state.error ? <ErrorBadge error={state.error} onDismiss={() => dispatch({ type: "dismiss_error" })} /> : null}
         <Card>
@@ -93,7 +103,10 @@ export function FormView({ preload, submit_action, query }: FormViewProps) {
             action={submit_action}
             encType="multipart/form-data"
             onSubmit={onSubmit}
-            onInput={sync.onInput}
+            onInput={(event) => {
+              sync.onInput(event);
+              refreshLogic();
+            }}
             onKeyDown={onKeyDown}
             aria-busy={nav.is_submitting || undefined}
             aria-labelledby="fw-form-title"
@@ -137,6 +150,8 @@ export function FormView({ preload, submit_action, query }: FormViewProps) {
           </form>
         </Card>
       </FormPage>
+      </FieldErrorsProvider>
+      </FormLogicContext>
     </FormModelContext>
   );
 }

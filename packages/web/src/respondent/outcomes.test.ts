@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadOutcome, submitOutcome } from "./outcomes";
+import { loadOutcome, refusedSubmitBadge, submitOutcome } from "./outcomes";
 import { samplePreload } from "../fixtures/sample-preload";
 
 describe("submitOutcome", () => {
@@ -53,5 +53,34 @@ describe("loadOutcome", () => {
     expect(loadOutcome("f_sample", { data: closed, error: null })).toEqual({ kind: "redirect", url: "/d/e/f_sample/formclosed?oops=FORM_SCHEDULE_NOT_IN_RANGE" });
     expect(loadOutcome("f_sample", { data: null, error: { code: "FORM_NOT_FOUND", message: "m" } })).toEqual({ kind: "notfound" });
     expect(loadOutcome("f_sample", null)).toEqual({ kind: "notfound" });
+  });
+});
+
+describe("a refused answer", () => {
+  const field_errors = [
+    { field: "email", code: "INVALID_FIELD_VALUE", message: "Enter an email address." },
+    { field: "age", code: "INVALID_FIELD_VALUE", message: "Must be 10 or less." },
+  ];
+
+  it("stays on the form with each field's message for the fields and the badge", () => {
+    const body = { data: null, error: { code: "INVALID_FIELD_VALUE", message: "email not an email address.", fields: ["email", "age"], field_errors } };
+    expect(submitOutcome("f1", body)).toEqual({
+      kind: "badge",
+      error: { code: "INVALID_FIELD_VALUE", message: "email not an email address.", fields: ["email", "age"], field_errors },
+    });
+  });
+
+  it("drops field errors it cannot read instead of showing them", () => {
+    const junk = [null, "email", { field: "x", code: "FORM_SOLD_OUT", message: "m" }, { field: 1, code: "INVALID_OPTION", message: "m" }, field_errors[0]];
+    const outcome = submitOutcome("f1", { data: null, error: { code: "INVALID_FIELD_VALUE", message: "m", field_errors: junk } });
+    expect(outcome).toMatchObject({ kind: "badge", error: { field_errors: [field_errors[0]] } });
+    const none = submitOutcome("f1", { data: null, error: { code: "INVALID_FIELD_VALUE", message: "m", field_errors: "everything" } });
+    expect(none).toEqual({ kind: "badge", error: { code: "INVALID_FIELD_VALUE", message: "m" } });
+  });
+
+  it("comes back with the page of a native submit the server refused", () => {
+    const preload = samplePreload({ submit_error: { code: "INVALID_FIELD_VALUE", message: "m", field_errors: [field_errors[1]!] } as never });
+    expect(refusedSubmitBadge(preload)).toEqual({ code: "INVALID_FIELD_VALUE", message: "m", field_errors: [field_errors[1]] });
+    expect(refusedSubmitBadge(samplePreload())).toBeNull();
   });
 });

@@ -2,7 +2,10 @@
  * What the form does with the server's answers, as pure functions: the load answer
  * (spec 1 §4.2, §8) and the submit answer. The view only carries the outcome out.
  */
-import { completePath, ERROR_CATALOGUE, errorPagePath, isErrorCode, safeUrlOrUndefined, type ErrorEntry, type FormPreload } from "@fieldwork/core";
+import {
+  completePath, ERROR_CATALOGUE, errorPagePath, FIELD_ERROR_CODES, isErrorCode, safeUrlOrUndefined,
+  type ErrorEntry, type FieldError, type FormPreload,
+} from "@fieldwork/core";
 import { isRecord } from "./api";
 import type { BadgeError } from "./form-state";
 
@@ -64,17 +67,41 @@ export function submitOutcome(form_id: string, body: unknown): SubmitOutcome {
     return { kind: "complete", redirect };
   }
   if (!isRecord(body.error)) return { kind: "badge", error: NETWORK_ERROR };
-  const { code, message, fields, page_query } = body.error;
+  const { code, page_query } = body.error;
   if (isErrorCode(code)) {
     const entry: ErrorEntry = ERROR_CATALOGUE[code];
     const page = entry.page;
     const url = errorPagePath(form_id, code, page_query);
     if (page && page !== "badrequest" && url) return { kind: "redirect", url };
   }
+  return { kind: "badge", error: badgeError(body.error) };
+}
+
+/** An answer's `error` as the badge and the fields show it; unreadable parts are dropped. */
+export function badgeError(value: Record<string, unknown>): BadgeError {
+  const { code, message, fields, field_errors } = value;
   const codeText = typeof code === "string" ? code : NETWORK_ERROR.code;
   const fallback = isErrorCode(code) ? ERROR_CATALOGUE[code].message : NETWORK_ERROR.message;
   const error: BadgeError = { code: codeText, message: typeof message === "string" && message ? message : fallback };
   const names = stringList(fields);
   if (names && names.length > 0) error.fields = names;
-  return { kind: "badge", error };
+  const refusals = fieldErrorList(field_errors);
+  if (refusals.length > 0) error.field_errors = refusals;
+  return error;
+}
+
+const isFieldErrorCode = (v: unknown): v is FieldError["code"] => (FIELD_ERROR_CODES as readonly unknown[]).includes(v);
+
+function fieldErrorList(value: unknown): FieldError[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item): FieldError[] =>
+    isRecord(item) && typeof item.field === "string" && typeof item.message === "string" && isFieldErrorCode(item.code)
+      ? [{ field: item.field, code: item.code, message: item.message }]
+      : []);
+}
+
+/** The badge of a refused native submit the server answered with the form again, or null. */
+export function refusedSubmitBadge(preload: Pick<FormPreload, "submit_error">): BadgeError | null {
+  const refusal = preload.submit_error;
+  return refusal ? badgeError({ ...refusal }) : null;
 }

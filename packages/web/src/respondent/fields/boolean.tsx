@@ -4,8 +4,9 @@
  * checked (spec 1 §5: "the value 'on' means true") and nothing when not.
  */
 import { Check } from "lucide-react";
-import { constraintAttrs, fieldDomId, helpDomId, showsRequired } from "./field-attrs";
-import { HelpText, RequiredMark } from "./field-shell";
+import { useFieldError } from "../field-errors";
+import { constraintAttrs, describedBy, fieldDomId, showsRequired } from "./field-attrs";
+import { FieldErrorMessage, HelpText, RequiredMark } from "./field-shell";
 import { nativeCheckClass } from "./field-styles";
 import type { FieldProps } from "./field-props";
 import { booleanDefault } from "../prefill";
@@ -17,7 +18,7 @@ export function BooleanInput({ field, locked, prefill }: FieldProps) {
     name: field.name,
     value: "on",
     defaultChecked: booleanDefault(prefill),
-    "aria-describedby": field.help_text ? helpDomId(field) : undefined,
+    ...describedBy(field, useFieldError(field.name) !== undefined),
     ...constraintAttrs(field, locked),
   } as const;
   const label = (
@@ -46,6 +47,7 @@ export function BooleanInput({ field, locked, prefill }: FieldProps) {
           </span>
         </label>
         {field.help_text ? <HelpText field={field} /> : null}
+        <FieldErrorMessage field={field} />
       </div>
     );
   }
@@ -62,6 +64,7 @@ export function BooleanInput({ field, locked, prefill }: FieldProps) {
           <span>{label}</span>
         </label>
         {field.help_text ? <HelpText field={field} /> : null}
+        <FieldErrorMessage field={field} />
       </div>
     );
   }
@@ -73,6 +76,7 @@ export function BooleanInput({ field, locked, prefill }: FieldProps) {
         <span className="text-base text-fg">{label}</span>
       </label>
       {field.help_text ? <div className="-mt-2 pl-8"><HelpText field={field} /></div> : null}
+      <FieldErrorMessage field={field} />
     </div>
   );
 }

@@ -2,7 +2,8 @@
 /** Renderer of the option types: select (single or multiple), radio and checkboxes. */
 import { ChevronDown } from "lucide-react";
 import { isMultiValued, isSafeUrl, type FormField, type FormOption } from "@fieldwork/core";
-import { constraintAttrs, fieldDomId, helpDomId } from "./field-attrs";
+import { useFieldError } from "../field-errors";
+import { constraintAttrs, describedBy, fieldDomId } from "./field-attrs";
 import { FieldShell } from "./field-shell";
 import { controlClass, nativeCheckClass, optionCardClass } from "./field-styles";
 import { groupOptions, optionLabel } from "./option-groups";
@@ -23,7 +24,7 @@ function SelectChoice({ field, locked, prefill }: FieldProps) {
     id: fieldDomId(field),
     name: field.name,
     required,
-    "aria-describedby": field.help_text ? helpDomId(field) : undefined,
+    ...describedBy(field, useFieldError(field.name) !== undefined),
   };
   const list = groups.map(({ optgroup, options }) =>
     optgroup ? (
@@ -70,6 +71,7 @@ function OptionCards({ field, locked, prefill }: FieldProps) {
   const type = field.type === "radio" ? "radio" : "checkbox";
   const chosen = new Set(listDefault(prefill));
   const { required } = constraintAttrs(field, locked);
+  const invalid = useFieldError(field.name) !== undefined;
   const groups = groupOptions(field.options, field.optgroups);
   return (
     <FieldShell field={field} group>
@@ -84,6 +86,7 @@ function OptionCards({ field, locked, prefill }: FieldProps) {
                 option={option}
                 type={type}
                 required={required}
+                invalid={invalid}
                 disabled={option.disabled || optgroup?.disabled === true}
                 checked={chosen.has(option.value)}
               />
@@ -100,6 +103,8 @@ function OptionCard(props: {
   option: FormOption;
   type: "radio" | "checkbox";
   required: boolean | undefined;
+  /** The last submit refused this field: each input says so (the fieldset names the message). */
+  invalid: boolean;
   disabled: boolean;
   checked: boolean;
 }) {
@@ -113,6 +118,7 @@ function OptionCard(props: {
         name={field.name}
         value={option.value}
         required={props.required}
+        aria-invalid={props.invalid || undefined}
         disabled={props.disabled || undefined}
         readOnly={field.readonly || undefined}
         defaultChecked={props.checked}

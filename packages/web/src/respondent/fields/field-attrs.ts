@@ -52,3 +52,19 @@ export function showsRequired(field: Pick<FormField, "type" | "required">): bool
 /** The DOM id of a field's input (field names are unique in a form). */
 export const fieldDomId = (field: Pick<FormField, "name">): string => `fw-${field.name}`;
 export const helpDomId = (field: Pick<FormField, "name">): string => `fw-${field.name}-help`;
+export const errorDomId = (field: Pick<FormField, "name">): string => `fw-${field.name}-error`;
+
+/**
+ * `aria-describedby` and `aria-invalid` of a field's control: its help text, then the
+ * message of a refused submit when there is one.
+ */
+export function describedBy(field: Pick<FormField, "name" | "help_text">, refused: boolean): {
+  "aria-describedby"?: string;
+  "aria-invalid"?: true;
+} {
+  const ids = [field.help_text ? helpDomId(field) : null, refused ? errorDomId(field) : null].filter(Boolean);
+  return {
+    ...(ids.length ? { "aria-describedby": ids.join(" ") } : {}),
+    ...(refused ? { "aria-invalid": true as const } : {}),
+  };
+}

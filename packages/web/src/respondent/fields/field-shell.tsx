@@ -1,9 +1,14 @@
 /** @jsxRuntime automatic */
 import type { ReactNode } from "react";
+import { CircleAlert } from "lucide-react";
 import type { FormField } from "@fieldwork/core";
-import { fieldDomId, helpDomId, showsRequired } from "./field-attrs";
+import { useFieldError } from "../field-errors";
+import { describedBy, errorDomId, fieldDomId, helpDomId, showsRequired } from "./field-attrs";
 
-/** The label (or legend), required marker and help text around one field's control. */
+/**
+ * The label (or legend), required marker and help text around one field's control, and
+ * below it the message of a refused submit.
+ */
 export function FieldShell(props: {
   field: FormField;
   /** A group of inputs (radio, checkboxes) is a fieldset with a legend. */
@@ -18,12 +23,15 @@ export function FieldShell(props: {
     </>
   );
   const help = field.help_text ? <HelpText field={field} /> : null;
+  const refusal = <FieldErrorMessage field={field} />;
+  const refused = useFieldError(field.name) !== undefined;
   if (group) {
     return (
-      <fieldset className="min-w-0" data-field={field.name} aria-describedby={help ? helpDomId(field) : undefined}>
+      <fieldset className="min-w-0" data-field={field.name} aria-describedby={describedBy(field, refused)["aria-describedby"]}>
         <legend className="text-base font-medium text-fg">{title}</legend>
         {help}
         <div className="mt-3">{children}</div>
+        {refusal}
       </fieldset>
     );
   }
@@ -34,7 +42,20 @@ export function FieldShell(props: {
       </label>
       {help}
       <div className="mt-3">{children}</div>
+      {refusal}
     </div>
+  );
+}
+
+/** Why the last submit refused this field, in the visitor's words (core's field-messages.ts). */
+export function FieldErrorMessage({ field }: { field: Pick<FormField, "name"> }) {
+  const error = useFieldError(field.name);
+  if (!error) return null;
+  return (
+    <p id={errorDomId(field)} data-testid="field-error" className="mt-2 flex items-start gap-1.5 text-sm font-medium text-danger">
+      <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      {error.message}
+    </p>
   );
 }
 

@@ -5,7 +5,8 @@
  */
 import { useState, type ComponentProps } from "react";
 import { capabilityOf } from "@fieldwork/core";
-import { constraintAttrs, fieldDomId, helpDomId } from "./field-attrs";
+import { useFieldError } from "../field-errors";
+import { constraintAttrs, describedBy, fieldDomId } from "./field-attrs";
 import { FieldShell } from "./field-shell";
 import { controlClass } from "./field-styles";
 import type { FieldProps } from "./field-props";
@@ -13,6 +14,7 @@ import { textDefault } from "../prefill";
 
 export function TextInput({ field, locked, prefill }: FieldProps) {
   const defaultValue = textDefault(prefill);
+  const refused = useFieldError(field.name) !== undefined;
   if (field.type === "hidden") {
     return <input type="hidden" id={fieldDomId(field)} name={field.name} defaultValue={defaultValue} />;
   }
@@ -23,7 +25,7 @@ export function TextInput({ field, locked, prefill }: FieldProps) {
     placeholder: field.placeholder ?? undefined,
     readOnly: field.readonly || undefined,
     autoComplete: field.autocomplete ?? undefined,
-    "aria-describedby": field.help_text ? helpDomId(field) : undefined,
+    ...describedBy(field, refused),
     ...constraintAttrs(field, locked),
   };
   let control;
