@@ -11,7 +11,7 @@
  * So a block shown by a field that is itself hidden goes away with it, and what the server
  * stores is what the page showed.
  */
-import type { FormBlock, FormField } from "../form-model";
+import type { FormBlock } from "../form-model";
 import { isBlockHidden, shownFieldIds } from "../visibility";
 import { computeFieldValues } from "./computed";
 import type { LogicScope, LogicValue } from "./evaluate";

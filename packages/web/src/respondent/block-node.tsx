@@ -5,19 +5,41 @@
  * SectionView. Owner HTML (title_html, description_html, body_html) is trusted as stored.
  */
 import type { ReactNode } from "react";
-import { safeUrlOrUndefined, type FormBlock, type TreeNode } from "@fieldwork/core";
+import { hasHiddenExpression, safeUrlOrUndefined, type FormBlock, type TreeNode } from "@fieldwork/core";
+import { ComputedField } from "./computed-field";
 import { FieldRenderer } from "./fields/field-renderer";
-import { useFormModel } from "./form-model-context";
-import { isBlockHidden } from "./form-index";
+import { useFormLogicState, useFormModel } from "./form-model-context";
+import { isBlockHidden, underLogic } from "./form-index";
 
+/**
+ * Hiding: a block whose `v_hidden` is `true` is always hidden. One that logic hides is hidden
+ * once the page is interactive; before (server render, no JavaScript) it is marked
+ * `fw-nojs-only`, so with JavaScript it never paints and without it the visitor still sees
+ * it. Fields under a hidden block, and before interactivity under any expression, are locked
+ * (no native `required`), so the native submit is never blocked by a field the server will
+ * not require.
+ */
 export function BlockNode({ node, locked }: { node: TreeNode; locked: boolean }) {
   const { index, prefill } = useFormModel();
+  const { logic, interactive } = useFormLogicState();
   const block = index.blocks.get(node.id);
   if (!block) return null;
-  const hidden = isBlockHidden(block);
-  const content = renderBlock(block, node, locked || hidden);
+  const always = isBlockHidden(block);
+  const byLogic = !always && logic.hidden_block_ids.has(block.id);
+  const content = renderBlock(block, node, locked || always || byLogic || (!interactive && underLogic(index, block)));
   if (content === null) return null;
-  return hidden ? <div hidden>{content}</div> : content;
+  if (always) return <div hidden>{content}</div>;
+  if (!hasHiddenExpression(block)) return content;
+  // Always the same wrapper, so showing and hiding keeps the inputs (and what was typed).
+  return (
+    <div
+      hidden={(byLogic && interactive) || undefined}
+      className={byLogic && !interactive ? "fw-nojs-only" : undefined}
+      data-fw-logic={byLogic ? "hidden" : "shown"}
+    >
+      {content}
+    </div>
+  );
 
   function renderBlock(block: FormBlock, node: TreeNode, locked: boolean) {
     // Sources are checked when saved; a row from before that check may still hold `javascript:`.
@@ -25,6 +47,7 @@ export function BlockNode({ node, locked }: { node: TreeNode; locked: boolean })
     switch (node.type) {
       case "field": {
         const field = block.form_field_id ? index.fields.get(block.form_field_id) : undefined;
+        if (field && typeof field.v_value === "string") return <ComputedField field={field} value={logic.computed.get(field.id)} />;
         return field ? <FieldRenderer field={field} locked={locked} prefill={prefill(field)} /> : null;
       }
       case "header":

@@ -2,7 +2,7 @@
  * Lookup tables the renderer needs from a preload: blocks and fields by id, the render tree
  * (the server's `tree`, or one built from `blocks`) and the section order for navigation.
  */
-import { buildTree, sectionIds, type FormBlock, type FormField, type FormPreload, type TreeNode } from "@fieldwork/core";
+import { buildTree, hasHiddenExpression, sectionIds, type FormBlock, type FormField, type FormPreload, type TreeNode } from "@fieldwork/core";
 
 export interface FormIndex {
   blocks: ReadonlyMap<string, FormBlock>;
@@ -29,3 +29,13 @@ export function indexForm(preload: Pick<FormPreload, "blocks" | "fields" | "tree
 
 /** A block hidden by its `v_hidden` flag (core's rule, which the server's checks follow too). */
 export { isBlockHidden } from "@fieldwork/core";
+
+/** Whether the block or a block around it has a `v_hidden` expression (its showing depends on answers). */
+export function underLogic(index: Pick<FormIndex, "blocks">, block: FormBlock): boolean {
+  let current: FormBlock | undefined = block;
+  for (let depth = 0; current && depth <= index.blocks.size; depth++) {
+    if (hasHiddenExpression(current)) return true;
+    current = current.parent_id ? index.blocks.get(current.parent_id) : undefined;
+  }
+  return false;
+}

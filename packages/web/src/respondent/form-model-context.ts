@@ -1,5 +1,6 @@
 import { createContext, useContext } from "react";
 import type { FormIndex } from "./form-index";
+import { NO_LOGIC, type PageLogic } from "./form-logic-state";
 import type { Prefill } from "./prefill";
 
 /** The read-only form model the block renderers look things up in. */
@@ -15,3 +16,17 @@ export function useFormModel(): FormModel {
   if (!model) throw new Error("useFormModel must be used inside <FormModelContext>");
   return model;
 }
+
+/**
+ * The form's live logic (use-form-logic.ts) and whether the page is interactive: before
+ * that (server render, no JavaScript) blocks hidden by logic still show and nothing under an
+ * expression is `required`, since the server decides what it requires.
+ */
+export interface FormLogicState {
+  logic: PageLogic;
+  interactive: boolean;
+}
+
+export const FormLogicContext = createContext<FormLogicState>({ logic: NO_LOGIC, interactive: false });
+
+export const useFormLogicState = (): FormLogicState => useContext(FormLogicContext);

@@ -1,0 +1,70 @@
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { buildTree, type FormBlock, type FormField } from "@fieldwork/core";
+import { describe, expect, it } from "vitest";
+import { SAMPLE_BLOCKS, SAMPLE_FIELDS, samplePreload } from "../fixtures/sample-preload";
+import { FormApp } from "./form-app";
+import { evaluatePageLogic, prefilledLogic, samePageLogic } from "./form-logic-state";
+import { prefillFrom } from "./prefill";
+
+// The sample form, with notes shown only to guests of a suite or double room and a computed price.
+const fields: FormField[] = [
+  ...SAMPLE_FIELDS,
+  { ...SAMPLE_FIELDS[0]!, id: "fd_price", name: "price", label: "Price", type: "number", required: false, v_value: "#/guests * 90" },
+];
+const blocks: FormBlock[] = [
+  ...SAMPLE_BLOCKS.map((b) => (b.id === "b_notes" ? { ...b, v_hidden: '#/room != "double"' } : b)),
+  { ...SAMPLE_BLOCKS.find((b) => b.id === "b_notes")!, id: "b_price", local_index: 9, form_field_id: "fd_price" },
+];
+const preload = (default_values: Record<string, string | number | string[]>) =>
+  samplePreload({ fields, blocks, tree: buildTree(blocks), default_values });
+const render = (default_values: Record<string, string | number | string[]>, query: Record<string, string> = {}) =>
+  renderToString(createElement(FormApp, { preload: preload(default_values), submit_action: "/submit/f_sample", query }));
+const blockHtml = (html: string) => /<div[^>]*data-fw-logic="[^"]*"[^>]*>.*?<textarea[^>]*>/s.exec(html)?.[0] ?? "";
+
+describe("form logic in the public form", () => {
+  it("evaluates the first render with the prefilled values, the same for server and browser", () => {
+    const logic = prefilledLogic(fields, blocks, prefillFrom({ guests: 2 }, { room: "double" }));
+    expect(logic.hidden_block_ids.has("b_notes")).toBe(false);
+    expect(logic.computed.get("fd_price")).toBe(180);
+    expect(prefilledLogic(fields, blocks, prefillFrom({}, {})).hidden_block_ids.has("b_notes")).toBe(true);
+  });
+
+  it("re-evaluates from the strings the inputs would post, and keeps equal results equal", () => {
+    const raw = (values: Record<string, string[]>) => (f: FormField) => values[f.name] ?? [];
+    const single = evaluatePageLogic(fields, blocks, raw({ room: ["single"], guests: ["3"] }));
+    expect(single.hidden_block_ids.has("b_notes")).toBe(true);
+    expect(single.computed.get("fd_price")).toBe(270);
+    expect(samePageLogic(single, evaluatePageLogic(fields, blocks, raw({ room: ["single"], guests: ["3"], notes: ["x"] })))).toBe(true);
+    expect(samePageLogic(single, evaluatePageLogic(fields, blocks, raw({ room: ["double"], guests: ["3"] })))).toBe(false);
+  });
+
+  it("without JavaScript, shows a block logic hides (marked for hiding once scripts run) with no native required", () => {
+    const html = render({ guests: 2 });
+    const hidden = blockHtml(html);
+    expect(hidden).toMatch(/class="fw-nojs-only"/);
+    expect(hidden).toMatch(/data-fw-logic="hidden"/);
+    expect(hidden).not.toMatch(/<div[^>]*\shidden/);
+    expect(hidden).toMatch(/name="notes"/);
+  });
+
+  it("shows a block logic shows, still without native required before scripts (the server decides)", () => {
+    const withRequired = fields.map((f) => (f.name === "notes" ? { ...f, required: true } : f));
+    const html = renderToString(createElement(FormApp, {
+      preload: samplePreload({ fields: withRequired, blocks, tree: buildTree(blocks), default_values: { room: "double" } }),
+      submit_action: "/submit/f_sample", query: {},
+    }));
+    const shown = blockHtml(html);
+    expect(shown).toMatch(/data-fw-logic="shown"/);
+    expect(shown).not.toMatch(/fw-nojs-only/);
+    expect(shown).not.toMatch(/required/);
+  });
+
+  it("shows a computed field's value read-only and posts nothing for it", () => {
+    const html = render({ guests: 4 });
+    const input = /<input[^>]*id="fw-price"[^>]*>/.exec(html)?.[0] ?? "";
+    expect(input).toMatch(/readOnly|readonly/);
+    expect(input).toMatch(/value="360"/);
+    expect(input).not.toMatch(/name=/);
+  });
+});
