@@ -94,6 +94,70 @@ describe.each(BACKENDS)("a rush of submits on $name", (backend) => {
     expect(submitted_at).not.toBeNull();
   });
 
+  /** A form whose `ticket` radio has options `early` (10 units) and `late` (`late` units), tracked in a store. */
+  const ticketForm = async (late: number) => {
+    const id = (await importForm(database.db, await defaultProject(database.db), {
+      title: "Tickets", settings: { published: true },
+      fields: [{ name: "who", type: "text" }, { name: "ticket", type: "radio", required: true, options: [{ value: "early" }, { value: "late" }] }],
+    })).id;
+    const { rows: [store] } = await sql<{ id: string }>`insert into store (project_id, name) select project_id, 'Box office' from form where id = ${id} returning id`.execute(database.db);
+    await sql`update form set store_id = ${store!.id}, revision = revision + 1 where id = ${id}`.execute(database.db);
+    await sql`
+      insert into inventory_item (store_id, sku, form_field_option_id)
+      select ${store!.id}::uuid, left(o.id::text, 8), o.id from form_field_option o where o.form_id = ${id}`.execute(database.db);
+    const { rows: levels } = await sql<{ value: string; level: string }>`
+      with made as (
+        insert into inventory_level (inventory_item_id, available, on_hand)
+        select i.id, case o.value when 'early' then 10 else ${late}::int end, 10
+        from inventory_item i join form_field_option o on o.id = i.form_field_option_id where o.form_id = ${id}
+        returning id, inventory_item_id
+      )
+      select made.id::text as level, o.value from made join inventory_item i on i.id = made.inventory_item_id
+      join form_field_option o on o.id = i.form_field_option_id`.execute(database.db);
+    return { id, level: Object.fromEntries(levels.map((l) => [l.value, l.level])) as Record<"early" | "late", string> };
+  };
+  const stockOf = async (level: string) => {
+    const { rows: [row] } = await sql<{ available: number; committed: number; orders: number; commits: number }>`
+      select available, committed,
+        (select coalesce(sum(diff), 0)::int from inventory_level_commit c where c.inventory_level_id = l.id and reason = 'order') as orders,
+        (select count(*)::int from inventory_level_commit c where c.inventory_level_id = l.id and reason = 'order') as commits
+      from inventory_level l where id = ${level}::uuid`.execute(database.db);
+    return row!;
+  };
+
+  it.skipIf(!backend.available)("100 buyers at once of an option with 10 in stock: 10 rows, stock 0, commits summing to -10, the rest told it is unavailable", async () => {
+    const { id, level } = await ticketForm(5);
+    const answers = await Promise.all(Array.from({ length: 100 }, (_, n) => post(id, { who: `buyer ${n}`, ticket: "early" })));
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(10);
+    const refused = answers.filter((a) => a.statusCode !== 201);
+    // "late" still has units: the form is not sold out, the chosen option is.
+    expect(new Set(refused.map((a) => `${a.statusCode} ${a.json().error.code}`))).toEqual(new Set(["409 FORM_OPTION_UNAVAILABLE"]));
+    expect(await rows(id)).toHaveLength(10);
+    expect(await stockOf(level.early)).toEqual({ available: 0, committed: 10, orders: -10, commits: 10 });
+    // Each order commit names the answer it was taken for.
+    const { rows: linked } = await sql<{ n: number }>`
+      select count(distinct c.response_id)::int as n from inventory_level_commit c where c.inventory_level_id = ${level.early}::uuid and c.reason = 'order'`.execute(database.db);
+    expect(linked[0]!.n).toBe(10);
+    // The last units of the other option go, then the form is sold out, and a refusal took nothing.
+    const rest = await Promise.all(Array.from({ length: 12 }, (_, n) => post(id, { who: `late ${n}`, ticket: "late" })));
+    expect(rest.filter((a) => a.statusCode === 201)).toHaveLength(5);
+    expect(new Set(rest.filter((a) => a.statusCode !== 201).map((a) => a.json().error.code))).toEqual(new Set(["FORM_SOLD_OUT"]));
+    expect(await stockOf(level.late)).toMatchObject({ available: 0, committed: 5, orders: -5 });
+    expect((await rows(id)).map((r) => r.local_index)).toEqual(Array.from({ length: 15 }, (_, n) => n + 1));
+  });
+
+  it.skipIf(!backend.available)("a submit refused for its limit takes no stock, and a repeat of a session takes none twice", async () => {
+    const { id, level } = await ticketForm(10);
+    await sql`update form set max_form_responses_in_total = 3 where id = ${id}`.execute(database.db);
+    const sid = await session(id);
+    const answers = await Promise.all([
+      ...Array.from({ length: 5 }, () => post(id, { who: "same", ticket: "early", __fw_session: sid })),
+      ...Array.from({ length: 20 }, (_, n) => post(id, { who: `other ${n}`, ticket: "early" })),
+    ]);
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(3);
+    expect(await stockOf(level.early)).toMatchObject({ available: 7, committed: 3, orders: -3 });
+  });
+
   it.skipIf(!backend.available)("a closed form refuses a whole rush, and numbers stay gapless when some submits in a batch are refused", async () => {
     const id = await form("Mixed", { max_form_responses_by_customer: 1 });
     const answers = await Promise.all(Array.from({ length: 60 }, (_, n) => post(id, { who: `m ${n}`, __fw_fingerprintjs_visitorid: `v-${n % 20}` })));
