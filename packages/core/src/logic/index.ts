@@ -1,6 +1,7 @@
 /** Form logic: `v_hidden` and `v_value` expressions (docs/form-format.md "Logic"). */
 export * from "./ast";
 export * from "./computed";
+export * from "./condition";
 export * from "./evaluate";
 export * from "./expression-rules";
 export * from "./form-logic";
