@@ -33,6 +33,7 @@ import { rateLimits } from "./limits/rate-limit";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { DEFAULT_TRUST_PROXY } from "./config";
 import { loggerOptions } from "./logging";
+import { webhooks, type WebhookOptions } from "./webhooks/plugin";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -64,6 +65,8 @@ export interface AppOptions {
   rateLimitFactor?: number;
   /** How the row feed LISTENs; by default the `listen` of the database `db` was opened from. */
   listen?: Listen;
+  /** Webhook settings; `deliver: true` runs the outbox relay and delivery workers here. */
+  webhooks?: WebhookOptions;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -85,6 +88,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: options.db, listen: options.listen ?? listenerOf(options.db), warn: (message) => app.log.warn(message),
   }));
   app.addHook("onClose", async () => app.rowFeed.close());
+  await webhooks(app, options.webhooks);
 
   await compression(app);
   await app.register(fastifyMultipart, {

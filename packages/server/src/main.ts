@@ -8,6 +8,7 @@ import { openDatabase } from "./db/database";
 import { migrate } from "./db/migrate";
 import { seedDemo } from "./seed/seed";
 import { scheduleRetention } from "./limits/retention";
+import { webhookConfigFromEnv } from "./webhooks/config";
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -21,6 +22,7 @@ const app = await buildApp({
   rateLimitFactor: config.rateLimitFactor,
   logger: { level: process.env.LOG_LEVEL ?? "info" },
   cli: { token, publicUrl: config.publicUrl },
+  webhooks: { ...webhookConfigFromEnv(), deliver: true },
 });
 const seed = await seedDemo(database.db, app.auth);
 await app.listen({ port: config.port, host: config.host });

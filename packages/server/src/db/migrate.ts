@@ -7,6 +7,7 @@ import * as publicLimits from "./migrations/0004-public-limits";
 import * as editor from "./migrations/0005-editor";
 import * as queryEngine from "./migrations/0006-query-engine";
 import * as rowFeed from "./migrations/0007-row-feed";
+import * as webhooks from "./migrations/0008-webhooks";
 import * as inventory from "./migrations/0009-inventory";
 
 /** Named, ordered migrations; the same list runs on PGlite and PostgreSQL. */
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0005-editor": editor,
   "0006-query-engine": queryEngine,
   "0007-row-feed": rowFeed,
+  "0008-webhooks": webhooks,
   "0009-inventory": inventory,
 };
 

@@ -206,8 +206,25 @@ export interface DB {
   customer: CustomerTable;
   response_session: ResponseSessionTable;
   rate_limit_hit: RateLimitHitTable;
+  webhook: WebhookTable;
+  outbox: OutboxTable;
+  webhook_delivery: WebhookDeliveryTable;
   store: StoreTable;
   inventory_item: InventoryItemTable;
   inventory_level: InventoryLevelTable;
   inventory_level_commit: InventoryLevelCommitTable;
+}
+
+export interface WebhookTable {
+  id: Generated<string>; form_id: string; url: string; secret: string; enabled: Generated<boolean>;
+  events: ColumnType<string[], string[] | undefined, string[]>; created_at: Timestamp; updated_at: Timestamp;
+}
+export interface OutboxTable {
+  id: Generated<number>; form_id: string; type: string; payload: Json; created_at: Timestamp;
+  event_id: Generated<string>; webhook_id: string | null; relayed_at: Date | null;
+}
+export interface WebhookDeliveryTable {
+  id: Generated<number>; webhook_id: string; form_id: string; outbox_id: number; event_id: string; event_type: string;
+  attempt: number; status: "delivered" | "retrying" | "failed"; http_status: number | null; duration_ms: number;
+  response_excerpt: string | null; error: string | null; next_retry_at: Date | null; created_at: Timestamp;
 }

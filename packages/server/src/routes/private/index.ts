@@ -18,6 +18,7 @@ import { formRoutes } from "./forms";
 import { formEditorRoutes } from "./form-editor";
 import { editorSettingsRoutes } from "./editor-settings";
 import { formDataRoutes } from "./form-data";
+import { webhookRoutes } from "./webhooks";
 import { inventoryRoutes } from "./inventory";
 import { memberRestRoutes } from "../rest/index";
 
@@ -53,6 +54,7 @@ export async function privateRoutes(app: FastifyInstance, options: PrivateOption
   await app.register(formEditorRoutes);
   await app.register(editorSettingsRoutes);
   await app.register(formDataRoutes);
+  await app.register(webhookRoutes);
   await app.register(inventoryRoutes);
   await app.register(memberRestRoutes, { prefix: "/projects/:project_id/rest/v1" });
 }

@@ -1,0 +1,69 @@
+/**
+ * Webhooks on one server: the delivery queue's workers and the outbox relay, polling every
+ * `relayIntervalMs` (a pass that found a full batch runs again at once). Started with the
+ * app when webhooks are on (main.ts), stopped by the app's close: no timer or job outlives it.
+ */
+import type { Kysely } from "kysely";
+import type { DB } from "../db/schema";
+import type { WebhookConfig } from "./config";
+import { deliverJob } from "./deliver-job";
+import { DeliveryQueue } from "./queue";
+import { RELAY_BATCH, relayOutbox } from "./relay";
+
+export interface RunnerLog { warn(message: string): void; error(message: string): void }
+
+export class WebhookRunner {
+  readonly #db: Kysely<DB>;
+  readonly #config: WebhookConfig;
+  readonly #log: RunnerLog;
+  readonly #queue: DeliveryQueue;
+  #timer: NodeJS.Timeout | undefined;
+  #pass: Promise<void> | undefined;
+  #running = false;
+
+  constructor(db: Kysely<DB>, config: WebhookConfig, log: RunnerLog) {
+    this.#db = db;
+    this.#config = config;
+    this.#log = log;
+    this.#queue = new DeliveryQueue(db, (error) => log.warn(`webhook queue: ${error.message}`));
+  }
+
+  get queue(): DeliveryQueue {
+    return this.#queue;
+  }
+
+  async start(options: { relay?: boolean; deliver?: boolean } = {}): Promise<void> {
+    await this.#queue.start();
+    this.#running = true;
+    if (options.deliver !== false) {
+      await this.#queue.work(this.#config.concurrency, (job) => deliverJob({ db: this.#db, queue: this.#queue, config: this.#config }, job));
+    }
+    if (options.relay !== false) this.#schedule(0);
+  }
+
+  /** One relay pass now (tests; also what the timer runs). */
+  async relayOnce(): Promise<number> {
+    return relayOutbox(this.#db, this.#queue);
+  }
+
+  #schedule(delay: number): void {
+    if (!this.#running) return;
+    this.#timer = setTimeout(() => {
+      this.#pass = this.relayOnce().then(
+        (count) => this.#schedule(count >= RELAY_BATCH ? 0 : this.#config.relayIntervalMs),
+        (error: Error) => {
+          if (this.#running) this.#log.warn(`webhook relay: ${error.message}`);
+          this.#schedule(this.#config.relayIntervalMs);
+        },
+      );
+    }, delay);
+  }
+
+  async stop(): Promise<void> {
+    if (!this.#running) return;
+    this.#running = false;
+    clearTimeout(this.#timer);
+    await this.#pass;
+    await this.#queue.stop();
+  }
+}
