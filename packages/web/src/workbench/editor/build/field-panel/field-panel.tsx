@@ -19,6 +19,7 @@ import { useBuild, useBuildStore } from "../build-store";
 import { SidePanel, SidePanelFooter } from "../side-panel";
 import { DeleteFieldDialog } from "./delete-field-dialog";
 import { FieldPreview } from "./field-preview";
+import { InventorySection } from "./inventory-section";
 import { OptionsEditor } from "./options-editor";
 import { draftProblems, initPanel, isDirty, panelReducer, toDefinition, type FlagKey, type TextKey } from "./panel-state";
 import { useFieldSave } from "./use-field-save";
@@ -99,6 +100,7 @@ function PanelBody({ field, fresh, onClose }: { field: FormField; fresh: boolean
           <OptionsEditor list={draft.list} mode={state.options_mode} onMode={(mode) => dispatch({ type: "options-mode", mode })}
             dispatch={(op) => dispatch({ type: "options", op })} problems={problems} />
         ) : null}
+        {cap.options && capabilityOf(field.type).options ? <InventorySection field_id={field.id} /> : null}
         <Group title="Validation">
           {cap.requirable ? <Check label="Required" hint={draft.type === "hidden" ? "Then the URL or the SDK must supply it." : undefined} {...flag("required")} /> : null}
           {problems.required ? <p className="text-xs text-danger">{problems.required}</p> : null}
