@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CONDITION_OPERATORS, conditionOf, hiddenExpressionOf, takesValue, type Condition } from "./condition";
+import { CONDITION_OPERATORS, conditionOf, hiddenExpressionOf, takesValue, type ShowCondition } from "./condition";
 import { evaluateExpression, isTruthy } from "./evaluate";
 import { parseExpression } from "./parser";
 
-const hides = (condition: Condition, answer: unknown) => {
+const hides = (condition: ShowCondition, answer: unknown) => {
   const parsed = parseExpression(hiddenExpressionOf(condition));
   if (!parsed.ok) throw new Error(parsed.message);
   return isTruthy(evaluateExpression(parsed.ast, new Map([[condition.field, answer as never]])));

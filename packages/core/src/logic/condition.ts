@@ -28,7 +28,7 @@ export const CONDITION_LABELS: Record<ConditionOperator, string> = {
 /** Operators that compare with a value (the others need none). */
 export const takesValue = (op: ConditionOperator): boolean => op !== "empty" && op !== "not_empty";
 
-export interface Condition {
+export interface ShowCondition {
   field: string;
   op: ConditionOperator;
   /** The value as typed; ignored by empty / not empty. */
@@ -44,7 +44,7 @@ const bin = (operator: "==" | "!=" | ">" | "<", left: Expression, right: Express
 const NULL: Expression = { kind: "literal", value: null };
 
 /** The `v_hidden` expression that hides the block unless the condition holds. */
-export function hiddenExpressionOf(condition: Condition): string {
+export function hiddenExpressionOf(condition: ShowCondition): string {
   const field = ref(condition.field);
   const value = literal(condition.value);
   switch (condition.op) {
@@ -61,7 +61,7 @@ const valueText = (node: Expression): string | undefined =>
   node.kind === "literal" && (typeof node.value === "string" || typeof node.value === "number") ? String(node.value) : undefined;
 
 /** The simple condition a `v_hidden` expression stands for, or undefined when it is not one. */
-export function conditionOf(v_hidden: string): Condition | undefined {
+export function conditionOf(v_hidden: string): ShowCondition | undefined {
   const parsed = parseExpression(v_hidden);
   if (!parsed.ok) return undefined;
   let node = parsed.ast;
