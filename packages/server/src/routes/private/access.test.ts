@@ -119,6 +119,25 @@ describe.each(BACKENDS)("roles and the private route table on $name", (backend) 
       { route: "POST /settings/:name", min: "editor", call: async () => ["POST", "/settings/force-close-form", { form_id: w.form, revision: await revision(), is_force_closed: false }] },
     ];
 
+    const freshWebhook = async () =>
+      (await as(app, w.owner)("POST", `/private/editor/forms/${w.form}/webhooks`, { url: `https://93.184.216.34/${unique("h")}` })).json().data.id as string;
+    const freshDelivery = async () => {
+      const webhook_id = await freshWebhook();
+      const outbox = await database.db.insertInto("outbox").values({ form_id: w.form, type: "response.created", payload: "{}" }).returning("id").executeTakeFirstOrThrow();
+      return (await database.db.insertInto("webhook_delivery").values({
+        webhook_id, form_id: w.form, outbox_id: outbox.id, event_id: crypto.randomUUID(), event_type: "response.created",
+        attempt: 1, status: "failed", http_status: 500, duration_ms: 1,
+      }).returning("id").executeTakeFirstOrThrow()).id;
+    };
+    const webhookRoutes = (): { route: string; min: "editor"; call: () => Promise<Call> }[] => [
+      { route: "GET /forms/:form_id/webhooks", min: "editor", call: async () => ["GET", `/forms/${w.form}/webhooks`] },
+      { route: "POST /forms/:form_id/webhooks", min: "editor", call: async () => ["POST", `/forms/${w.form}/webhooks`, { url: "https://93.184.216.34/new" }] },
+      { route: "PATCH /forms/:form_id/webhooks/:webhook_id", min: "editor", call: async () => ["PATCH", `/forms/${w.form}/webhooks/${await freshWebhook()}`, { enabled: false }] },
+      { route: "DELETE /forms/:form_id/webhooks/:webhook_id", min: "editor", call: async () => ["DELETE", `/forms/${w.form}/webhooks/${await freshWebhook()}`] },
+      { route: "POST /forms/:form_id/webhooks/:webhook_id/rotate-secret", min: "editor", call: async () => ["POST", `/forms/${w.form}/webhooks/${await freshWebhook()}/rotate-secret`] },
+      { route: "GET /forms/:form_id/webhook-deliveries", min: "editor", call: async () => ["GET", `/forms/${w.form}/webhook-deliveries`] },
+      { route: "POST /forms/:form_id/webhook-deliveries/:delivery_id/redeliver", min: "editor", call: async () => ["POST", `/forms/${w.form}/webhook-deliveries/${await freshDelivery()}/redeliver`] },
+    ];
     const formTable = async () => (await database.db.selectFrom("form").select("table_name").where("id", "=", w.form).executeTakeFirstOrThrow()).table_name;
     const matrix: { route: string; min: "viewer" | "editor" | "owner"; call: () => Promise<Call> }[] = [
       ...editorRoutes,
@@ -143,6 +162,8 @@ describe.each(BACKENDS)("roles and the private route table on $name", (backend) 
       // Data mode (routes/private/form-data.ts); the change feed is a stream, read up to its headers.
       { route: "GET /forms/:form_id/changes", min: "viewer", call: async () => ["GET", `/forms/${w.form}/changes`] },
       { route: "GET /forms/:form_id/analytics", min: "viewer", call: async () => ["GET", `/forms/${w.form}/analytics?interval=hour`] },
+      // Webhooks (routes/private/webhooks.ts): editors and up, since answers carry signing secrets.
+      ...webhookRoutes(),
       { route: "GET /customers/:customer_id", min: "viewer", call: async () => ["GET", `/customers/${await freshCustomer()}`] },
       { route: "POST /projects/:project_id/forms", min: "editor", call: async () => ["POST", `/projects/${w.project}/forms`, { title: unique("Imported") }] },
       { route: "POST /organizations/:org_id/projects", min: "owner", call: async () => ["POST", `/organizations/${w.org}/projects`, { name: unique("proj") }] },
