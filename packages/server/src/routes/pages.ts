@@ -1,5 +1,5 @@
 /** The public form page `/d/e/{form_id}` and its status pages (spec 1 §2.1), rendered here. */
-import { errorPagePath, FieldworkError, PARAM, safeUrlOrUndefined, submitPath, type FormPage } from "@fieldwork/core";
+import { errorPagePath, FieldworkError, PARAM, safeUrlOrUndefined, submitPath, UUID_V4, type FormPage } from "@fieldwork/core";
 import { renderFormPage, renderStatusPage, type PageAssets } from "@fieldwork/web/ssr";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { endingOf, stylesheetOf } from "../forms/form-document";
@@ -7,7 +7,7 @@ import { cachedFormRecord, loadFormRecord } from "../forms/form-record";
 import { preloadForm } from "../forms/preload";
 import type { AnswersRefused } from "../forms/submit/answers-refused";
 import { postedDefaults } from "./posted-defaults";
-import { flatQuery } from "./public";
+import { cookieValue, flatQuery } from "./public";
 import { allowFormRedirect } from "./security-headers";
 
 const STATUS_PAGES = new Set<string>([
@@ -23,7 +23,13 @@ export async function pageRoutes(app: FastifyInstance, options: { assets: () => 
     { config: { html: true, rate_limit: "read" } },
     async (request, reply) => {
       const query = flatQuery(request.query);
-      const preload = await preloadForm(app.db, { form_id: request.params.form_id, params: query });
+      const customer_cookie = cookieValue(request.headers.cookie, PARAM.customer_uuid);
+      const preload = await preloadForm(app.db, { form_id: request.params.form_id, params: query, customer_cookie });
+      // A customer named in the link is remembered for this browser's later visits.
+      const named = query.customer_id;
+      if (named && UUID_V4.test(named) && named.toLowerCase() !== customer_cookie?.toLowerCase()) {
+        reply.header("set-cookie", `${PARAM.customer_uuid}=${named.toLowerCase()}; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly`);
+      }
       if (preload.error) {
         const target = errorPagePath(preload.form_id, preload.error.code, preload.error.page_query);
         if (target) return reply.redirect(target, 302);

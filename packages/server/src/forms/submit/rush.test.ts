@@ -30,7 +30,7 @@ describe.each(BACKENDS)("a rush of submits on $name", (backend) => {
 
   const form = async (title: string, settings: Record<string, unknown>) =>
     (await importForm(database.db, await defaultProject(database.db), {
-      title, settings: { published: true, ...settings }, fields: [{ name: "who", type: "text" }],
+      title, settings: { published: true, ...settings }, fields: [{ name: "who", type: "text" }], blocks: [{ type: "field", field: "who" }],
     })).id;
   const post = (id: string, entries: Entries, headers: Record<string, string> = {}) => {
     const body = multipart(entries);
@@ -76,6 +76,20 @@ describe.each(BACKENDS)("a rush of submits on $name", (backend) => {
     // The refusal names the customer for the alreadyresponded page.
     const again = await post(id, { who: "late", __fw_customer_uuid: named.toUpperCase() }, {});
     expect(again.json().error.details?.page_query ?? again.json().error.page_query).toMatchObject({ customer_id: named });
+  });
+
+  it.skipIf(!backend.available)("a customer_id in the link is remembered in a cookie and posted with the answers; the load knows it too", async () => {
+    const id = await form("Linked", { max_form_responses_by_customer: 1 });
+    const named = crypto.randomUUID();
+    const page = await app.inject({ method: "GET", url: `/d/e/${id}?customer_id=${named}` });
+    expect(page.headers["set-cookie"]).toContain(`__fw_customer_uuid=${named}; Path=/`);
+    expect(page.body).toContain(`name="__fw_customer_uuid" value="${named}"`);
+    expect((await app.inject({ method: "GET", url: `/d/e/${id}?customer_id=not-a-uuid` })).headers["set-cookie"]).toBeUndefined();
+    expect((await post(id, { who: "first", __fw_customer_uuid: named })).statusCode).toBe(201);
+    // The next visit, by cookie alone, goes to alreadyresponded with the customer named.
+    const again = await app.inject({ method: "GET", url: `/d/e/${id}`, headers: { cookie: `__fw_customer_uuid=${named}` } });
+    expect(again.statusCode).toBe(302);
+    expect(again.headers.location).toBe(`/d/e/${id}/alreadyresponded?customer_id=${named}`);
   });
 
   it.skipIf(!backend.available)("a session submits once: 30 parallel repeats give one row and the same answer", async () => {
