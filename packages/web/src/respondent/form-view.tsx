@@ -128,6 +128,7 @@ export function FormView({ preload, submit_action, query }: FormViewProps) {
             <input type="hidden" name={PARAM.session} value={state.session_id ?? ""} />
             <input type="hidden" name={PARAM.utc_offset} value={state.utc_offset ?? ""} />
             <input type="hidden" name={PARAM.visitor_id} value={state.visitor_id ?? ""} />
+            <input type="hidden" name={PARAM.customer_uuid} value={query.customer_id ?? query[PARAM.customer_uuid] ?? ""} />
             <input type="hidden" name={PARAM.revision} value={preload.revision} />
             <div role="alert" className="empty:hidden mt-8">
               {state.alert ? (
