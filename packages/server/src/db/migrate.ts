@@ -9,6 +9,7 @@ import * as queryEngine from "./migrations/0006-query-engine";
 import * as rowFeed from "./migrations/0007-row-feed";
 import * as webhooks from "./migrations/0008-webhooks";
 import * as inventory from "./migrations/0009-inventory";
+import * as unloggedRateLimits from "./migrations/0010-unlogged-rate-limits";
 
 /** Named, ordered migrations; the same list runs on PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0007-row-feed": rowFeed,
   "0008-webhooks": webhooks,
   "0009-inventory": inventory,
+  "0010-unlogged-rate-limits": unloggedRateLimits,
 };
 
 export async function migrate<T>(db: Kysely<T>): Promise<MigrationResultSet> {
