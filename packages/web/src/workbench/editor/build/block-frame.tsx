@@ -73,6 +73,9 @@ export const BlockFrame = memo(function BlockFrame({ block, depth, readonly }: {
         <div className="mb-2 flex min-h-7 items-center gap-2">
           <span className="text-xs font-medium text-muted">{kind}{field ? <span className="ml-1 font-mono font-normal">{field.name}</span> : null}</span>
           {hidden ? <span className="rounded bg-subtle px-1.5 py-0.5 text-xs text-muted">Hidden</span> : null}
+          {typeof block.v_hidden === "string" ? (
+            <span title={`Hidden while ${block.v_hidden}`} className="max-w-48 truncate rounded bg-subtle px-1.5 py-0.5 font-mono text-xs text-muted">Conditional</span>
+          ) : null}
           {focused && !readonly ? (
             <div role="toolbar" aria-label="Block actions" className="ml-auto flex items-center gap-0.5 rounded-md border border-line bg-card p-0.5 shadow-xs">
               {editable ? <ToolButton label={field ? "Edit field" : "Edit"} onClick={edit}><Pencil /></ToolButton> : null}

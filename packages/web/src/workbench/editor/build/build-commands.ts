@@ -27,6 +27,7 @@ export interface CommandArgs {
   "move-block": { block_id: string; to_index: number };
   "toggle-hidden": { block_id?: string };
   "update-block": { block_id: string; content: BlockContent };
+  "set-block-hidden": { block_id: string; v_hidden: true | null | string };
   "update-field": { field_id: string; field: FieldDefinition };
   "delete-field": { field_id: string };
   "focus-block": { block_id: string };
@@ -57,6 +58,8 @@ const mod = (e: KeyInput) => e.ctrlKey || e.metaKey;
 const plain = (e: KeyInput) => !e.altKey && !mod(e) && !e.shiftKey;
 const target = (state: BuildState, id?: string) => id ?? state.focus_block_id;
 const blockOf = (doc: EditorDocument, id: string | null | undefined) => (id ? doc.blocks.find((b) => b.id === id) : undefined);
+/** A stored `v_hidden` as a patch can send it back: true, an expression, or null. */
+const hiddenPatch = (value: unknown): true | null | string => (value === true || typeof value === "string" ? value : null);
 
 /** A field name not taken in the form: `email`, `email_2`… */
 export function uniqueFieldName(doc: EditorDocument, label: string): string {
@@ -190,7 +193,20 @@ export const COMMANDS: { [N in CommandName]: EditorCommand<N> } = {
       return {
         label: hidden ? "Show block" : "Hide block",
         requests: [{ kind: "update-block", block_id: block.id, patch: { v_hidden: hidden ? null : true } }],
-        inverse: [{ kind: "update-block", block_id: block.id, patch: { v_hidden: hidden ? true : null } }],
+        // Undo puts back a condition the toggle replaced.
+        inverse: [{ kind: "update-block", block_id: block.id, patch: { v_hidden: hiddenPatch(block.v_hidden) } }],
+      };
+    },
+  },
+  "set-block-hidden": {
+    name: "set-block-hidden", label: "Set when a block shows", writes: true,
+    predicate: (state, arg) => !!blockOf(state.working, arg.block_id),
+    perform: (state, arg) => {
+      const block = blockOf(state.working, arg.block_id)!;
+      return {
+        label: "Set when a block shows",
+        requests: [{ kind: "update-block", block_id: block.id, patch: { v_hidden: arg.v_hidden } }],
+        inverse: [{ kind: "update-block", block_id: block.id, patch: { v_hidden: hiddenPatch(block.v_hidden) } }],
       };
     },
   },

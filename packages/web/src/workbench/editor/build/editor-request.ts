@@ -14,7 +14,8 @@ import {
 } from "@fieldwork/core";
 
 export type BlockContent = Partial<Pick<FormBlock, "title_html" | "description_html" | "body_html" | "src">>;
-export type BlockPatch = BlockContent & { v_hidden?: true | null; contains_payment?: boolean };
+/** `v_hidden`: true (always hidden), null (shown) or an expression hiding it while truthy. */
+export type BlockPatch = BlockContent & { v_hidden?: true | null | string; contains_payment?: boolean };
 export type CreatableBlockType = Exclude<FormBlock["type"], "field">;
 export type ThemePatch = Partial<EditorDocument["theme"]>;
 export type EndingPatch = Partial<EditorDocument["ending"]>;

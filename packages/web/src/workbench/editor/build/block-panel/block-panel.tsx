@@ -5,6 +5,7 @@
  * titles and descriptions as plain text (saved as simple paragraphs), an html block's body
  * as HTML, a media block's source as a URL checked by core's isSafeUrl. Save dispatches
  * update-block (so it undoes and queues like any command); a refusal stays in the panel.
+ * Below, the condition builder sets when visitors see the block (set-block-hidden).
  */
 import { useEffect, useMemo, useReducer } from "react";
 import type { FormBlock } from "@fieldwork/core";
@@ -12,10 +13,12 @@ import { cn } from "../../../../ui/cn";
 import { Field } from "../../../../ui/field";
 import { controlClass, Input } from "../../../../ui/input";
 import { command } from "../build-reducer";
-import { useBuild } from "../build-store";
+import { useBuild, useBuildStore } from "../build-store";
 import { SidePanel, SidePanelFooter } from "../side-panel";
 import { useQueuedSave } from "../use-queued-save";
 import { BlockContentPreview } from "./block-content-preview";
+import { ConditionEditor } from "./condition-editor";
+import { useConditionDraft } from "./use-condition-draft";
 import {
   BLOCK_TYPE_LABELS, blockPanelReducer, blockProblems, draftContent, formattedKeys, initBlockPanel, isDirty, toContent, type BlockKey,
 } from "./block-panel-state";
@@ -30,9 +33,11 @@ function labelOf(type: FormBlock["type"], key: BlockKey): string {
 }
 
 function PanelBody({ block, fresh, onClose }: { block: FormBlock; fresh: boolean; onClose: () => void }) {
+  const store = useBuildStore();
   const [state, dispatch] = useReducer(blockPanelReducer, { block, fresh }, initBlockPanel);
+  const condition = useConditionDraft(block);
   const problems = blockProblems(state);
-  const invalid = Object.keys(problems).length > 0;
+  const invalid = Object.keys(problems).length > 0 || condition.problem !== undefined;
   const formatted = formattedKeys(state);
   const content = useMemo(() => draftContent(state), [state]);
   const save = useQueuedSave(onClose, (message) => dispatch({ type: "save-refused", message }));
@@ -40,9 +45,15 @@ function PanelBody({ block, fresh, onClose }: { block: FormBlock; fresh: boolean
 
   const onSave = () => {
     if (invalid || state.saving) return;
-    if (!isDirty(state)) return onClose();
+    const actions = [
+      ...(condition.action ? [condition.action] : []),
+      ...(isDirty(state) ? [command("update-block", { block_id: block.id, content: toContent(state) })] : []),
+    ];
+    const last = actions.pop();
+    if (!last) return onClose();
     dispatch({ type: "save-started" });
-    save(command("update-block", { block_id: block.id, content: toContent(state) }));
+    actions.forEach(store.dispatch);
+    save(last);
   };
 
   const input = (key: BlockKey) => {
@@ -73,6 +84,7 @@ function PanelBody({ block, fresh, onClose }: { block: FormBlock; fresh: boolean
         <BlockContentPreview block={block} content={content} />
         <form className="grid gap-5" onSubmit={(e) => { e.preventDefault(); onSave(); }}>
           {state.keys.map(input)}
+          <div className="border-t border-line pt-5"><ConditionEditor label="Show this block" {...condition.editor} /></div>
           <button type="submit" hidden tabIndex={-1} />
         </form>
       </div>

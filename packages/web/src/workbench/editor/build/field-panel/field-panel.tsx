@@ -17,12 +17,14 @@ import { Select } from "../../../../ui/select";
 import { command } from "../build-reducer";
 import { useBuild, useBuildStore } from "../build-store";
 import { SidePanel, SidePanelFooter } from "../side-panel";
+import { useQueuedSave } from "../use-queued-save";
+import { ConditionEditor } from "../block-panel/condition-editor";
+import { useConditionDraft } from "../block-panel/use-condition-draft";
 import { DeleteFieldDialog } from "./delete-field-dialog";
 import { FieldPreview } from "./field-preview";
 import { InventorySection } from "./inventory-section";
 import { OptionsEditor } from "./options-editor";
 import { draftProblems, initPanel, isDirty, panelReducer, toDefinition, type FlagKey, type TextKey } from "./panel-state";
-import { useFieldSave } from "./use-field-save";
 
 function Check({ label, hint, checked, onChange }: { label: string; hint?: string; checked: boolean; onChange: (v: boolean) => void }) {
   const id = useId();
@@ -54,9 +56,11 @@ function PanelBody({ field, fresh, onClose }: { field: FormField; fresh: boolean
   const { draft } = state;
   const cap = capabilityOf(draft.type);
   const problems = draftProblems(draft, names);
-  const invalid = Object.keys(problems).length > 0;
+  const block = useBuild((s) => s.working.blocks.find((b) => b.form_field_id === field.id));
+  const condition = useConditionDraft(block, draft.name.trim());
+  const invalid = Object.keys(problems).length > 0 || condition.problem !== undefined;
   const definition = useMemo(() => toDefinition(draft, state.base), [draft, state.base]);
-  const save = useFieldSave(onClose, (message) => dispatch({ type: "save-refused", message }));
+  const save = useQueuedSave(onClose, (message) => dispatch({ type: "save-refused", message }));
   const suggestion = draft.label ? suggestFieldName(draft.label) : null;
   const text = (key: TextKey) => ({ value: draft[key], onChange: (e: { target: { value: string } }) => dispatch({ type: "text", key, value: e.target.value }) });
   const flag = (key: FlagKey) => ({ checked: draft[key], onChange: (value: boolean) => dispatch({ type: "flag", key, value }) });
@@ -64,9 +68,16 @@ function PanelBody({ field, fresh, onClose }: { field: FormField; fresh: boolean
 
   const onSave = () => {
     if (invalid || state.saving) return;
-    if (!isDirty(state)) return onClose();
+    // The field first: a condition may name the field's new name.
+    const actions = [
+      ...(isDirty(state) ? [command("update-field", { field_id: field.id, field: definition })] : []),
+      ...(condition.action ? [condition.action] : []),
+    ];
+    const last = actions.pop();
+    if (!last) return onClose();
     dispatch({ type: "save-started" });
-    save(field.id, definition);
+    actions.forEach(store.dispatch);
+    save(last);
   };
 
   return (
@@ -114,6 +125,13 @@ function PanelBody({ field, fresh, onClose }: { field: FormField; fresh: boolean
               <Field label="Step" error={problems.step}>{(p) => <Input {...p} inputMode="decimal" {...text("step")} />}</Field>
             </div>
           ) : null}
+        </Group>
+        <Group title="Logic">
+          <Field label="Computed value" error={problems.v_value}
+            hint="An expression over other fields, like #/price * #/quantity. Visitors see the result, read only; the server computes it again.">
+            {(p) => <Input {...p} {...text("v_value")} className="font-mono" spellCheck={false} autoComplete="off" placeholder="#/price * #/quantity" />}
+          </Field>
+          {block ? <ConditionEditor label="Show this field" {...condition.editor} /> : null}
         </Group>
         <Group title="Browser">
           <Field label="Autocomplete" hint="A browser autofill token, like email or given-name.">{(p) => <Input {...p} {...text("autocomplete")} className="font-mono" />}</Field>

@@ -57,3 +57,15 @@ describe("field panel state", () => {
     expect(run(refused, { type: "text", key: "name", value: "b" }).refusal).toBeNull();
   });
 });
+
+describe("the computed value", () => {
+  it("reads and saves v_value, and shows its problem with the position while typing", () => {
+    const start = initPanel({ field: field({ name: "total", type: "number", v_value: "#/price * 2" }), fresh: false });
+    expect(start.draft.v_value).toBe("#/price * 2");
+    const typed = run(start, { type: "text", key: "v_value", value: "#/price * #/qty" });
+    expect(draftProblems(typed.draft, ["price"])).toEqual({ v_value: "Unknown field #/qty at position 10" });
+    expect(draftProblems(run(typed, { type: "text", key: "v_value", value: "#/price *" }).draft, ["price", "qty"])).toEqual({ v_value: "Expected a value but found the end at position 9" });
+    expect(toDefinition(typed.draft, typed.base).v_value).toBe("#/price * #/qty");
+    expect(toDefinition(run(typed, { type: "text", key: "v_value", value: "  " }).draft, typed.base).v_value).toBeNull();
+  });
+});

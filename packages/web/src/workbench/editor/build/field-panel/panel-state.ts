@@ -6,7 +6,7 @@
  * `draftProblems` are core's field rules on it, shown beside their inputs while typing.
  */
 import {
-  capabilityOf, fieldProblems, FieldDefinition, suggestFieldName, TYPE_DEFAULTS,
+  capabilityOf, expressionProblem, fieldProblems, FieldDefinition, suggestFieldName, TYPE_DEFAULTS,
   type FieldProblems, type FieldType, type FormField,
 } from "@fieldwork/core";
 import { definitionOf } from "../editor-request";
@@ -28,9 +28,11 @@ export interface FieldDraft {
   accept: string;
   multiple: boolean;
   list: OptionList;
+  /** The computed value's expression (`v_value`), "" for none. */
+  v_value: string;
 }
 
-export type TextKey = "name" | "label" | "placeholder" | "help_text" | "pattern" | "min" | "max" | "step" | "autocomplete" | "accept";
+export type TextKey = "name" | "label" | "placeholder" | "help_text" | "pattern" | "min" | "max" | "step" | "autocomplete" | "accept" | "v_value";
 export type FlagKey = "required" | "readonly" | "multiple";
 
 export interface PanelState {
@@ -65,6 +67,7 @@ export function draftOf(field: FormField): FieldDraft {
     type: def.type, name: def.name, label: text(def.label), placeholder: text(def.placeholder), help_text: text(def.help_text),
     required: def.required, readonly: def.readonly, pattern: text(def.pattern), min: text(def.min), max: text(def.max), step: text(def.step),
     autocomplete: text(def.autocomplete), accept: text(def.accept), multiple: def.multiple, list: optionRows(def),
+    v_value: typeof def.v_value === "string" ? def.v_value : "",
   };
 }
 
@@ -141,11 +144,12 @@ export function toDefinition(draft: FieldDraft, base: FieldDefinition): FieldDef
     step: cap.range && draft.step.trim() && Number.isFinite(step) && step > 0 ? step : null,
     autocomplete: orNull(draft.autocomplete), accept: cap.file ? orNull(draft.accept) : null,
     multiple: cap.multiple === "always" || (cap.multiple === "optional" && draft.multiple),
+    v_value: draft.v_value.trim() || null,
     ...choices,
   };
 }
 
-export type PanelProblems = FieldProblems & { step?: string };
+export type PanelProblems = FieldProblems & { step?: string; v_value?: string };
 
 /** Core's field rules on the draft, plus a step that is not a positive number. */
 export function draftProblems(draft: FieldDraft, otherNames: readonly string[]): PanelProblems {
@@ -157,6 +161,8 @@ export function draftProblems(draft: FieldDraft, otherNames: readonly string[]):
     options: draft.list.options, optgroups: draft.list.optgroups,
   }, otherNames);
   if (step !== null && !(Number.isFinite(step) && step > 0)) problems.step = "Step must be a positive number.";
+  const computed = draft.v_value.trim() ? expressionProblem(draft.v_value, new Set([...otherNames, draft.name.trim()])) : undefined;
+  if (computed) problems.v_value = computed;
   return problems;
 }
 
