@@ -102,7 +102,7 @@ export function editorNav(doctype: Doctype, mode: SidebarMode, current: SuffixPa
 }
 
 /** The suffixes of a form's Build pages (the canvas, Form settings, Theme, Ending, Store), drawn by the lazy form-editor.tsx. */
-export const FORM_PAGE_PATTERNS = ["", "form", "form/edit", "settings", "design", "form/end", "connect/store"] as const satisfies readonly SuffixPattern[];
+export const FORM_PAGE_PATTERNS = ["", "form", "form/edit", "settings", "design", "form/end", "connect/store", "connect/channels"] as const satisfies readonly SuffixPattern[];
 export type FormPagePattern = (typeof FORM_PAGE_PATTERNS)[number];
 
 export function isFormPagePattern(pattern: SuffixPattern): pattern is FormPagePattern {

@@ -13,11 +13,13 @@ import { SettingsPage } from "./settings/settings-page";
 import { DesignPage } from "./design/design-page";
 import { EndingPage } from "./ending/ending-page";
 import { StorePage } from "./connect/store-page";
+import { ChannelsPage } from "./connect/channels-page";
 
 /** The form's pages, all on one editor store: the canvas (the root, Main) and the pages beside it. */
 const FORM_PAGES: Record<FormPagePattern, (props: { title: string }) => React.JSX.Element> = {
   "": BuildCanvas, form: BuildCanvas, "form/edit": BuildCanvas, settings: SettingsPage, design: DesignPage, "form/end": EndingPage,
   "connect/store": StorePage,
+  "connect/channels": ChannelsPage,
 };
 
 export interface FormEditorProps {
