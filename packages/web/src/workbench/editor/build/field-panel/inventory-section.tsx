@@ -8,7 +8,7 @@
  */
 import { useEffect, useReducer, useState } from "react";
 import { History } from "lucide-react";
-import type { InventoryOptionLevel } from "@fieldwork/core";
+import type { InventoryCommit, InventoryOptionLevel } from "@fieldwork/core";
 import { Button } from "../../../../ui/button";
 import { ConfirmDialog } from "../../../../ui/confirm-dialog";
 import { compactControlClass } from "../../../../ui/input";
@@ -128,7 +128,7 @@ export function InventorySection({ field_id }: { field_id: string }) {
               })}
             </tbody>
           </table>
-          {history ? <CommitList commits={history.commits} committed={tracked.options.find((o) => o.option_id === history.option_id)?.committed ?? 0} /> : null}
+          {history ? <CommitList commits={history.commits} level={tracked.options.find((o) => o.option_id === history.option_id)} /> : null}
         </div>
       ) : null}
       <ConfirmDialog
@@ -143,11 +143,11 @@ export function InventorySection({ field_id }: { field_id: string }) {
 
 const REASONS = { initialize: "Tracking started", adjust: "Adjusted", order: "Response" } as const;
 
-function CommitList({ commits, committed }: { commits: { id: number; diff: number; reason: keyof typeof REASONS; created_at: string }[] | null; committed: number }) {
+function CommitList({ commits, level }: { commits: InventoryCommit[] | null; level: InventoryOptionLevel | undefined }) {
   if (!commits) return <p className="text-xs text-muted" aria-busy="true">Loading history…</p>;
   return (
-    <div className="grid gap-1 rounded-md border border-line p-2 text-xs" aria-label="History">
-      <p className="text-muted">{committed} committed by responses</p>
+    <section className="grid gap-1 rounded-md border border-line p-2 text-xs" aria-label={`Commits of ${level?.label ?? level?.value ?? "option"}`}>
+      <p className="text-muted">{level?.committed ?? 0} committed by responses</p>
       <ol className="grid gap-0.5">
         {commits.map((c) => (
           <li key={c.id} className="flex justify-between gap-2">
@@ -157,6 +157,6 @@ function CommitList({ commits, committed }: { commits: { id: number; diff: numbe
           </li>
         ))}
       </ol>
-    </div>
+    </section>
   );
 }
