@@ -11,7 +11,7 @@ import { sql, type Kysely } from "kysely";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "../db/schema";
 import { as } from "../test/accounts";
-import { BACKENDS } from "../test/backends";
+import { BACKENDS, multipart } from "../test/backends";
 import { eventually, FAST_WEBHOOKS, openWebhookFixture, startReceiver, type Receiver, type WebhookFixture } from "../test/webhooks";
 import { WebhookRunner } from "./runner";
 import { DEFAULT_WEBHOOK_CONFIG } from "./config";
@@ -146,6 +146,23 @@ describe.each(BACKENDS)("webhook delivery on $name", (backend) => {
     } finally {
       await second.stop();
     }
+  });
+
+  it.skipIf(!backend.available)("sends response.created for a real submit through POST /submit/{form_id}", async () => {
+    const hook = await addWebhook(receiver.url);
+    const body = multipart({ name: "Grace" });
+    const submitted = await f.app.inject({
+      method: "POST", url: `/submit/${f.form_id}`, payload: body.payload, headers: { ...body.headers, accept: "application/json" },
+    });
+    expect(submitted.statusCode, submitted.body).toBe(201);
+    const [request] = await receiver.waitFor(1);
+    expect(verify(hook.secret, request!.headers, request!.body)).toBe(true);
+    const event = JSON.parse(request!.body) as WebhookEventBody<{ form_id: string; response: Record<string, unknown> }>;
+    expect(event.type).toBe("response.created");
+    expect(event.data.form_id).toBe(f.form_id);
+    expect(event.data.response).toMatchObject({ name: "Grace", local_index: expect.any(Number), id: expect.any(String) });
+    const stored = await sql<{ id: string }>`select id::text from outbox where form_id = ${f.form_id} and payload->'response'->>'name' = 'Grace'`.execute(f.database.db);
+    expect(stored.rows).toHaveLength(1);
   });
 
   it.skipIf(!backend.available)("refuses a private address at delivery time when private networks are not allowed, without retrying", async () => {
