@@ -138,6 +138,41 @@ describe.each(BACKENDS)("roles and the private route table on $name", (backend) 
       { route: "GET /forms/:form_id/webhook-deliveries", min: "editor", call: async () => ["GET", `/forms/${w.form}/webhook-deliveries`] },
       { route: "POST /forms/:form_id/webhook-deliveries/:delivery_id/redeliver", min: "editor", call: async () => ["POST", `/forms/${w.form}/webhook-deliveries/${await freshDelivery()}/redeliver`] },
     ];
+    // Inventory (routes/private/inventory.ts): each call on a form of its own, with a store and a tracked option where it needs them.
+    const storeForm = async () => {
+      const form = (await as(app, w.owner)("POST", `/private/editor/projects/${w.project}/documents`, { doctype: "v0_form", title: unique("Shop") })).json().data.form_id as string;
+      await as(app, w.owner)("PUT", `/private/editor/forms/${form}/store`, { name: unique("store") });
+      return form;
+    };
+    const choiceField = async (form: string) => {
+      const { revision: current } = await database.db.selectFrom("form").select("revision").where("id", "=", form).executeTakeFirstOrThrow();
+      const body = { revision: current, field: { name: "pick", type: "radio", options: [{ value: "a", label: "A" }] } };
+      return (await as(app, w.owner)("POST", `/private/editor/forms/${form}/fields`, body)).json().data.field_id as string;
+    };
+    const trackedOption = async () => {
+      const form = await storeForm();
+      const field = await choiceField(form);
+      await as(app, w.owner)("PUT", `/private/editor/forms/${form}/fields/${field}/inventory`, { tracked: true });
+      const option = await database.db.selectFrom("form_field_option").select("id").where("form_field_id", "=", field).executeTakeFirstOrThrow();
+      return { form, option: option.id };
+    };
+    const inventoryRoutes = (): { route: string; min: "viewer" | "editor"; call: () => Promise<Call> }[] => [
+      { route: "GET /forms/:form_id/inventory", min: "viewer", call: async () => ["GET", `/forms/${w.form}/inventory`] },
+      { route: "PUT /forms/:form_id/store", min: "editor", call: async () => ["PUT", `/forms/${w.form}/store`, { name: unique("store") }] },
+      { route: "DELETE /forms/:form_id/store", min: "editor", call: async () => ["DELETE", `/forms/${await storeForm()}/store`] },
+      { route: "PUT /forms/:form_id/fields/:field_id/inventory", min: "editor", call: async () => {
+        const form = await storeForm();
+        return ["PUT", `/forms/${form}/fields/${await choiceField(form)}/inventory`, { tracked: true }];
+      } },
+      { route: "PATCH /forms/:form_id/inventory/:option_id", min: "editor", call: async () => {
+        const { form, option } = await trackedOption();
+        return ["PATCH", `/forms/${form}/inventory/${option}`, { available: 3 }];
+      } },
+      { route: "GET /forms/:form_id/inventory/:option_id/commits", min: "viewer", call: async () => {
+        const { form, option } = await trackedOption();
+        return ["GET", `/forms/${form}/inventory/${option}/commits`];
+      } },
+    ];
     const formTable = async () => (await database.db.selectFrom("form").select("table_name").where("id", "=", w.form).executeTakeFirstOrThrow()).table_name;
     const matrix: { route: string; min: "viewer" | "editor" | "owner"; call: () => Promise<Call> }[] = [
       ...editorRoutes,
@@ -164,6 +199,7 @@ describe.each(BACKENDS)("roles and the private route table on $name", (backend) 
       { route: "GET /forms/:form_id/analytics", min: "viewer", call: async () => ["GET", `/forms/${w.form}/analytics?interval=hour`] },
       // Webhooks (routes/private/webhooks.ts): editors and up, since answers carry signing secrets.
       ...webhookRoutes(),
+      ...inventoryRoutes(),
       { route: "GET /customers/:customer_id", min: "viewer", call: async () => ["GET", `/customers/${await freshCustomer()}`] },
       { route: "POST /projects/:project_id/forms", min: "editor", call: async () => ["POST", `/projects/${w.project}/forms`, { title: unique("Imported") }] },
       { route: "POST /organizations/:org_id/projects", min: "owner", call: async () => ["POST", `/organizations/${w.org}/projects`, { name: unique("proj") }] },
