@@ -19,11 +19,13 @@ export function ConditionEditor(props: {
   state: ConditionState;
   dispatch: Dispatch<ConditionAction>;
   /** Fields the condition may read. */
-  fields: readonly Pick<FormField, "name" | "label">[];
+  fields: readonly Pick<FormField, "name" | "label" | "options">[];
   problem: string | undefined;
 }) {
   const { state, dispatch, fields, problem } = props;
   const { condition } = state;
+  // A choice field compares with one of its options, picked by label.
+  const options = fields.find((f) => f.name === condition.field)?.options ?? [];
   return (
     <section className="grid gap-3" data-condition-editor="">
       <Field label={props.label} error={state.mode === "advanced" ? undefined : state.mode === "when" ? problem : undefined}>
@@ -42,7 +44,13 @@ export function ConditionEditor(props: {
           <Select aria-label="Comparison" value={condition.op} onChange={(e) => dispatch({ type: "op", op: e.target.value as ConditionOperator })}>
             {CONDITION_OPERATORS.map((op) => <option key={op} value={op}>{CONDITION_LABELS[op]}</option>)}
           </Select>
-          {takesValue(condition.op) ? (
+          {takesValue(condition.op) && options.length && (condition.op === "is" || condition.op === "is_not") ? (
+            <Select aria-label="Value" className="col-span-2" value={condition.value} onChange={(e) => dispatch({ type: "value", value: e.target.value })}>
+              <option value="">Choose an option</option>
+              {condition.value && !options.some((o) => o.value === condition.value) ? <option value={condition.value}>{condition.value}</option> : null}
+              {options.map((o) => <option key={o.id} value={o.value}>{o.label || o.value}</option>)}
+            </Select>
+          ) : takesValue(condition.op) ? (
             <Input aria-label="Value" className="col-span-2" value={condition.value} placeholder="Value" onChange={(e) => dispatch({ type: "value", value: e.target.value })} />
           ) : null}
         </div>
