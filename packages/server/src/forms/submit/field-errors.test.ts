@@ -81,7 +81,10 @@ describe.each(BACKENDS)("refused answers on $name", (backend) => {
     expect(page).toContain('data-testid="field-error-summary"');
     expect(page).toMatch(/href="#fw-age-error"[^>]*>Age<\/a>/);
     // Each message sits under its field, and the control points at it.
-    for (const [name, message] of [["full_name", "This field is required."], ["email", "Enter an email address."], ["age", "Must be 10 or less."], ["agree", "Check this box to continue."]]) {
+    const shown: [string, string][] = [
+      ["full_name", "This field is required."], ["email", "Enter an email address."], ["age", "Must be 10 or less."], ["agree", "Check this box to continue."],
+    ];
+    for (const [name, message] of shown) {
       expect(page).toMatch(new RegExp(`id="fw-${name}-error"[^>]*>(?:<svg.*?</svg>)?${message.replace(".", "\\.")}</p>`));
     }
     expect(page).toMatch(/<input[^>]*id="fw-email"[^>]*>/);
