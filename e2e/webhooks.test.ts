@@ -96,6 +96,8 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("webhooks in the workbench, in Chromium", (
     expect(received[1]!.headers["fieldwork-event-id"]).toBe(first!.headers["fieldwork-event-id"]);
     await expect.poll(() => page.locator("[data-delivery]").count(), { timeout: 15_000 }).toBe(2);
 
+    if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/channels.png`, fullPage: true });
+
     // Delete, after a confirmation.
     await card.getByRole("button", { name: "Delete" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete webhook" }).click();
