@@ -171,6 +171,19 @@ describe.each(BACKENDS)("inventory on $name", (backend) => {
     expect((await inventoryOf(form)).store.name).toBe("Merch");
   });
 
+  it.skipIf(!backend.available)("deletes a project with its stores, levels and commits", async () => {
+    const org = (await w.call(w.owner, "GET", "/me")).json().data.organizations[0].id as string;
+    const project = (await w.call(w.owner, "POST", `/organizations/${org}/projects`, { name: `gone-${backend.name}` })).json().data.id as string;
+    const { form } = await w.newForm(project);
+    const field = await w.addChoice(form, "size", ["s"]);
+    await w.call(w.owner, "PUT", `/forms/${form}/store`, { name: "Doomed" });
+    expect((await w.call(w.owner, "PUT", `/forms/${form}/fields/${field}/inventory`, { tracked: true })).statusCode).toBe(200);
+    const deleted = await w.call(w.owner, "DELETE", `/projects/${project}`);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const stores = await w.database.db.selectFrom("store").select("id").where("project_id", "=", project).execute();
+    expect(stores).toEqual([]);
+  });
+
   it.skipIf(!backend.available)("keeps commits immutable: no update, no delete, except with their level", async () => {
     const { options } = await trackedForm();
     const db = w.database.db;
