@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
+import { axeViolations } from "./axe";
 import { CHROMIUM_AVAILABLE } from "./harness";
 import { openNewFormCanvas, useServerAndBrowser } from "./session";
 
@@ -62,6 +63,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("inventory in Chromium", () => {
     await expect.poll(() => panel.getByRole("spinbutton", { name: "On hand of Option 2" }).inputValue()).toBe("2");
     await panel.getByRole("button", { name: "History of Option 2" }).click();
     await expect.poll(() => panel.getByRole("region", { name: "Commits of Option 2" }).textContent()).toMatch(/Adjusted\s*-8.*Tracking started\s*\+10/s);
+    expect({ where: "field panel", violations: await axeViolations(page) }).toEqual({ where: "field panel", violations: [] });
     await panel.getByRole("button", { name: "Cancel" }).click();
     // Tracking moved the form's revision; the editor's next write is sent again on the new one and saves.
     await page.getByRole("button", { name: "Insert", exact: true }).click();
@@ -75,6 +77,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("inventory in Chromium", () => {
     await page.waitForURL(/\/connect\/store$/);
     await expect.poll(() => page.getByRole("table", { name: "Ticket" }).textContent()).toMatch(/Option 1.*Option 2/s);
     expect(await page.getByRole("button", { name: "Unlink" }).isDisabled()).toBe(true);
+    expect({ where: "store page", violations: await axeViolations(page) }).toEqual({ where: "store page", violations: [] });
 
     await page.getByRole("button", { name: "Publish" }).click();
     await expect.poll(() => page.getByText("Live", { exact: true }).isVisible()).toBe(true);
@@ -86,6 +89,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("inventory in Chromium", () => {
     await expect.poll(() => soldOut.isDisabled()).toBe(true);
     const few = visitor.getByRole("radio", { name: "Option 2 Only 2 left" });
     expect(await few.isEnabled()).toBe(true);
+    expect({ where: "public form", violations: await axeViolations(visitor) }).toEqual({ where: "public form", violations: [] });
     await few.check();
     expect(errors).toEqual([]);
     await context.close();
