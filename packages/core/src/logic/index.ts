@@ -7,4 +7,5 @@ export * from "./expression-rules";
 export * from "./form-logic";
 export * from "./limits";
 export * from "./parser";
+export * from "./rename";
 export * from "./scope";

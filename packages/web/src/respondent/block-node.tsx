@@ -9,7 +9,7 @@ import { hasHiddenExpression, safeUrlOrUndefined, type FormBlock, type TreeNode 
 import { ComputedField } from "./computed-field";
 import { FieldRenderer } from "./fields/field-renderer";
 import { useFormLogicState, useFormModel } from "./form-model-context";
-import { isBlockHidden, underLogic } from "./form-index";
+import { insideAny, isBlockHidden, underLogic } from "./form-index";
 
 /**
  * Hiding: a block whose `v_hidden` is `true` is always hidden. One that logic hides is hidden
@@ -26,7 +26,10 @@ export function BlockNode({ node, locked }: { node: TreeNode; locked: boolean })
   if (!block) return null;
   const always = isBlockHidden(block);
   const byLogic = !always && logic.hidden_block_ids.has(block.id);
-  const content = renderBlock(block, node, locked || always || byLogic || (!interactive && underLogic(index, block)));
+  // A top-level section logic hides still shows (sections are navigated, not hidden), but
+  // nothing in it is required: the server does not require it either.
+  const insideHidden = logic.hidden_block_ids.size > 0 && insideAny(index, block, logic.hidden_block_ids);
+  const content = renderBlock(block, node, locked || always || byLogic || insideHidden || (!interactive && underLogic(index, block)));
   if (content === null) return null;
   if (always) return <div hidden>{content}</div>;
   if (!hasHiddenExpression(block)) return content;

@@ -30,6 +30,16 @@ export function indexForm(preload: Pick<FormPreload, "blocks" | "fields" | "tree
 /** A block hidden by its `v_hidden` flag (core's rule, which the server's checks follow too). */
 export { isBlockHidden } from "@fieldwork/core";
 
+/** Whether a block around this one (not itself) is in `ids`: a section or group logic hides. */
+export function insideAny(index: Pick<FormIndex, "blocks">, block: FormBlock, ids: ReadonlySet<string>): boolean {
+  let current = block.parent_id ? index.blocks.get(block.parent_id) : undefined;
+  for (let depth = 0; current && depth <= index.blocks.size; depth++) {
+    if (ids.has(current.id)) return true;
+    current = current.parent_id ? index.blocks.get(current.parent_id) : undefined;
+  }
+  return false;
+}
+
 /** Whether the block or a block around it has a `v_hidden` expression (its showing depends on answers). */
 export function underLogic(index: Pick<FormIndex, "blocks">, block: FormBlock): boolean {
   let current: FormBlock | undefined = block;

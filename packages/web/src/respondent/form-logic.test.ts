@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { SAMPLE_BLOCKS, SAMPLE_FIELDS, samplePreload } from "../fixtures/sample-preload";
 import { FormApp } from "./form-app";
 import { evaluatePageLogic, prefilledLogic, samePageLogic } from "./form-logic-state";
+import { indexForm, insideAny } from "./form-index";
 import { prefillFrom } from "./prefill";
 
 // The sample form, with notes shown only to guests of a suite or double room and a computed price.
@@ -66,5 +67,25 @@ describe("form logic in the public form", () => {
     expect(input).toMatch(/readOnly|readonly/);
     expect(input).toMatch(/value="360"/);
     expect(input).not.toMatch(/name=/);
+  });
+});
+
+describe("a section that logic hides", () => {
+  it("is found around its blocks, at any depth, so their fields lose native required once interactive", () => {
+    const index = indexForm({ blocks: SAMPLE_BLOCKS, fields: SAMPLE_FIELDS, tree: [] });
+    const room = index.blocks.get("b_room")!;
+    expect(insideAny(index, room, new Set(["s2"]))).toBe(true);
+    expect(insideAny(index, room, new Set(["s1"]))).toBe(false);
+    expect(insideAny(index, index.blocks.get("s2")!, new Set(["s2"]))).toBe(false);
+  });
+
+  it("before scripts run, keeps its fields from being natively required (the server does not require them)", () => {
+    const sectioned = SAMPLE_BLOCKS.map((b) => (b.id === "s2" ? { ...b, v_hidden: '#/full_name == "skip"' } : b));
+    const html = renderToString(createElement(FormApp, {
+      preload: samplePreload({ blocks: sectioned, tree: buildTree(sectioned), default_values: { full_name: "skip" } }),
+      submit_action: "/submit/f_sample", query: {},
+    }));
+    expect(/<select[^>]*id="fw-room"[^>]*>/.exec(html)?.[0]).not.toMatch(/required/);
+    expect(/<input[^>]*id="fw-full_name"[^>]*>/.exec(html)?.[0]).toMatch(/required/);
   });
 });

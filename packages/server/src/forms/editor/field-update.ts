@@ -11,6 +11,7 @@ import { renameColumn } from "../../tables/managed-table";
 import { createColumnIndexes, dropColumnIndexes, indexKindsFor } from "../../tables/table-indexes";
 import { alterColumnType, unconvertibleRows } from "./column-convert";
 import { assertFieldSavable, assertValueExpression, rethrowTaken } from "./field-checks";
+import { renameInExpressions } from "./logic-rename";
 import { isFieldTracked } from "../../inventory/tracking";
 import { replaceOptions } from "./options-sync";
 import { fieldOfForm, writeForm } from "./revision";
@@ -48,6 +49,7 @@ export async function updateEditorField(db: Kysely<DB>, formId: string, fieldId:
       reference: json(next.reference), options_inventory: json(next.options_inventory),
     }).where("id", "=", old.id).execute().catch(rethrowTaken);
     await renameColumn(trx, form.table_name, old.name, next.name);
+    if (old.name !== next.name) await renameInExpressions(trx, formId, old.name, next.name);
     if (from !== to) await alterColumnType(trx, form.table_name, next, from, to);
     else if (isFieldType(old.type) && indexKindsFor({ type: old.type, multiple: old.multiple, name: old.name }).join() !== indexKindsFor(next).join()) {
       // Same column type, other indexes: a short text became a long one, which a btree cannot hold.

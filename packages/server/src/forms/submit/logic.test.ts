@@ -84,6 +84,20 @@ describe.each(BACKENDS)("form logic on $name", (backend) => {
     expect((await save("#/price * #/qty")).statusCode).toBe(200);
   });
 
+  it.skipIf(!backend.available)("follows a renamed field in the expressions that name it", async () => {
+    const rename = async (from: string, to: string, extra: Record<string, unknown>) =>
+      editor("PATCH", `/forms/${form}/fields/${ids[from]!.field_id}`, { revision: await revision(), field: { name: to, ...extra } });
+    expect((await rename("has_pet", "pet_owner", { type: "radio", required: true, options: [{ value: "yes" }, { value: "no" }] })).statusCode).toBe(200);
+    expect((await rename("qty", "quantity", { type: "number" })).statusCode).toBe(200);
+    let doc = (await editor("GET", `/forms/${form}`)).json().data;
+    expect(doc.blocks.find((b: { id: string }) => b.id === ids.pet_name!.block_id).v_hidden).toBe('#/pet_owner != "yes"');
+    expect(doc.fields.find((f: { name: string }) => f.name === "total").v_value).toBe("#/price * #/quantity");
+    await rename("has_pet", "has_pet", { type: "radio", required: true, options: [{ value: "yes" }, { value: "no" }] });
+    await rename("qty", "qty", { type: "number" });
+    doc = (await editor("GET", `/forms/${form}`)).json().data;
+    expect(doc.fields.find((f: { name: string }) => f.name === "total").v_value).toBe("#/price * #/qty");
+  });
+
   it.skipIf(!backend.available)("does not require a field that logic hides, and stores no answer for it", async () => {
     const hidden = await submit({ has_pet: "no", pet_name: "posted anyway" });
     expect(hidden.statusCode).toBe(201);
