@@ -163,6 +163,12 @@ describe.each(BACKENDS)("inventory on $name", (backend) => {
       const link = await w.call(w.owner, "PUT", `/forms/${form}/store`, { store_id: bad });
       expect(link.statusCode, bad).toBeGreaterThanOrEqual(400);
       expect(link.statusCode, bad).toBeLessThan(500);
+      const track = await w.call(w.owner, "PUT", `/forms/${form}/fields/${encodeURIComponent(bad) || "x"}/inventory`, { tracked: true });
+      expect(track.statusCode, bad).toBeGreaterThanOrEqual(400);
+      expect(track.statusCode, bad).toBeLessThan(500);
+      const named = await w.call(w.owner, "PUT", `/forms/${form}/store`, { name: bad });
+      // A store name is any text but blank; this form's options are tracked, so it keeps its store.
+      expect(named.statusCode, bad).toBe(bad.trim() ? 409 : 400);
     }
     const tracking = await w.call(w.owner, "PUT", `/forms/${form}/fields/${field}/inventory`, { tracked: "yes" });
     expect(tracking.json().error.code).toBe("MALFORMED_REQUEST");
