@@ -120,7 +120,10 @@ async function decideAndWrite(trx: Kysely<DB>, record: FormRecord, items: readon
 
   const accepted = open.flatMap((i, k) => {
     const decision = plan.decisions[k]!;
-    return decision.kind === "accept" ? [{ item: items[i]!, local_index: decision.local_index, customer_id: customerOf[i]! }] : [];
+    // A session of another form, or none that exists, is not linked (nor marked submitted).
+    return decision.kind === "accept"
+      ? [{ item: items[i]!, session_id: planItems[k]!.session_id, local_index: decision.local_index, customer_id: customerOf[i]! }]
+      : [];
   });
   const inserted = accepted.length ? await insertRows(trx, record, accepted, stock) : [];
   const byIndex = new Map(inserted.map((row) => [row.local_index, row]));
@@ -213,15 +216,15 @@ async function lockStock(trx: Kysely<DB>, record: FormRecord): Promise<Map<strin
   return new Map(rows.map((r) => [r.option_id, { level_id: r.level_id, available: r.available }]));
 }
 
-interface Accepted { item: PendingSubmit; local_index: number; customer_id: string | null }
+interface Accepted { item: PendingSubmit; session_id: string | null; local_index: number; customer_id: string | null }
 
 async function insertRows(
   trx: Kysely<DB>, record: FormRecord, accepted: readonly Accepted[], stock: ReadonlyMap<string, { level_id: string }>,
 ): Promise<Row[]> {
   const { form } = record;
   const fields = [...accepted[0]!.item.values.keys()];
-  const rows = accepted.map(({ item, local_index, customer_id }) => sql`(
-    ${local_index}::int, ${item.session_id}::uuid, ${customer_id}::uuid, ${item.visitor_id}, ${item.utc_offset}::int,
+  const rows = accepted.map(({ item, session_id, local_index, customer_id }) => sql`(
+    ${local_index}::int, ${session_id}::uuid, ${customer_id}::uuid, ${item.visitor_id}, ${item.utc_offset}::int,
     ${item.meta.user_agent}, ${item.meta.referer}, ${item.meta.ip},
     ${JSON.stringify(Object.keys(item.extra).length ? { extra: item.extra } : {})}::jsonb
     ${fields.length ? sql`, ${sql.join(fields.map((f) => sql`${item.values.get(f) ?? null}::${sql.raw(columnTypeOf(f))}`))}` : sql``}

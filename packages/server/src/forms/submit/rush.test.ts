@@ -172,6 +172,20 @@ describe.each(BACKENDS)("a rush of submits on $name", (backend) => {
     expect(await stockOf(level.early)).toMatchObject({ available: 7, committed: 3, orders: -3 });
   });
 
+  it.skipIf(!backend.available)("a session of another form, or one that does not exist, is neither linked nor marked submitted", async () => {
+    const id = await form("Mine", {});
+    const other = await form("Theirs", {});
+    const theirs = await session(other);
+    const ghost = crypto.randomUUID();
+    const answers = await Promise.all([post(id, { who: "a", __fw_session: theirs }), post(id, { who: "b", __fw_session: ghost }), post(id, { who: "c", __fw_session: ghost })]);
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201]);
+    const { table_name } = await database.db.selectFrom("form").select("table_name").where("id", "=", id).executeTakeFirstOrThrow();
+    const { rows: linked } = await sql<{ n: number }>`select count(session_id)::int as n from form_data.${sql.id(table_name)}`.execute(database.db);
+    expect(linked[0]!.n).toBe(0);
+    const { submitted_at } = await database.db.selectFrom("response_session").select("submitted_at").where("id", "=", theirs).executeTakeFirstOrThrow();
+    expect(submitted_at).toBeNull();
+  });
+
   it.skipIf(!backend.available)("a closed form refuses a whole rush, and numbers stay gapless when some submits in a batch are refused", async () => {
     const id = await form("Mixed", { max_form_responses_by_customer: 1 });
     const answers = await Promise.all(Array.from({ length: 60 }, (_, n) => post(id, { who: `m ${n}`, __fw_fingerprintjs_visitorid: `v-${n % 20}` })));
