@@ -98,6 +98,13 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("webhooks in the workbench, in Chromium", (
 
     if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/channels.png`, fullPage: true });
 
+    // Rotate, after a confirmation: a new secret.
+    await card.getByRole("button", { name: "Show" }).click();
+    await card.getByRole("button", { name: "Rotate" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Rotate secret" }).click();
+    await expect.poll(() => card.locator("[data-webhook-secret]").textContent()).not.toBe(secret);
+    expect(await card.locator("[data-webhook-secret]").textContent()).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+
     // Delete, after a confirmation.
     await card.getByRole("button", { name: "Delete" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete webhook" }).click();

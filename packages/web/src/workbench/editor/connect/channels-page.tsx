@@ -139,7 +139,8 @@ interface ListProps {
 
 function WebhookList({ state, dispatch, form_id, run, options }: ListProps) {
   if (state.webhooks === null) return null;
-  const doomed = state.webhooks.find((w) => w.id === state.confirmDelete);
+  const pending = state.confirm;
+  const target = state.webhooks.find((w) => w.id === pending?.id);
   return (
     <>
       {state.webhooks.length === 0 ? (
@@ -153,19 +154,25 @@ function WebhookList({ state, dispatch, form_id, run, options }: ListProps) {
             <li key={webhook.id}>
               <WebhookCard webhook={webhook} busy={state.busy === webhook.id} revealed={state.revealed.includes(webhook.id)}
                 onToggle={(enabled) => void run(webhook.id, async () => ({ type: "changed", webhook: await api.updateWebhook(form_id, webhook.id, { enabled }, options) }))}
-                onRotate={() => void run(webhook.id, async () => ({ type: "changed", webhook: await api.rotateWebhookSecret(form_id, webhook.id, options) }))}
+                onRotate={() => dispatch({ type: "confirm", action: "rotate", id: webhook.id })}
                 onReveal={() => dispatch({ type: "toggle-secret", id: webhook.id })}
-                onDelete={() => dispatch({ type: "confirm-delete", id: webhook.id })} />
+                onDelete={() => dispatch({ type: "confirm", action: "delete", id: webhook.id })} />
             </li>
           ))}
         </ul>
       )}
-      <ConfirmDialog open={doomed !== undefined} onClose={() => dispatch({ type: "confirm-delete", id: null })} title="Delete this webhook?" confirmLabel="Delete webhook" danger
-        onConfirm={() => run(doomed?.id ?? "", async () => {
-          await api.deleteWebhook(form_id, doomed!.id, options);
-          return { type: "removed", id: doomed!.id };
+      <ConfirmDialog open={pending?.action === "delete" && target !== undefined} onClose={() => dispatch({ type: "cancel-confirm" })}
+        title="Delete this webhook?" confirmLabel="Delete webhook" danger
+        onConfirm={() => run(target!.id, async () => {
+          await api.deleteWebhook(form_id, target!.id, options);
+          return { type: "removed", id: target!.id };
         })}>
-        Events stop going to <span className="font-mono">{doomed?.url}</span>, and its delivery log is deleted with it.
+        Events stop going to <span className="font-mono">{target?.url}</span>, and its delivery log is deleted with it.
+      </ConfirmDialog>
+      <ConfirmDialog open={pending?.action === "rotate" && target !== undefined} onClose={() => dispatch({ type: "cancel-confirm" })}
+        title="Rotate the signing secret?" confirmLabel="Rotate secret"
+        onConfirm={() => run(target!.id, async () => ({ type: "changed", webhook: await api.rotateWebhookSecret(form_id, target!.id, options) }))}>
+        A new secret signs every delivery from now on; your receiver rejects them until it has the new one.
       </ConfirmDialog>
     </>
   );

@@ -34,13 +34,23 @@ describe("channels page state", () => {
   });
 
   it("drops a deleted webhook and its deliveries, and replaces a changed one in place", () => {
-    let state: ChannelsState = { ...initialChannels, webhooks: [hook("a"), hook("b")], deliveries: [delivery(2, "b"), delivery(1, "a")], confirmDelete: "a" };
+    let state: ChannelsState = { ...initialChannels, webhooks: [hook("a"), hook("b")], deliveries: [delivery(2, "b"), delivery(1, "a")], confirm: { action: "delete", id: "a" } };
     state = channelsReducer(state, { type: "changed", webhook: hook("b", { enabled: false }) });
     expect(state.webhooks!.map((w) => w.enabled)).toEqual([true, false]);
     state = channelsReducer(state, { type: "removed", id: "a" });
-    expect(state).toMatchObject({ confirmDelete: null, busy: null });
+    expect(state).toMatchObject({ confirm: null, busy: null });
     expect(state.webhooks!.map((w) => w.id)).toEqual(["b"]);
     expect(state.deliveries!.map((d) => d.id)).toEqual([2]);
+  });
+
+  it("asks before rotating a secret, and forgets the question once the new secret is in or the owner cancels", () => {
+    let state: ChannelsState = { ...initialChannels, webhooks: [hook("a")] };
+    state = channelsReducer(state, { type: "confirm", action: "rotate", id: "a" });
+    expect(state.confirm).toEqual({ action: "rotate", id: "a" });
+    expect(channelsReducer(state, { type: "cancel-confirm" }).confirm).toBeNull();
+    state = channelsReducer(state, { type: "changed", webhook: hook("a", { secret: "whsec_new" }) });
+    expect(state.confirm).toBeNull();
+    expect(state.webhooks![0]!.secret).toBe("whsec_new");
   });
 
   it("refreshes the newest deliveries without losing older pages the owner already opened", () => {

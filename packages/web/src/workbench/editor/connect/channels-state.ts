@@ -18,10 +18,14 @@ export interface ChannelsState {
   /** The webhook (or `delivery:<id>`) a call is running for. */
   busy: string | null;
   message: string | null;
-  confirmDelete: string | null;
+  /** The webhook a destructive action waits on the owner's confirmation for. */
+  confirm: { action: ConfirmAction; id: string } | null;
   /** Webhooks whose secret is shown in full. */
   revealed: string[];
 }
+
+/** Actions that cannot be undone: deleting a webhook, replacing its secret. */
+export type ConfirmAction = "delete" | "rotate";
 
 export type ChannelsAction =
   | { type: "webhooks"; webhooks: Webhook[] }
@@ -36,12 +40,13 @@ export type ChannelsAction =
   | { type: "removed"; id: string }
   | { type: "failed"; message: string }
   | { type: "done" }
-  | { type: "confirm-delete"; id: string | null }
+  | { type: "confirm"; action: ConfirmAction; id: string }
+  | { type: "cancel-confirm" }
   | { type: "toggle-secret"; id: string };
 
 export const initialChannels: ChannelsState = {
   webhooks: null, deliveries: null, olderBefore: null, loadError: null, url: "", urlError: null, adding: false,
-  busy: null, message: null, confirmDelete: null, revealed: [],
+  busy: null, message: null, confirm: null, revealed: [],
 };
 
 /** A fresh first page replaces the newest deliveries and keeps older pages already read below them. */
@@ -72,14 +77,15 @@ export function channelsReducer(state: ChannelsState, action: ChannelsAction): C
       ...state, adding: false, url: "", webhooks: [...(state.webhooks ?? []), action.webhook], revealed: [...state.revealed, action.webhook.id],
     };
     case "busy": return { ...state, busy: action.key, message: null };
-    case "changed": return { ...state, busy: null, webhooks: (state.webhooks ?? []).map((w) => (w.id === action.webhook.id ? action.webhook : w)) };
+    case "changed": return { ...state, busy: null, confirm: null, webhooks: (state.webhooks ?? []).map((w) => (w.id === action.webhook.id ? action.webhook : w)) };
     case "removed": return {
-      ...state, busy: null, confirmDelete: null, webhooks: (state.webhooks ?? []).filter((w) => w.id !== action.id),
+      ...state, busy: null, confirm: null, webhooks: (state.webhooks ?? []).filter((w) => w.id !== action.id),
       deliveries: (state.deliveries ?? []).filter((d) => d.webhook_id !== action.id),
     };
     case "failed": return { ...state, busy: null, message: action.message };
     case "done": return { ...state, busy: null };
-    case "confirm-delete": return { ...state, confirmDelete: action.id };
+    case "confirm": return { ...state, confirm: { action: action.action, id: action.id } };
+    case "cancel-confirm": return { ...state, confirm: null };
     case "toggle-secret": return {
       ...state, revealed: state.revealed.includes(action.id) ? state.revealed.filter((id) => id !== action.id) : [...state.revealed, action.id],
     };
