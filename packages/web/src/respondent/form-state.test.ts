@@ -27,6 +27,23 @@ describe("formReducer", () => {
     expect(formReducer(failed, { type: "dismiss_error" }).error).toBeNull();
   });
 
+  it("shows the section of the first refused field, with each field's message", () => {
+    const onLast = formReducer(formReducer(start(), { type: "next" }), { type: "next" });
+    const field_errors = [{ field: "email", code: "INVALID_FIELD_VALUE" as const, message: "Enter an email address." }];
+    const failed = formReducer(formReducer(onLast, { type: "submit_start" }), {
+      type: "submit_failed", error: { code: "INVALID_FIELD_VALUE", message: "x", field_errors }, section_id: "s1",
+    });
+    expect(failed).toMatchObject({ nav: { current_section_id: "s1", is_submitting: false }, error: { field_errors } });
+    // A section the form does not have (or none found) leaves the visitor where they are.
+    const unknown = formReducer(formReducer(onLast, { type: "submit_start" }), { type: "submit_failed", error: { code: "INVALID_FIELD_VALUE", message: "x" }, section_id: "nope" });
+    expect(unknown.nav.current_section_id).toBe("s3");
+  });
+
+  it("starts with the refusal of a native submit the server answered with the form again", () => {
+    const error = { code: "REQUIRED_FIELD_MISSING", message: "m", field_errors: [{ field: "name", code: "REQUIRED_FIELD_MISSING" as const, message: "This field is required." }] };
+    expect(initFormState({ section_ids: [], payment_section_ids: [], session_id: null, error }).error).toEqual(error);
+  });
+
   it("keeps the session id and visitor id for the hidden inputs", () => {
     let state = formReducer(start(), { type: "session", session_id: "s_1" });
     state = formReducer(state, { type: "visitor", visitor_id: "v_1" });

@@ -39,7 +39,11 @@ export type FormAction =
   | { type: "session"; session_id: string }
   | { type: "visitor"; visitor_id: string }
   | { type: "invalid" }
-  | { type: "submit_failed"; error: BadgeError }
+  | {
+    type: "submit_failed"; error: BadgeError;
+    /** The section of the first refused field: shown, so its message is seen. */
+    section_id?: string | null;
+  }
   | { type: "dismiss_error" };
 
 export function initFormState(input: {
@@ -71,8 +75,11 @@ export function formReducer(state: FormState, action: FormAction): FormState {
     }
     case "submit_end":
       return { ...state, nav: navigationReducer(state.nav, action) };
-    case "submit_failed":
-      return { ...state, nav: navigationReducer(state.nav, { type: "submit_end" }), error: action.error };
+    case "submit_failed": {
+      const nav = navigationReducer(state.nav, { type: "submit_end" });
+      const section = action.section_id && nav.section_ids.includes(action.section_id) ? action.section_id : nav.current_section_id;
+      return { ...state, nav: { ...nav, current_section_id: section }, error: action.error };
+    }
     case "mounted":
       return { ...state, interactive: true, utc_offset: action.utc_offset };
     case "session":

@@ -4,6 +4,7 @@
  */
 import { useCallback, type Dispatch, type FormEvent } from "react";
 import { postSubmission } from "./api";
+import { refusedSection } from "./field-errors";
 import { notifyParent } from "./embed-events";
 import { NETWORK_ERROR, submitOutcome, type SubmitOutcome } from "./outcomes";
 import { clearStoredSession } from "./session-store";
@@ -21,7 +22,8 @@ export function useFormSubmit(input: {
     (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
       if (is_submitting) return;
-      const body = new FormData(event.currentTarget);
+      const form = event.currentTarget;
+      const body = new FormData(form);
       beforeSubmit();
       dispatch({ type: "submit_start" });
       postSubmission(action, body)
@@ -38,7 +40,7 @@ export function useFormSubmit(input: {
               location.assign(outcome.url);
               return;
             case "badge":
-              dispatch({ type: "submit_failed", error: outcome.error });
+              dispatch({ type: "submit_failed", error: outcome.error, section_id: refusedSection(form, outcome.error.field_errors) });
           }
         });
     },

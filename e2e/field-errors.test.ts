@@ -1,0 +1,107 @@
+/**
+ * What a visitor sees when the server refuses answers the browser let through (spec 1 §5),
+ * in Chromium on the demo form. The browser's own checks are switched off (`noValidate`)
+ * to stand for whatever they miss; the server's are the ones that count.
+ */
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { axeViolations } from "./axe";
+import { CHROMIUM_AVAILABLE } from "./harness";
+import { useServerAndBrowser } from "./session";
+
+describe.skipIf(!CHROMIUM_AVAILABLE)("refused answers in Chromium", () => {
+  const env = useServerAndBrowser();
+
+  const rows = () => {
+    const formId = env.server.demoFormUrl.split("/").pop()!;
+    return env.server.cli(["responses", "list", formId]).trim().split("\n").filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+  };
+  const skipBrowserChecks = (page: Page) => page.evaluate(() => {
+    document.querySelector("form")!.noValidate = true;
+  });
+  /** The message under a field and what its control says about it. */
+  const refusalOf = (page: Page, name: string) => page.evaluate((name) => {
+    const control = document.getElementById(`fw-${name}`);
+    return {
+      message: document.getElementById(`fw-${name}-error`)?.textContent ?? null,
+      invalid: control?.getAttribute("aria-invalid") ?? null,
+      describedby: control?.getAttribute("aria-describedby") ?? null,
+    };
+  }, name);
+
+  it("with JavaScript: shows each message under its field, on the section that holds it, and submits once fixed", async () => {
+    const page = await env.browser.newPage();
+    const before = rows().length;
+    await page.goto(env.server.demoFormUrl);
+    const next = page.getByRole("button", { name: "Next" });
+    await expect.poll(() => next.isVisible()).toBe(true);
+    await page.getByLabel("Full name").fill("Ada Refused");
+    await page.getByLabel("Email").fill("ada@example.com");
+    await page.getByLabel("Your role").selectOption("designer");
+    await next.click();
+    await page.getByLabel("Team", { exact: true }).check();
+    await page.getByLabel("I agree to the terms").check();
+    // The first section's answers go wrong after the visitor left it.
+    await skipBrowserChecks(page);
+    await page.evaluate(() => {
+      (document.getElementById("fw-email") as HTMLInputElement).value = "ada@";
+      (document.getElementById("fw-team_size") as HTMLInputElement).value = "20000";
+    });
+    await page.getByRole("button", { name: "Submit" }).click();
+
+    // Back on the first section, each refused field says why, and the badge lists them.
+    await expect.poll(() => page.getByLabel("Email").isVisible()).toBe(true);
+    expect(await refusalOf(page, "email")).toEqual({ message: "Enter an email address.", invalid: "true", describedby: "fw-email-error" });
+    expect(await refusalOf(page, "team_size")).toEqual({ message: "Must be 10000 or less.", invalid: "true", describedby: "fw-team_size-error" });
+    expect(await refusalOf(page, "full_name")).toEqual({ message: null, invalid: null, describedby: null });
+    const summary = page.getByTestId("field-error-summary");
+    expect(await summary.innerText()).toContain("Email: Enter an email address.");
+    expect(await summary.innerText()).toContain("Team size: Must be 10000 or less.");
+    // The same markup as the page a native post gets back (axe cannot run with scripts off).
+    expect(await axeViolations(page)).toEqual([]);
+    expect(rows()).toHaveLength(before);
+
+    await page.getByLabel("Email").fill("ada@example.com");
+    await page.getByLabel("Team size").fill("12");
+    await next.click();
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.waitForURL(/\/complete/);
+    expect(rows().at(-1)).toMatchObject({ full_name: "Ada Refused", email: "ada@example.com", team_size: 12 });
+    await page.close();
+  });
+
+  it("without JavaScript: the form comes back with the answers kept and the messages shown, and submits once fixed", async () => {
+    const context = await env.browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const before = rows().length;
+    await page.goto(env.server.demoFormUrl);
+    await skipBrowserChecks(page);
+    await page.getByLabel("Full name").fill("Ada NoScript");
+    await page.getByLabel("Email").fill("ada@");
+    await page.getByLabel("Your role").selectOption("designer");
+    await page.getByLabel("Anything else?").fill("Kept after a refusal");
+    await page.getByRole("button", { name: "Submit" }).click();
+
+    await expect.poll(() => page.getByTestId("field-error-summary").isVisible()).toBe(true);
+    expect(page.url()).toMatch(/\/submit\//);
+    expect(await refusalOf(page, "email")).toEqual({ message: "Enter an email address.", invalid: "true", describedby: "fw-email-error" });
+    // Plan (required, left empty): its group names the message; each radio says it is invalid.
+    expect(await page.locator("#fw-plan-error").innerText()).toBe("Choose an option.");
+    expect(await page.locator("fieldset[data-field=plan]").getAttribute("aria-describedby")).toBe("fw-plan-error");
+    expect(await page.locator("input[name=plan][aria-invalid=true]").count()).toBe(3);
+    expect(await refusalOf(page, "accept_terms")).toEqual({ message: "Check this box to continue.", invalid: "true", describedby: "fw-accept_terms-error" });
+    expect(await page.getByLabel("Full name").inputValue()).toBe("Ada NoScript");
+    expect(await page.getByLabel("Email").inputValue()).toBe("ada@");
+    expect(await page.getByLabel("Your role").inputValue()).toBe("designer");
+    expect(await page.getByLabel("Anything else?").inputValue()).toBe("Kept after a refusal");
+    expect(rows()).toHaveLength(before);
+
+    await page.getByLabel("Email").fill("ada@example.com");
+    await page.getByLabel("Team", { exact: true }).check();
+    await page.getByLabel("I agree to the terms").check();
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.waitForURL(/\/complete/);
+    expect(rows().at(-1)).toMatchObject({ full_name: "Ada NoScript", email: "ada@example.com", plan: "team", comments: "Kept after a refusal" });
+    await context.close();
+  });
+});
