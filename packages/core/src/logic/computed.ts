@@ -2,16 +2,16 @@
  * Computed fields (`form_field.v_value`): each one's value from the others' answers.
  * Computed fields may read each other; a field that reaches itself through its references
  * (a cycle) is null, and so is a field whose expression does not parse. Every value is then
- * read by the field's own rules (`computedColumnValue`), so what the page shows is what the
- * server stores.
+ * read the way the field reads its answers (`asFieldValue`), the same in the page and on the
+ * server, which stores it through the field's full rules (`computedColumnValue`).
  */
 import type { FormField } from "../form-model";
 import { evaluateExpression, type LogicScope, type LogicValue } from "./evaluate";
 import { expressionReferences, type Expression } from "./ast";
 import { compileExpression } from "./parser";
-import { computedColumnValue, toLogicValue } from "./scope";
+import { asFieldValue } from "./scope";
 
-type ComputedField = Pick<FormField, "id" | "name" | "type" | "pattern" | "min" | "max" | "step" | "multiple" | "options" | "v_value">;
+type ComputedField = Pick<FormField, "id" | "name" | "type" | "multiple" | "options" | "v_value">;
 
 /** Whether a field's value is computed (its `v_value` is an expression text). */
 export const isComputedField = (field: Pick<FormField, "v_value">): boolean => typeof field.v_value === "string";
@@ -56,7 +56,7 @@ export function computeFieldValues(fields: readonly ComputedField[], answers: Lo
     if (known !== undefined) return known;
     const { field, ast } = computed.get(name)!;
     // No cycle remains among the others, so this recursion ends (at most one level per field).
-    const value = cyclic.has(name) || !ast ? null : toLogicValue(computedColumnValue(field, evaluateExpression(ast, scope)));
+    const value = cyclic.has(name) || !ast ? null : asFieldValue(field, evaluateExpression(ast, scope));
     memo.set(name, value);
     return value;
   }

@@ -6,7 +6,7 @@
  * field no expression reads re-renders nothing.
  */
 import {
-  answersScope, evaluateFormLogic, toRawValues, type FormBlock, type FormField, type LogicValue,
+  answersScope, evaluateFormLogic, logicRawValues, toLogicValue, type FormBlock, type FormField, type LogicValue,
 } from "@fieldwork/core";
 import type { Prefill } from "./prefill";
 
@@ -30,7 +30,8 @@ export function evaluatePageLogic(fields: readonly FormField[], blocks: readonly
 
 /** The first render's logic: the values the inputs start with (defaults and URL parameters). */
 export function prefilledLogic(fields: readonly FormField[], blocks: readonly FormBlock[], prefill: Prefill): PageLogic {
-  return evaluatePageLogic(fields, blocks, (field) => toRawValues(prefill(field)) ?? []);
+  // Not core's toRawValues: field-value.ts would bring the RE2 matcher into the public form's bundle.
+  return evaluatePageLogic(fields, blocks, (field) => logicRawValues(toLogicValue(prefill(field))));
 }
 
 /** The strings each field's inputs would post now (`FormData.getAll`), files left out. */

@@ -3,7 +3,7 @@
  * applying the same rules as the browser (spec 1 §5), plus the form's policy on unknown names.
  */
 import {
-  answersScope, evaluateFormLogic, FieldworkError, PARAM, PARAM_PREFIX, parseFieldValue, type ColumnValue, type FormBlock, type FormField, type ParseFailure,
+  answersScope, computedColumnValue, evaluateFormLogic, FieldworkError, PARAM, PARAM_PREFIX, parseFieldValue, type ColumnValue, type FormBlock, type FormField, type ParseFailure,
 } from "@fieldwork/core";
 import { AnswersRefused } from "./answers-refused";
 
@@ -54,7 +54,7 @@ export function readAnswers(
 
   const values = new Map<FormField, ColumnValue>();
   const failures: ParseFailure[] = [];
-  const logic = evaluateFormLogic(fields, blocks, answersScope(fields, (f) => entries.get(f.name) ?? [], { utc_offset }));
+  const logic = evaluateFormLogic(fields, blocks, answersScope(fields, (f) => entries.get(f.name) ?? []));
   for (const field of fields) {
     if (logic.logic_hidden_field_ids.has(field.id)) {
       values.set(field, null);
@@ -62,8 +62,7 @@ export function readAnswers(
     }
     const computed = logic.computed.get(field.id);
     if (computed !== undefined) {
-      // Already read by the field's own rules (core computedColumnValue): what its column stores.
-      values.set(field, computed as ColumnValue);
+      values.set(field, computedColumnValue(field, computed, { utc_offset }));
       continue;
     }
     const rules = field.required && !logic.shown_field_ids.has(field.id) ? { ...field, required: false } : field;
