@@ -3,7 +3,7 @@
  * the form takes no answers from this visitor, an error with a code.
  */
 import {
-  buildTree, FieldworkError, type ApiError, type ErrorCode, type FormPreload, type JsonValue,
+  buildTree, FieldworkError, PARAM, UUID_V4, type ApiError, type ErrorCode, type FormPreload, type JsonValue,
 } from "@fieldwork/core";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema";
@@ -17,9 +17,20 @@ export interface PreloadInput {
   form_id: string;
   session_id?: string | undefined;
   visitor_id?: string | undefined;
+  /** The PARAM.customer_uuid cookie, when the browser sent one. */
+  customer_cookie?: string | undefined;
   /** URL parameters of the form page, passed through; they prefill fields by name. */
   params: Record<string, string>;
   now?: Date;
+}
+
+/**
+ * The customer the page names (spec: a `customer_id` URL parameter, or the PARAM.customer_uuid
+ * parameter or cookie), a uuid v4, or null: then the fingerprint identifies the visitor.
+ */
+function namedCustomer(input: PreloadInput): string | null {
+  const named = input.params.customer_id ?? input.params[PARAM.customer_uuid] ?? input.customer_cookie;
+  return named && UUID_V4.test(named) ? named.toLowerCase() : null;
 }
 
 export async function loadPublishedForm(db: Kysely<DB>, formId: string): Promise<FormRecord> {
@@ -91,8 +102,9 @@ async function loadError(
   const soldOut = soldOutAtLoad(fields, blocks);
   if (soldOut.length) return error("FORM_SOLD_OUT", { fields: soldOut });
 
-  if (form.max_form_responses_by_customer !== null && input.visitor_id) {
-    const customer = await customerForVisitor(db, form.project_id, input.visitor_id);
+  const named = namedCustomer(input);
+  if (form.max_form_responses_by_customer !== null && (named || input.visitor_id)) {
+    const customer = named ?? await customerForVisitor(db, form.project_id, input.visitor_id!);
     const given = await countCustomerResponses(db, form.table_name, customer);
     if (given >= form.max_form_responses_by_customer) {
       return error("FORM_RESPONSE_LIMIT_BY_CUSTOMER_REACHED", { page_query: alreadyRespondedQuery(input.visitor_id, customer, input.session_id) });
