@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { constraintAttrs, showsRequired } from "./field-attrs";
+import { constraintAttrs, describedBy, showsRequired } from "./field-attrs";
 import { groupOptions } from "./option-groups";
 import { rangeStartValue } from "./text-input";
 
@@ -58,5 +58,14 @@ describe("rangeStartValue", () => {
     expect(rangeStartValue()).toBe(50);
     expect(rangeStartValue(0, 5, 2)).toBe(2);
     expect(rangeStartValue(10, 0)).toBe(10);
+  });
+});
+
+describe("describedBy", () => {
+  it("points a refused control at its message, after its help text, and marks it invalid", () => {
+    expect(describedBy({ name: "age", help_text: null }, false)).toEqual({});
+    expect(describedBy({ name: "age", help_text: "Years" }, false)).toEqual({ "aria-describedby": "fw-age-help" });
+    expect(describedBy({ name: "age", help_text: "Years" }, true)).toEqual({ "aria-describedby": "fw-age-help fw-age-error", "aria-invalid": true });
+    expect(describedBy({ name: "age", help_text: null }, true)).toEqual({ "aria-describedby": "fw-age-error", "aria-invalid": true });
   });
 });
