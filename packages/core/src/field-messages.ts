@@ -4,6 +4,7 @@
  * field ("Must be 10 or less."). `parseFieldValue` and the file rules name a problem;
  * these functions word it.
  */
+import type { FIELD_ERROR_CODES } from "./errors";
 import { capabilityOf, type FieldType } from "./field-types";
 
 /** Why one field's answer was refused (spec 1 §5). */
@@ -30,7 +31,7 @@ export type FieldProblem =
 export interface FieldError {
   /** The field's name. */
   field: string;
-  code: "REQUIRED_FIELD_MISSING" | "INVALID_FIELD_VALUE" | "INVALID_OPTION";
+  code: (typeof FIELD_ERROR_CODES)[number];
   /** A sentence for the visitor, shown under the field. */
   message: string;
 }

@@ -4,12 +4,13 @@
  * from the same definitions. Every answer is the envelope `{ data, error }`.
  */
 import { z } from "zod";
+import { FIELD_ERROR_CODES } from "./errors";
 import { LIMITS } from "./limits";
 
 /** One failing field of a refused submit. */
 export const FieldErrorSchema = z.object({
   field: z.string(),
-  code: z.enum(["REQUIRED_FIELD_MISSING", "INVALID_FIELD_VALUE", "INVALID_OPTION"]),
+  code: z.enum(FIELD_ERROR_CODES),
   message: z.string(),
 });
 
