@@ -5,6 +5,7 @@
 import type { FieldError } from "./field-messages";
 import { LIMITS } from "./limits";
 import { formPagePath } from "./public-urls";
+import { WEBHOOKS_PER_FORM } from "./webhooks";
 
 export type FormPage =
   | "developererror" | "badrequest" | "formclosed" | "alreadyresponded" | "formsoldout"
@@ -115,7 +116,7 @@ export const ERROR_CATALOGUE = {
     status: 400,
     message: "This URL points to a private, loopback or link-local address. Webhooks go to public addresses unless the server sets WEBHOOK_ALLOW_PRIVATE_NETWORKS=true.",
   },
-  TOO_MANY_WEBHOOKS: { status: 409, message: "A form has at most 20 webhooks." },
+  TOO_MANY_WEBHOOKS: { status: 409, message: `A form has at most ${WEBHOOKS_PER_FORM} webhooks.` },
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
