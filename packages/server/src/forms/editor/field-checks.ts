@@ -30,10 +30,14 @@ export async function assertHiddenExpression(trx: Kysely<DB>, formId: string, v_
   assertNoProblem(hiddenFlagProblem(v_hidden, await fieldNames(trx, formId)), "v_hidden");
 }
 
-/** A field's `v_value` over the form's fields, the field itself named as it will be saved. */
-export async function assertValueExpression(trx: Kysely<DB>, formId: string, field: FieldDefinition, oldName: string): Promise<void> {
+/**
+ * A field's `v_value` over the form's fields, the field itself named as it will be saved
+ * (`oldName`: its current name; a new field has none yet).
+ */
+export async function assertValueExpression(trx: Kysely<DB>, formId: string, field: FieldDefinition, oldName: string | null): Promise<void> {
   if (typeof field.v_value !== "string") return;
-  assertNoProblem(valueExpressionProblem(field.v_value, await fieldNames(trx, formId, { from: oldName, to: field.name })), "v_value");
+  const names = await fieldNames(trx, formId, oldName === null ? undefined : { from: oldName, to: field.name });
+  assertNoProblem(valueExpressionProblem(field.v_value, names.add(field.name)), "v_value");
 }
 
 const UNIQUE_VIOLATION = "23505";

