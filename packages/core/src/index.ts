@@ -31,6 +31,7 @@ export * from "./data/table-columns";
 export * from "./data/display";
 export * from "./data/view-params";
 export * from "./visibility";
+export * from "./hidden-fields";
 export * from "./logic/index";
 export * from "./webhooks";
 export * from "./inventory";

@@ -3,7 +3,7 @@
  * the form takes no answers from this visitor, an error with a code.
  */
 import {
-  buildTree, FieldworkError, PARAM, UUID_V4, type ApiError, type ErrorCode, type FormPreload, type JsonValue,
+  buildTree, FieldworkError, missingRequiredHiddenFields, PARAM, UUID_V4, type ApiError, type ErrorCode, type FormPreload, type JsonValue,
 } from "@fieldwork/core";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema";
@@ -111,9 +111,7 @@ async function loadError(
     }
   }
 
-  const missing = fields
-    .filter((f) => f.type === "hidden" && f.required && (values[f.name] === undefined || values[f.name] === ""))
-    .map((f) => f.name);
+  const missing = missingRequiredHiddenFields(fields, (name) => values[name]);
   if (missing.length) return error("MISSING_REQUIRED_HIDDEN_FIELDS", { fields: missing });
   return null;
 }

@@ -59,6 +59,10 @@ describe.each(BACKENDS)("the error catalogue of spec 1 §8 on $name", (backend) 
     expect(await load(id)).toMatchObject({ code: "MISSING_REQUIRED_HIDDEN_FIELDS", fields: ["ref"] });
     expect(await page(id)).toBe(`302 /d/e/${id}/badrequest?error=MISSING_REQUIRED_HIDDEN_FIELDS`);
     expect(await load(id, "?ref=newsletter")).toBeNull();
+    // The submit refuses it the same way, before any answer is read.
+    expect(await submit(id, { who: "Ada" })).toBe("400 MISSING_REQUIRED_HIDDEN_FIELDS");
+    expect(await submit(id, { who: "Ada", ref: " " }, false)).toBe(`303 /d/e/${id}/badrequest?error=MISSING_REQUIRED_HIDDEN_FIELDS`);
+    expect(await submit(id, { who: "Ada", ref: "newsletter" })).toBe("201 ok");
   });
 
   it.skipIf(!backend.available)("UNKNOWN_FIELDS_NOT_ALLOWED: a name the form does not define, on a form that rejects them → badrequest", async () => {

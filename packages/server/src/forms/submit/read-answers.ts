@@ -3,7 +3,7 @@
  * applying the same rules as the browser (spec 1 §5), plus the form's policy on unknown names.
  */
 import {
-  answersScope, computedColumnValue, evaluateFormLogic, FieldworkError, PARAM, PARAM_PREFIX, parseFieldValue, type ColumnValue, type FormBlock, type FormField, type ParseFailure,
+  answersScope, computedColumnValue, evaluateFormLogic, FieldworkError, missingRequiredHiddenFields, PARAM, PARAM_PREFIX, parseFieldValue, type ColumnValue, type FormBlock, type FormField, type ParseFailure,
 } from "@fieldwork/core";
 import { AnswersRefused } from "./answers-refused";
 
@@ -50,6 +50,12 @@ export function readAnswers(
   const unknown = [...entries.keys()].filter((name) => !byName.has(name) && !name.startsWith(PARAM_PREFIX));
   if (unknown.length && strategy === "reject") {
     throw new FieldworkError("UNKNOWN_FIELDS_NOT_ALLOWED", `This form does not accept the fields ${unknown.join(", ")}.`, unknown);
+  }
+
+  // Before the answers: a link or embed that left out what the owner requires is refused as such.
+  const missing = missingRequiredHiddenFields(fields, (name) => entries.get(name));
+  if (missing.length) {
+    throw new FieldworkError("MISSING_REQUIRED_HIDDEN_FIELDS", `The required hidden fields ${missing.join(", ")} were not supplied.`, missing);
   }
 
   const values = new Map<FormField, ColumnValue>();
