@@ -5,7 +5,7 @@
 import type { FieldError } from "./field-messages";
 import { LIMITS } from "./limits";
 import { formPagePath } from "./public-urls";
-import { WEBHOOKS_PER_FORM } from "./webhooks";
+// No import of a module with zod schemas here: the public form's bundle takes this catalogue.
 
 export type FormPage =
   | "developererror" | "badrequest" | "formclosed" | "alreadyresponded" | "formsoldout"
@@ -116,7 +116,7 @@ export const ERROR_CATALOGUE = {
     status: 400,
     message: "This URL points to a private, loopback or link-local address. Webhooks go to public addresses unless the server sets WEBHOOK_ALLOW_PRIVATE_NETWORKS=true.",
   },
-  TOO_MANY_WEBHOOKS: { status: 409, message: `A form has at most ${WEBHOOKS_PER_FORM} webhooks.` },
+  TOO_MANY_WEBHOOKS: { status: 409, message: `A form has at most ${LIMITS.webhooks_per_form} webhooks.` },
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

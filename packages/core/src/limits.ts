@@ -4,6 +4,8 @@
  * same numbers for their comfort checks.
  */
 export const LIMITS = {
+  /** Webhooks of one form. */
+  webhooks_per_form: 20,
   /** Fields of one form. Postgres allows 1,600 columns per table, counting dropped ones, and
    * a row of 300 out-of-line values still fits one 8 KB page. */
   fields_per_form: 300,

@@ -3,6 +3,7 @@
  * webhook URL, how deliveries are signed and retried, and the private API's shapes. The
  * server delivers and checks addresses; the workbench shows the same rules' messages.
  */
+import { LIMITS } from "./limits";
 import { z } from "zod";
 
 export const WEBHOOK_EVENT_TYPES = ["response.created"] as const;
@@ -13,7 +14,7 @@ export const WEBHOOK_URL_MAX_LENGTH = 2048;
 export const WEBHOOK_MAX_ATTEMPTS = 8;
 /** Characters of a receiver's answer kept in the delivery log. */
 export const WEBHOOK_RESPONSE_EXCERPT_LENGTH = 512;
-export const WEBHOOKS_PER_FORM = 20;
+export const WEBHOOKS_PER_FORM = LIMITS.webhooks_per_form;
 export const WEBHOOK_DELIVERY_PAGE_SIZE = 50;
 
 /** Headers of every delivery (lowercase, as Node and fetch read them). */
