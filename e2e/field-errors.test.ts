@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { axeViolations } from "./axe";
 import { CHROMIUM_AVAILABLE } from "./harness";
-import { useServerAndBrowser } from "./session";
+import { shootBothSchemes, useServerAndBrowser } from "./session";
 
 describe.skipIf(!CHROMIUM_AVAILABLE)("refused answers in Chromium", () => {
   const env = useServerAndBrowser();
@@ -83,6 +83,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("refused answers in Chromium", () => {
     await page.getByRole("button", { name: "Submit" }).click();
 
     await expect.poll(() => page.getByTestId("field-error-summary").isVisible()).toBe(true);
+    await shootBothSchemes(page, "public-form-refused-native", { fullPage: true });
     expect(page.url()).toMatch(/\/submit\//);
     expect(await refusalOf(page, "email")).toEqual({ message: "Enter an email address.", invalid: "true", describedby: "fw-email-error" });
     // Plan (required, left empty): its group names the message; each radio says it is invalid.

@@ -9,7 +9,7 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { CHROMIUM_AVAILABLE } from "./harness";
-import { callPrivate, openNewFormCanvas, useServerAndBrowser } from "./session";
+import { callPrivate, openNewFormCanvas, shootBothSchemes, useServerAndBrowser } from "./session";
 
 type Row = Record<string, unknown>;
 
@@ -49,6 +49,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("form logic in Chromium", () => {
       await panel.getByLabel("Computed value").fill("#/nights * 80");
     });
     await expect.poll(() => page.getByText("Conditional").count()).toBe(1);
+    await shootBothSchemes(page, "condition-builder");
 
     await page.getByRole("button", { name: "Publish" }).click();
     await expect.poll(() => page.getByText("Live", { exact: true }).isVisible()).toBe(true);
@@ -73,6 +74,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("form logic in Chromium", () => {
     // Choosing shows it, required; unchoosing hides it again.
     await option.check();
     await expect.poll(() => petName.isVisible()).toBe(true);
+    await shootBothSchemes(visitor, "public-form-logic", { fullPage: true });
     expect(await petName.evaluate((el) => (el as HTMLInputElement).required)).toBe(true);
     await petName.fill("Rex");
     await option.uncheck();

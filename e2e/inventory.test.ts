@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { axeViolations } from "./axe";
 import { CHROMIUM_AVAILABLE } from "./harness";
-import { openNewFormCanvas, useServerAndBrowser } from "./session";
+import { openNewFormCanvas, shootBothSchemes, useServerAndBrowser } from "./session";
 
 describe.skipIf(!CHROMIUM_AVAILABLE)("inventory in Chromium", () => {
   const env = useServerAndBrowser();
@@ -64,6 +64,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("inventory in Chromium", () => {
     await panel.getByRole("button", { name: "History of Option 2" }).click();
     await expect.poll(() => panel.getByRole("region", { name: "Commits of Option 2" }).textContent()).toMatch(/Adjusted\s*-8.*Tracking started\s*\+10/s);
     expect({ where: "field panel", violations: await axeViolations(page) }).toEqual({ where: "field panel", violations: [] });
+    await shootBothSchemes(page, "inventory-field-panel");
     await panel.getByRole("button", { name: "Cancel" }).click();
     // Tracking moved the form's revision; the editor's next write is sent again on the new one and saves.
     await page.getByRole("button", { name: "Insert", exact: true }).click();
@@ -78,6 +79,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("inventory in Chromium", () => {
     await expect.poll(() => page.getByRole("table", { name: "Ticket" }).textContent()).toMatch(/Option 1.*Option 2/s);
     expect(await page.getByRole("button", { name: "Unlink" }).isDisabled()).toBe(true);
     expect({ where: "store page", violations: await axeViolations(page) }).toEqual({ where: "store page", violations: [] });
+    await shootBothSchemes(page, "store-page");
 
     await page.getByRole("button", { name: "Publish" }).click();
     await expect.poll(() => page.getByText("Live", { exact: true }).isVisible()).toBe(true);
@@ -90,6 +92,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("inventory in Chromium", () => {
     const few = visitor.getByRole("radio", { name: "Option 2 Only 2 left" });
     expect(await few.isEnabled()).toBe(true);
     expect({ where: "public form", violations: await axeViolations(visitor) }).toEqual({ where: "public form", violations: [] });
+    await shootBothSchemes(visitor, "public-form-stock", { fullPage: true });
     await few.check();
     expect(errors).toEqual([]);
     await context.close();
