@@ -26,8 +26,8 @@ export function BlockNode({ node, locked }: { node: TreeNode; locked: boolean })
   if (!block) return null;
   const always = isBlockHidden(block);
   const byLogic = !always && logic.hidden_block_ids.has(block.id);
-  // A top-level section logic hides still shows (sections are navigated, not hidden), but
-  // nothing in it is required: the server does not require it either.
+  // Nothing inside a section or group logic hides is required: the server does not require
+  // it either (a top-level section is skipped by navigation, see form-view.tsx).
   const insideHidden = logic.hidden_block_ids.size > 0 && insideAny(index, block, logic.hidden_block_ids);
   const content = renderBlock(block, node, locked || always || byLogic || insideHidden || (!interactive && underLogic(index, block)));
   if (content === null) return null;

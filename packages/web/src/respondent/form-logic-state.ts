@@ -6,7 +6,7 @@
  * field no expression reads re-renders nothing.
  */
 import {
-  answersScope, evaluateFormLogic, logicRawValues, toLogicValue, type FormBlock, type FormField, type LogicValue,
+  answersScope, evaluateFormLogic, isBlockHidden, logicRawValues, toLogicValue, type FormBlock, type FormField, type LogicValue,
 } from "@fieldwork/core";
 import type { Prefill } from "./prefill";
 
@@ -32,6 +32,14 @@ export function evaluatePageLogic(fields: readonly FormField[], blocks: readonly
 export function prefilledLogic(fields: readonly FormField[], blocks: readonly FormBlock[], prefill: Prefill): PageLogic {
   // Not core's toRawValues: field-value.ts would bring the RE2 matcher into the public form's bundle.
   return evaluatePageLogic(fields, blocks, (field) => logicRawValues(toLogicValue(prefill(field))));
+}
+
+/**
+ * The top-level sections navigation skips: hidden by a literal `true` (which the live logic
+ * does not evaluate when the form has no expression) or by their expression for the answers.
+ */
+export function hiddenSectionIds(section_ids: readonly string[], blocks: ReadonlyMap<string, FormBlock>, logic: PageLogic): string[] {
+  return section_ids.filter((id) => logic.hidden_block_ids.has(id) || isBlockHidden(blocks.get(id)));
 }
 
 /** The strings each field's inputs would post now (`FormData.getAll`), files left out. */

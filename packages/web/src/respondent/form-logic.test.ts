@@ -4,7 +4,7 @@ import { buildTree, type FormBlock, type FormField } from "@fieldwork/core";
 import { describe, expect, it } from "vitest";
 import { SAMPLE_BLOCKS, SAMPLE_FIELDS, samplePreload } from "../fixtures/sample-preload";
 import { FormApp } from "./form-app";
-import { evaluatePageLogic, prefilledLogic, samePageLogic } from "./form-logic-state";
+import { evaluatePageLogic, hiddenSectionIds, prefilledLogic, samePageLogic } from "./form-logic-state";
 import { indexForm, insideAny } from "./form-index";
 import { prefillFrom } from "./prefill";
 
@@ -87,5 +87,29 @@ describe("a section that logic hides", () => {
     }));
     expect(/<select[^>]*id="fw-room"[^>]*>/.exec(html)?.[0]).not.toMatch(/required/);
     expect(/<input[^>]*id="fw-full_name"[^>]*>/.exec(html)?.[0]).toMatch(/required/);
+  });
+  it("is skipped by navigation: hidden by its expression for the answers, or by literal true", () => {
+    const sectioned = SAMPLE_BLOCKS.map((b) => (b.id === "s2" ? { ...b, v_hidden: '#/full_name == "skip"' } : b));
+    const index = indexForm({ blocks: sectioned, fields: SAMPLE_FIELDS, tree: [] });
+    const logicFor = (full_name: string) => prefilledLogic(SAMPLE_FIELDS, sectioned, prefillFrom({ full_name }, {}));
+    expect(hiddenSectionIds(index.section_ids, index.blocks, logicFor("skip"))).toEqual(["s2"]);
+    expect(hiddenSectionIds(index.section_ids, index.blocks, logicFor("Ada"))).toEqual([]);
+    const always = indexForm({ blocks: SAMPLE_BLOCKS.map((b) => (b.id === "s1" ? { ...b, v_hidden: true } : b)), fields: SAMPLE_FIELDS, tree: [] });
+    expect(hiddenSectionIds(always.section_ids, always.blocks, { hidden_block_ids: new Set(), computed: new Map() })).toEqual(["s1"]);
+  });
+
+  it("before scripts run, still shows, and the first render starts on the first shown section", () => {
+    const sectioned = SAMPLE_BLOCKS.map((b) => (b.id === "s1" ? { ...b, v_hidden: '#/room == "double"' } : b));
+    const renderWith = (room: string) => renderToString(createElement(FormApp, {
+      preload: samplePreload({ blocks: sectioned, tree: buildTree(sectioned), default_values: { room } }),
+      submit_action: "/submit/f_sample", query: {},
+    }));
+    const html = renderWith("double");
+    expect(/<section[^>]*data-section-id="s1"[^>]*>/.exec(html)?.[0]).not.toMatch(/\shidden/);
+    expect(html).toMatch(/name="full_name"/);
+    // The JS-only counter counts shown sections: none for one, "1 / 2" for two.
+    const counter = /<\/span>1<!-- --> \/ <!-- -->2/;
+    expect(html).not.toMatch(counter);
+    expect(renderWith("single")).toMatch(counter);
   });
 });

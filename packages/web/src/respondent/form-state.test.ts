@@ -53,4 +53,22 @@ describe("formReducer", () => {
   it("reports the progress as position and total", () => {
     expect(sectionProgress(formReducer(start(), { type: "next" }).nav)).toEqual({ position: 2, total: 3 });
   });
+
+  it("skips hidden sections and moves off the current one when answers hide it", () => {
+    const hiding = initFormState({ section_ids: ["s1", "s2", "s3"], payment_section_ids: [], session_id: null, hidden_section_ids: ["s2"] });
+    const onS3 = formReducer(hiding, { type: "next" });
+    expect(onS3.nav.current_section_id).toBe("s3");
+    expect(sectionProgress(onS3.nav)).toEqual({ position: 2, total: 2 });
+    const shown = formReducer(hiding, { type: "hidden_sections", hidden_section_ids: [] });
+    expect(sectionProgress(shown.nav)).toEqual({ position: 1, total: 3 });
+    const onS2 = formReducer(shown, { type: "next" });
+    expect(formReducer(onS2, { type: "hidden_sections", hidden_section_ids: ["s2"] }).nav.current_section_id).toBe("s3");
+    expect(formReducer(onS2, { type: "hidden_sections", hidden_section_ids: [] })).toBe(onS2);
+  });
+
+  it("does not show a hidden section for a refused submit", () => {
+    const onS3 = formReducer(initFormState({ section_ids: ["s1", "s2", "s3"], payment_section_ids: [], session_id: null, hidden_section_ids: ["s2"] }), { type: "next" });
+    const failed = formReducer(formReducer(onS3, { type: "submit_start" }), { type: "submit_failed", error: { code: "INVALID_FIELD_VALUE", message: "x" }, section_id: "s2" });
+    expect(failed.nav.current_section_id).toBe("s3");
+  });
 });

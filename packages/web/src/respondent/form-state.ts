@@ -5,7 +5,7 @@
  * error badge of a failed submit.
  */
 import {
-  MESSAGES, initNavigation, navigationReducer,
+  MESSAGES, initNavigation, navigationProgress, navigationReducer,
   type FieldError, type NavigationAction, type NavigationState,
 } from "@fieldwork/core";
 
@@ -48,11 +48,13 @@ export type FormAction =
 
 export function initFormState(input: {
   section_ids: string[]; payment_section_ids: string[]; session_id: string | null;
+  /** Sections hidden for the first render's answers (form-logic-state.ts hiddenSectionIds). */
+  hidden_section_ids?: readonly string[];
   /** A refused native submit the server answered with the form again (`preload.submit_error`). */
   error?: BadgeError | null;
 }): FormState {
   return {
-    nav: initNavigation(input.section_ids, input.payment_section_ids),
+    nav: initNavigation(input.section_ids, input.payment_section_ids, input.hidden_section_ids),
     interactive: false,
     session_id: input.session_id,
     visitor_id: null,
@@ -73,11 +75,16 @@ export function formReducer(state: FormState, action: FormAction): FormState {
       const nav = navigationReducer(state.nav, action);
       return nav === state.nav ? state : { ...state, nav, alert: null, error: null };
     }
+    case "hidden_sections": {
+      const nav = navigationReducer(state.nav, action);
+      return nav === state.nav ? state : { ...state, nav };
+    }
     case "submit_end":
       return { ...state, nav: navigationReducer(state.nav, action) };
     case "submit_failed": {
       const nav = navigationReducer(state.nav, { type: "submit_end" });
-      const section = action.section_id && nav.section_ids.includes(action.section_id) ? action.section_id : nav.current_section_id;
+      const shown = action.section_id && nav.section_ids.includes(action.section_id) && !nav.hidden_section_ids.includes(action.section_id);
+      const section = shown ? action.section_id! : nav.current_section_id;
       return { ...state, nav: { ...nav, current_section_id: section }, error: action.error };
     }
     case "mounted":
@@ -93,9 +100,5 @@ export function formReducer(state: FormState, action: FormAction): FormState {
   }
 }
 
-/** 1-based position of the current section and the section count, for the progress indicator. */
-export function sectionProgress(nav: NavigationState): { position: number; total: number } {
-  const total = nav.section_ids.length;
-  const index = nav.current_section_id ? nav.section_ids.indexOf(nav.current_section_id) : 0;
-  return { position: Math.max(index, 0) + 1, total };
-}
+/** 1-based position of the current section among the shown ones and their count, for the progress indicator. */
+export const sectionProgress = (nav: NavigationState): { position: number; total: number } => navigationProgress(nav);

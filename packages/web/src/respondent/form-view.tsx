@@ -13,6 +13,7 @@ import { FieldErrorsProvider } from "./field-errors";
 import { refusedSubmitBadge } from "./outcomes";
 import { FormFooter } from "./form-footer";
 import { indexForm } from "./form-index";
+import { hiddenSectionIds } from "./form-logic-state";
 import { FormLogicContext, FormModelContext, type FormModel } from "./form-model-context";
 import { CARD_PADDING, Card, FormPage } from "./form-page";
 import { formReducer, initFormState, sectionProgress } from "./form-state";
@@ -45,12 +46,18 @@ export function FormView({ preload, submit_action, query }: FormViewProps) {
     [preload, query],
   );
   const { index } = model;
-  const [state, dispatch] = useReducer(formReducer, null, () =>
-    initFormState({ section_ids: index.section_ids, payment_section_ids: index.payment_section_ids, session_id: preload.session_id, error: refusedSubmitBadge(preload) }),
-  );
-  const { nav, interactive } = state;
   const formRef = useRef<HTMLFormElement>(null);
   const { logic, refresh: refreshLogic } = useFormLogic(preload, model.prefill, formRef);
+  const hiddenSections = useMemo(() => hiddenSectionIds(index.section_ids, index.blocks, logic), [index, logic]);
+  const [state, dispatch] = useReducer(formReducer, null, () =>
+    initFormState({
+      section_ids: index.section_ids, payment_section_ids: index.payment_section_ids, hidden_section_ids: hiddenSections,
+      session_id: preload.session_id, error: refusedSubmitBadge(preload),
+    }),
+  );
+  const { nav, interactive } = state;
+  // Navigation skips the sections logic hides; one hidden under the visitor gives way to the nearest shown.
+  useEffect(() => dispatch({ type: "hidden_sections", hidden_section_ids: hiddenSections }), [hiddenSections]);
   const logicState = useMemo(() => ({ logic, interactive }), [logic, interactive]);
   // The browser may have kept or autofilled values the server render did not know.
   useEffect(refreshLogic, [refreshLogic]);
@@ -119,7 +126,10 @@ export function FormView({ preload, submit_action, query }: FormViewProps) {
             <div className="mt-10 flex flex-col gap-8">
               {index.tree.map((node) =>
                 node.type === "section" ? (
-                  <SectionView key={node.id} node={node} current={node.id === nav.current_section_id} interactive={interactive} />
+                  <SectionView
+                    key={node.id} node={node} interactive={interactive}
+                    current={node.id === nav.current_section_id && !nav.hidden_section_ids.includes(node.id)}
+                  />
                 ) : (
                   <BlockNode key={node.id} node={node} locked={false} />
                 ),

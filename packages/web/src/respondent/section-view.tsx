@@ -3,7 +3,8 @@
  * One top-level section. Interactive: only the current one shows; the others stay in the
  * DOM (`hidden`) so their values are still posted, and their fields are locked (no native
  * constraints). Before that (server render, no JavaScript) every section shows and
- * validates.
+ * validates. A section logic hides is never current (navigation skips it, core
+ * navigation.ts), so it stays hidden with JavaScript and shows without.
  */
 import type { TreeNode } from "@fieldwork/core";
 import { BlockHeading, BlockNode } from "./block-node";

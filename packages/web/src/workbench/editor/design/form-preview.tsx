@@ -20,7 +20,7 @@ export function FormPreview({ doc }: { doc: Pick<EditorDocument, "title" | "bloc
   const model = useMemo<FormModel>(() => ({ index: indexForm({ blocks: doc.blocks, fields: doc.fields, tree: [] }), prefill: noPrefill }), [doc.blocks, doc.fields]);
   const { tree, section_ids } = model.index;
   const first = section_ids[0] ?? null;
-  const buttons = navigationButtons({ section_ids, current_section_id: first, payment_section_ids: model.index.payment_section_ids, is_submitting: false });
+  const buttons = navigationButtons({ section_ids, current_section_id: first, payment_section_ids: model.index.payment_section_ids, hidden_section_ids: [], is_submitting: false });
   const progress = { position: 1, total: section_ids.length };
   return (
     <FormModelContext value={model}>

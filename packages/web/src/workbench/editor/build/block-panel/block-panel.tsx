@@ -35,7 +35,7 @@ function labelOf(type: FormBlock["type"], key: BlockKey): string {
 function PanelBody({ block, fresh, onClose }: { block: FormBlock; fresh: boolean; onClose: () => void }) {
   const store = useBuildStore();
   const [state, dispatch] = useReducer(blockPanelReducer, { block, fresh }, initBlockPanel);
-  const condition = useConditionDraft(block.type === "section" ? undefined : block);
+  const condition = useConditionDraft(block);
   const problems = blockProblems(state);
   const invalid = Object.keys(problems).length > 0 || condition.problem !== undefined;
   const formatted = formattedKeys(state);
@@ -84,8 +84,8 @@ function PanelBody({ block, fresh, onClose }: { block: FormBlock; fresh: boolean
         <BlockContentPreview block={block} content={content} />
         <form className="grid gap-5" onSubmit={(e) => { e.preventDefault(); onSave(); }}>
           {state.keys.map(input)}
-          {/* Sections are navigated one at a time; hiding one by logic is not offered here. */}
-          {block.type !== "section" ? <div className="border-t border-line pt-5"><ConditionEditor label="Show this block" {...condition.editor} /></div> : null}
+          {/* A section logic hides is skipped by the public form's navigation. */}
+          <div className="border-t border-line pt-5"><ConditionEditor label="Show this block" {...condition.editor} /></div>
           <button type="submit" hidden tabIndex={-1} />
         </form>
       </div>
