@@ -40,6 +40,17 @@ describe("planBatch", () => {
     ]);
   });
 
+  it("answers a session's repeat even from a form closed since, and refuses a closed submit without taking anything", () => {
+    const plan = planBatch([item({ session_id: "old", closed: "FORM_CLOSED_WHILE_RESPONDING" }), item({ closed: "FORM_SCHEDULE_NOT_IN_RANGE", demand: ["x"] }), item({ demand: ["x"] })], {
+      ...base, response_count: 1, submitted_sessions: new Map([["old", 1]]), stock: new Map([["x", 1]]),
+    });
+    expect(plan.decisions).toEqual([
+      { kind: "repeat", local_index: 1, same_as: null },
+      { kind: "refuse", code: "FORM_SCHEDULE_NOT_IN_RANGE" },
+      { kind: "accept", local_index: 2 },
+    ]);
+  });
+
   it("takes one unit per chosen option, and says sold out once nothing is left", () => {
     const plan = planBatch([item({ demand: ["x", "y"] }), item({ demand: ["y"] }), item({ demand: ["x"] }), item({ demand: [] })], {
       ...base, stock: new Map([["x", 1], ["y", 1]]),

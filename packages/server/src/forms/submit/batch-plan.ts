@@ -3,7 +3,7 @@
  * form's counter row (the count, the limits, each customer's answers so far, the stock of the
  * tracked options, the rows sessions already made), each submit in arrival order is either a
  * repeat of an earlier answer, refused with a catalogue code, or accepted with the next
- * `local_index`. Each accepted submit takes from the same running tallies, so N allowed means
+ * `local_index`. A session's repeat is answered first, whatever else changed since. Each accepted submit takes from the same running tallies, so N allowed means
  * N accepted whatever the batch's size, and a refused submit takes nothing.
  */
 import type { ErrorCode } from "@fieldwork/core";
@@ -15,6 +15,8 @@ export interface PlanItem {
   customer_id: string | null;
   /** Tracked options chosen (option ids), each taking one unit. */
   demand: readonly string[];
+  /** Why the form takes no answer from this submit now (closed, out of schedule), if so. */
+  closed?: ErrorCode | null;
 }
 
 export interface PlanInput {
@@ -53,6 +55,8 @@ export function planBatch(items: readonly PlanItem[], input: PlanInput): Plan {
   const decisions = items.map((item, position): PlanDecision => {
     const earlier = item.session_id ? sessions.get(item.session_id) : undefined;
     if (earlier) return { kind: "repeat", local_index: earlier.local_index, same_as: earlier.position };
+    // A repeat gets its answer even from a form closed since; a new answer does not.
+    if (item.closed) return { kind: "refuse", code: item.closed };
 
     if (input.max_by_customer !== null && item.customer_id !== null && (counts.get(item.customer_id) ?? 0) >= input.max_by_customer) {
       return { kind: "refuse", code: "FORM_RESPONSE_LIMIT_BY_CUSTOMER_REACHED" };

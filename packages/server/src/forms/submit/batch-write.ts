@@ -101,12 +101,11 @@ async function decideAndWrite(trx: Kysely<DB>, record: FormRecord, items: readon
   const customer_counts = counted.length ? await countByCustomer(trx, table, counted) : new Map<string, number>();
   const stock = items.some((item) => item.demand.length) ? await lockStock(trx, record) : new Map<string, { level_id: string; available: number }>();
 
-  const closed = items.map((item) => closedReason({ ...form, max_form_responses_in_total: null }, item.now, "submit"));
-  const open = items.flatMap((item, i) => (closed[i] ? [] : [i]));
-  const planItems: PlanItem[] = open.map((i) => ({
-    session_id: sessions.has(items[i]!.session_id ?? "") ? items[i]!.session_id : null,
+  const planItems: PlanItem[] = items.map((item, i) => ({
+    session_id: sessions.has(item.session_id ?? "") ? item.session_id : null,
     customer_id: customerOf[i]!,
-    demand: items[i]!.demand,
+    demand: item.demand,
+    closed: closedReason({ ...form, max_form_responses_in_total: null }, item.now, "submit"),
   }));
   const submitted = new Map([...sessions].flatMap(([id, s]) => (s.row ? [[id, s.row.local_index] as const] : [])));
   const plan = planBatch(planItems, {
@@ -118,21 +117,19 @@ async function decideAndWrite(trx: Kysely<DB>, record: FormRecord, items: readon
     submitted_sessions: submitted,
   });
 
-  const accepted = open.flatMap((i, k) => {
-    const decision = plan.decisions[k]!;
+  const accepted = items.flatMap((item, i) => {
+    const decision = plan.decisions[i]!;
     // A session of another form, or none that exists, is not linked (nor marked submitted).
     return decision.kind === "accept"
-      ? [{ item: items[i]!, session_id: planItems[k]!.session_id, local_index: decision.local_index, customer_id: customerOf[i]! }]
+      ? [{ item, session_id: planItems[i]!.session_id, local_index: decision.local_index, customer_id: customerOf[i]! }]
       : [];
   });
   const inserted = accepted.length ? await insertRows(trx, record, accepted, stock) : [];
   const byIndex = new Map(inserted.map((row) => [row.local_index, row]));
   const existing = new Map([...sessions.values()].flatMap((s) => (s.row ? [[s.row.local_index, s.row] as const] : [])));
 
-  return items.map((item, i): SubmitOutcome => {
-    const reason = closed[i];
-    if (reason) return { kind: "refused", code: reason, customer_id: customerOf[i]! };
-    const decision = plan.decisions[open.indexOf(i)]!;
+  return items.map((_, i): SubmitOutcome => {
+    const decision = plan.decisions[i]!;
     switch (decision.kind) {
       case "accept": return { kind: "inserted", row: { ...byIndex.get(decision.local_index)!, duplicate: false } };
       case "repeat": {

@@ -102,6 +102,11 @@ describe.each(BACKENDS)("a rush of submits on $name", (backend) => {
     // A retry long after (a lost connection): still the first answer, nothing new written.
     const retry = await post(id, { who: "retry", __fw_session: sid });
     expect([retry.statusCode, retry.json().data.id, retry.json().data.duplicate]).toEqual([200, answers[0]!.json().data.id, true]);
+    // The form closes; the retry of the answer already taken still gets it, a new one does not.
+    await sql`update form set is_force_closed = true where id = ${id}`.execute(database.db);
+    const late = await post(id, { who: "retry after closing", __fw_session: sid });
+    expect([late.statusCode, late.json().data?.id]).toEqual([200, answers[0]!.json().data.id]);
+    expect((await post(id, { who: "new", __fw_session: await session(id).catch(() => crypto.randomUUID()) })).json().error.code).toBe("FORM_CLOSED_WHILE_RESPONDING");
     const stored = await rows(id);
     expect(stored).toHaveLength(1);
     const { submitted_at } = await database.db.selectFrom("response_session").select("submitted_at").where("id", "=", sid).executeTakeFirstOrThrow();

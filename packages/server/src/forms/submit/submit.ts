@@ -54,8 +54,10 @@ async function submitTo(
   db: Kysely<DB>, record: FormRecord, entries: PostedEntries, request: SubmitRequest, now: Date,
 ): Promise<InsertedResponse | null> {
   const { form } = record;
-  assertOpen(form, now);
   const system = readSystemInputs(entries);
+  // A closed form refuses before reading answers; with a session, the batch decides, so a
+  // retry of an answer already taken still gets it (exactly once) after the form closed.
+  if (!isUuid(system.session_id)) assertOpen(form, now);
   const answers = readAgainstCurrent(
     () => readAnswers(record.fields, record.blocks, entries, form.unknown_field_handling_strategy, system.utc_offset),
     system.revision, form.revision,
