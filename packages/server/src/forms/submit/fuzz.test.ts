@@ -152,10 +152,11 @@ describe.each(BACKENDS)("fuzzed submissions on $name", (backend) => {
           expect(answer.body).not.toContain("<script>alert(1)");
         }
       }),
-      { numRuns: 3_000, interruptAfterTimeLimit: 18_000, markInterruptAsFailure: false },
+      // A fixed count, not a time box: a busy machine takes longer instead of testing less
+      // (about 11 s per backend on two shared cores).
+      { numRuns: 1_500, timeout: 10_000 },
     );
-    // About 2,500 in 18 s on two shared cores; the floor leaves room for a slower machine.
-    expect(runs).toBeGreaterThan(1_000);
+    expect(runs).toBe(1_500);
     for (const { table } of forms) {
       const { rows } = await sql<{ n: number }>`select count(*)::int as n from form_data.${sql.id(table)}`.execute(database.db);
       expect(rows[0]!.n, table).toBe(0);
@@ -163,5 +164,5 @@ describe.each(BACKENDS)("fuzzed submissions on $name", (backend) => {
     const submitted = await database.db.selectFrom("response_session").select(({ fn }) => fn.countAll<number>().as("n"))
       .where("submitted_at", "is not", null).executeTakeFirstOrThrow();
     expect(Number(submitted.n)).toBe(0);
-  }, 60_000);
+  }, 180_000);
 });
