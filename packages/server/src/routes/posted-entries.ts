@@ -28,6 +28,34 @@ function limitBytes(raw: IncomingMessage, limit: number): () => void {
   return () => raw.off("data", onData);
 }
 
+/**
+ * Ends a multipart read that stopped making progress while bytes wait unread: the parser
+ * (busboy) stalls on some malformed part headers (a bare line feed inside a quoted name, with
+ * a part larger than one read): it stops reading, the pipe pauses the request, and the request
+ * would be held forever. A slow client is not stalled: its request keeps flowing, waiting for
+ * bytes. A paused, unfinished request that moved neither a byte nor a part for a whole period
+ * ends the parts iterator with MALFORMED_REQUEST, as limitBytes ends it with PAYLOAD_TOO_LARGE.
+ */
+function endStalledParse(raw: IncomingMessage, stallMs: number): { progress(): void; stop(): void } {
+  let moved = true;
+  const progress = () => { moved = true; };
+  raw.on("data", progress);
+  const timer = setInterval(() => {
+    if (!moved && raw.readableFlowing === false && !raw.readableEnded) {
+      stop();
+      raw.unpipe();
+      raw.resume();
+      raw.emit("error", new FieldworkError("MALFORMED_REQUEST", "The multipart body could not be read (a malformed part header)."));
+    }
+    moved = false;
+  }, stallMs);
+  const stop = () => {
+    clearInterval(timer);
+    raw.off("data", progress);
+  };
+  return { progress, stop };
+}
+
 export async function readPostedEntries(request: FastifyRequest): Promise<PostedEntries> {
   const entries: PostedEntries = new Map();
   const add = (name: string, value: string) => {
@@ -42,8 +70,10 @@ export async function readPostedEntries(request: FastifyRequest): Promise<Posted
   if (Number(request.headers["content-length"] ?? 0) > SUBMIT_BODY_LIMIT_BYTES) throw new FieldworkError("PAYLOAD_TOO_LARGE");
   if (request.isMultipart()) {
     const stopLimit = limitBytes(request.raw, SUBMIT_BODY_LIMIT_BYTES);
+    const stall = endStalledParse(request.raw, 2_000);
     try {
       for await (const part of request.parts()) {
+        stall.progress();
         if (part.type === "file") {
           part.file.resume();
           if (part.filename) throw new FieldworkError("INVALID_FIELD_VALUE", `${part.fieldname} does not take files.`, [part.fieldname]);
@@ -56,6 +86,7 @@ export async function readPostedEntries(request: FastifyRequest): Promise<Posted
       }
     } finally {
       stopLimit();
+      stall.stop();
     }
     return entries;
   }
