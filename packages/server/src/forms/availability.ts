@@ -23,10 +23,15 @@ export function closedReason(form: FormSettings, now: Date, moment: "load" | "su
 }
 
 /**
- * Checks closing and schedule before a submit. The total limit is left to the insert
- * statement, which counts inside Postgres (the form row here may come from the cache).
+ * Closing and schedule at a submit. The total limit is left to the submit's batch, which
+ * counts under the form row's lock (batch-plan.ts).
  */
+export function closedAtSubmit(form: Omit<FormSettings, "max_form_responses_in_total">, now: Date): ErrorCode | null {
+  return closedReason({ ...form, max_form_responses_in_total: null }, now, "submit");
+}
+
+/** Refuses a submit to a closed or out-of-schedule form (the form row may come from the cache). */
 export function assertOpen(form: FormSettings, now: Date): void {
-  const reason = closedReason({ ...form, max_form_responses_in_total: null }, now, "submit");
+  const reason = closedAtSubmit(form, now);
   if (reason) throw new FieldworkError(reason);
 }

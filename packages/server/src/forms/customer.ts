@@ -1,21 +1,38 @@
+/**
+ * Customers of a project (spec 2 §6): named by a `customer_id` (uuid v4: a link parameter,
+ * the PARAM.customer_uuid input or cookie), otherwise one per fingerprint visitor id. The
+ * load and the submit's batch both read them through these functions.
+ */
+import { UUID_V4 } from "@fieldwork/core";
 import { sql, type Kysely } from "kysely";
 import type { DB } from "../db/schema";
 import { managedTable } from "../tables/managed-table";
 
-/** The customer a visitor id belongs to in a project, created on first sight. */
-export async function customerForVisitor(db: Kysely<DB>, projectId: string, visitorId: string): Promise<string> {
-  const row = await db.insertInto("customer")
-    .values({ project_id: projectId, visitor_id: visitorId })
-    .onConflict((oc) => oc.columns(["project_id", "visitor_id"]).doUpdateSet({ last_seen_at: new Date() }))
-    .returning("id").executeTakeFirstOrThrow();
-  return row.id;
+/** A customer id as the page or the browser named it: a uuid v4 (lowercased), or null. */
+export function namedCustomerId(text: string | null | undefined): string | null {
+  return text && UUID_V4.test(text) ? text.toLowerCase() : null;
 }
 
-/** How many answers a customer already gave to a form (rows of its managed table). */
-export async function countCustomerResponses(db: Kysely<DB>, tableName: string, customerId: string): Promise<number> {
-  const { rows } = await sql<{ n: number }>`
-    select count(*)::int as n from ${managedTable(tableName)} where customer_id = ${customerId}`.execute(db);
-  return rows[0]?.n ?? 0;
+/**
+ * The customer each visitor id belongs to in a project, created on first sight. Sorted, so
+ * two transactions upserting the same visitors never wait on each other's rows.
+ */
+export async function customersForVisitors(db: Kysely<DB>, projectId: string, visitorIds: readonly string[]): Promise<Map<string, string>> {
+  const visitors = [...new Set(visitorIds)].sort();
+  if (!visitors.length) return new Map();
+  const { rows } = await sql<{ id: string; visitor_id: string }>`
+    insert into customer (project_id, visitor_id) select ${projectId}::uuid, v from unnest(${visitors}::text[]) as v order by v
+    on conflict (project_id, visitor_id) do update set last_seen_at = now() returning id::text, visitor_id`.execute(db);
+  return new Map(rows.map((row) => [row.visitor_id, row.id]));
+}
+
+/** How many answers each customer already gave to a form (rows of its managed table). */
+export async function countByCustomer(db: Kysely<DB>, tableName: string, customerIds: readonly string[]): Promise<Map<string, number>> {
+  if (!customerIds.length) return new Map();
+  const { rows } = await sql<{ customer_id: string; n: number }>`
+    select customer_id::text, count(*)::int as n from ${managedTable(tableName)}
+    where customer_id = any(${[...customerIds]}::uuid[]) group by customer_id`.execute(db);
+  return new Map(rows.map((r) => [r.customer_id, r.n]));
 }
 
 /** What `alreadyresponded` is told (spec 2 §2): who was recognised, and the session when there is one. */

@@ -3,12 +3,12 @@
  * the form takes no answers from this visitor, an error with a code.
  */
 import {
-  buildTree, FieldworkError, missingRequiredHiddenFields, PARAM, UUID_V4, type ApiError, type ErrorCode, type FormPreload, type JsonValue,
+  buildTree, FieldworkError, missingRequiredHiddenFields, PARAM, type ApiError, type ErrorCode, type FormPreload, type JsonValue,
 } from "@fieldwork/core";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema";
 import { closedReason } from "./availability";
-import { alreadyRespondedQuery, countCustomerResponses, customerForVisitor } from "./customer";
+import { alreadyRespondedQuery, countByCustomer, customersForVisitors, namedCustomerId } from "./customer";
 import { endingOf, stylesheetOf } from "./form-document";
 import { isUuid, loadFormRecord, type FormRecord } from "./form-record";
 import { fieldsWithStock, soldOutAtLoad } from "../inventory/preload-stock";
@@ -29,8 +29,7 @@ export interface PreloadInput {
  * parameter or cookie), a uuid v4, or null: then the fingerprint identifies the visitor.
  */
 function namedCustomer(input: PreloadInput): string | null {
-  const named = input.params.customer_id ?? input.params[PARAM.customer_uuid] ?? input.customer_cookie;
-  return named && UUID_V4.test(named) ? named.toLowerCase() : null;
+  return namedCustomerId(input.params.customer_id ?? input.params[PARAM.customer_uuid] ?? input.customer_cookie);
 }
 
 export async function loadPublishedForm(db: Kysely<DB>, formId: string): Promise<FormRecord> {
@@ -104,8 +103,8 @@ async function loadError(
 
   const named = namedCustomer(input);
   if (form.max_form_responses_by_customer !== null && (named || input.visitor_id)) {
-    const customer = named ?? await customerForVisitor(db, form.project_id, input.visitor_id!);
-    const given = await countCustomerResponses(db, form.table_name, customer);
+    const customer = named ?? (await customersForVisitors(db, form.project_id, [input.visitor_id!])).get(input.visitor_id!)!;
+    const given = (await countByCustomer(db, form.table_name, [customer])).get(customer) ?? 0;
     if (given >= form.max_form_responses_by_customer) {
       return error("FORM_RESPONSE_LIMIT_BY_CUSTOMER_REACHED", { page_query: alreadyRespondedQuery(input.visitor_id, customer, input.session_id) });
     }

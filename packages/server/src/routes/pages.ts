@@ -1,8 +1,9 @@
 /** The public form page `/d/e/{form_id}` and its status pages (spec 1 §2.1), rendered here. */
-import { errorPagePath, FieldworkError, PARAM, safeUrlOrUndefined, submitPath, UUID_V4, type FormPage } from "@fieldwork/core";
+import { errorPagePath, FieldworkError, PARAM, safeUrlOrUndefined, submitPath, type FormPage } from "@fieldwork/core";
 import { renderFormPage, renderStatusPage, type PageAssets } from "@fieldwork/web/ssr";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { endingOf, stylesheetOf } from "../forms/form-document";
+import { namedCustomerId } from "../forms/customer";
 import { cachedFormRecord, loadFormRecord } from "../forms/form-record";
 import { preloadForm } from "../forms/preload";
 import type { AnswersRefused } from "../forms/submit/answers-refused";
@@ -26,9 +27,9 @@ export async function pageRoutes(app: FastifyInstance, options: { assets: () => 
       const customer_cookie = cookieValue(request.headers.cookie, PARAM.customer_uuid);
       const preload = await preloadForm(app.db, { form_id: request.params.form_id, params: query, customer_cookie });
       // A customer named in the link is remembered for this browser's later visits.
-      const named = query.customer_id;
-      if (named && UUID_V4.test(named) && named.toLowerCase() !== customer_cookie?.toLowerCase()) {
-        reply.header("set-cookie", `${PARAM.customer_uuid}=${named.toLowerCase()}; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly`);
+      const named = namedCustomerId(query.customer_id);
+      if (named && named !== customer_cookie?.toLowerCase()) {
+        reply.header("set-cookie", `${PARAM.customer_uuid}=${named}; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly`);
       }
       if (preload.error) {
         const target = errorPagePath(preload.form_id, preload.error.code, preload.error.page_query);

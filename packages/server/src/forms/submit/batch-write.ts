@@ -15,10 +15,11 @@
  * row is held once per batch instead of once per submit.
  */
 import { columnTypeOf, SEARCH_COLUMN, type ColumnValue, type ErrorCode, type FormField } from "@fieldwork/core";
-import { sql, type Kysely, type RawBuilder } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { DB } from "../../db/schema";
 import { managedTable } from "../../tables/managed-table";
-import { closedReason } from "../availability";
+import { closedAtSubmit } from "../availability";
+import { countByCustomer, customersForVisitors } from "../customer";
 import type { FormRecord } from "../form-record";
 import { planBatch, type PlanItem } from "./batch-plan";
 
@@ -87,7 +88,6 @@ export async function writeBatch(db: Kysely<DB>, record: FormRecord, items: read
 async function decideAndWrite(trx: Kysely<DB>, record: FormRecord, items: readonly PendingSubmit[]): Promise<SubmitOutcome[]> {
   const form = await lockForm(trx, record.form.id);
   if (!form || form.revision !== record.form.revision) return items.map(() => ({ kind: "stale" }));
-  const table = managedTable(record.form.table_name);
 
   const sessions = await readSessions(trx, record, items);
   const customers = await resolveCustomers(trx, record.form.project_id, items);
@@ -98,14 +98,14 @@ async function decideAndWrite(trx: Kysely<DB>, record: FormRecord, items: readon
     return fingerprinted ?? (item.session_id ? sessions.get(item.session_id)?.customer_id ?? null : null);
   });
   const counted = form.max_form_responses_by_customer === null ? [] : [...new Set(customerOf.filter((c) => c !== null))];
-  const customer_counts = counted.length ? await countByCustomer(trx, table, counted) : new Map<string, number>();
+  const customer_counts = await countByCustomer(trx, record.form.table_name, counted);
   const stock = items.some((item) => item.demand.length) ? await lockStock(trx, record) : new Map<string, { level_id: string; available: number }>();
 
   const planItems: PlanItem[] = items.map((item, i) => ({
     session_id: sessions.has(item.session_id ?? "") ? item.session_id : null,
     customer_id: customerOf[i]!,
     demand: item.demand,
-    closed: closedReason({ ...form, max_form_responses_in_total: null }, item.now, "submit"),
+    closed: closedAtSubmit(form, item.now),
   }));
   const submitted = new Map([...sessions].flatMap(([id, s]) => (s.row ? [[id, s.row.local_index] as const] : [])));
   const plan = planBatch(planItems, {
@@ -169,11 +169,10 @@ async function readSessions(trx: Kysely<DB>, record: FormRecord, items: readonly
 /**
  * Customers of the project: named ones (`customer_id`, created on first sight in this
  * project; an id of another project's customer is not this visitor's) and fingerprinted
- * ones (one per visitor id). Sorted, so two batches never wait on each other's rows.
+ * ones (customer.ts). Sorted, so two batches never wait on each other's rows.
  */
 async function resolveCustomers(trx: Kysely<DB>, projectId: string, items: readonly PendingSubmit[]) {
   const named = [...new Set(items.flatMap((item) => (item.customer_uuid ? [item.customer_uuid] : [])))].sort();
-  const visitors = [...new Set(items.flatMap((item) => (item.visitor_id ? [item.visitor_id] : [])))].sort();
   const known = new Set<string>();
   if (named.length) {
     const { rows } = await sql<{ id: string }>`
@@ -185,20 +184,8 @@ async function resolveCustomers(trx: Kysely<DB>, projectId: string, items: reado
       union select id::text from customer where id = any(${named}::uuid[]) and project_id = ${projectId}::uuid`.execute(trx);
     for (const row of rows) known.add(row.id);
   }
-  const by_visitor = new Map<string, string>();
-  if (visitors.length) {
-    const { rows } = await sql<{ id: string; visitor_id: string }>`
-      insert into customer (project_id, visitor_id) select ${projectId}::uuid, v from unnest(${visitors}::text[]) as v order by v
-      on conflict (project_id, visitor_id) do update set last_seen_at = now() returning id::text, visitor_id`.execute(trx);
-    for (const row of rows) by_visitor.set(row.visitor_id, row.id);
-  }
+  const by_visitor = await customersForVisitors(trx, projectId, items.flatMap((item) => (item.visitor_id ? [item.visitor_id] : [])));
   return { known, by_visitor };
-}
-
-async function countByCustomer(trx: Kysely<DB>, table: RawBuilder<unknown>, customers: string[]): Promise<Map<string, number>> {
-  const { rows } = await sql<{ customer_id: string; n: number }>`
-    select customer_id::text, count(*)::int as n from ${table} where customer_id = any(${customers}::uuid[]) group by customer_id`.execute(trx);
-  return new Map(rows.map((r) => [r.customer_id, r.n]));
 }
 
 /** Every tracked option's level, locked in one order (so batches of two instances queue, never deadlock). */

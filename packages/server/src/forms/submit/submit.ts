@@ -7,11 +7,11 @@
  * with a catalogue error and nothing is written. When the form changed meanwhile, the answers
  * are read again against the fresh definition.
  */
-import { completePath, FieldworkError, PARAM, safeUrlOrUndefined, UUID_V4, type ColumnValue, type FormField } from "@fieldwork/core";
+import { completePath, FieldworkError, PARAM, safeUrlOrUndefined, type ColumnValue, type FormField } from "@fieldwork/core";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema";
 import { assertOpen } from "../availability";
-import { alreadyRespondedQuery } from "../customer";
+import { alreadyRespondedQuery, namedCustomerId } from "../customer";
 import { cachedFormRecord, isUuid, type FormRecord } from "../form-record";
 import { loadPublishedForm } from "../preload";
 import type { InsertedResponse, RequestMeta } from "./batch-write";
@@ -63,8 +63,7 @@ async function submitTo(
     system.revision, form.revision,
   );
   const session_id = isUuid(system.session_id) ? system.session_id : null;
-  const named = entries.get(PARAM.customer_uuid)?.at(-1)?.trim() || request.customer_cookie;
-  const customer_uuid = named && UUID_V4.test(named) ? named.toLowerCase() : null;
+  const customer_uuid = namedCustomerId(entries.get(PARAM.customer_uuid)?.at(-1)?.trim() || request.customer_cookie);
 
   const outcome = await submitInBatch(db, record, {
     values: answers.values, extra: answers.extra, session_id, customer_uuid,
