@@ -10,9 +10,19 @@ import type { IncomingMessage } from "node:http";
 import type { PostedEntries } from "../forms/submit/read-answers";
 
 /**
- * Stops a multipart body once more than `limit` bytes arrived: the body is unpiped from the
- * parser and the parts iterator ends with PAYLOAD_TOO_LARGE (through the request's `error`
- * event, which @fastify/multipart listens to), so a single endless part is cut short too.
+ * Ends a multipart read with `error`: the body is unpiped from the parser and drained, and the
+ * parts iterator ends with the error (through the request's `error` event, which
+ * @fastify/multipart listens to).
+ */
+function endRead(raw: IncomingMessage, error: FieldworkError): void {
+  raw.unpipe();
+  raw.resume();
+  raw.emit("error", error);
+}
+
+/**
+ * Stops a multipart body once more than `limit` bytes arrived (endRead, PAYLOAD_TOO_LARGE),
+ * so a single endless part is cut short too.
  */
 function limitBytes(raw: IncomingMessage, limit: number): () => void {
   let bytes = 0;
@@ -20,9 +30,7 @@ function limitBytes(raw: IncomingMessage, limit: number): () => void {
     bytes += chunk.length;
     if (bytes <= limit) return;
     raw.off("data", onData);
-    raw.unpipe();
-    raw.resume();
-    raw.emit("error", new FieldworkError("PAYLOAD_TOO_LARGE"));
+    endRead(raw, new FieldworkError("PAYLOAD_TOO_LARGE"));
   };
   raw.on("data", onData);
   return () => raw.off("data", onData);
@@ -43,9 +51,7 @@ function endStalledParse(raw: IncomingMessage, stallMs: number): { progress(): v
   const timer = setInterval(() => {
     if (!moved && raw.readableFlowing === false && !raw.readableEnded) {
       stop();
-      raw.unpipe();
-      raw.resume();
-      raw.emit("error", new FieldworkError("MALFORMED_REQUEST", "The multipart body could not be read (a malformed part header)."));
+      endRead(raw, new FieldworkError("MALFORMED_REQUEST", "The multipart body could not be read (a malformed part header)."));
     }
     moved = false;
   }, stallMs);
