@@ -21,7 +21,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import demoForm from "../packages/server/src/seed/demo-form.json" with { type: "json" };
 import { createBenchProject, startScratchServer } from "./grid-server";
-import { appendResultRow, currentCommit, resultDate } from "./results";
+import { appendResultRow, currentCommit, percentile, resultDate } from "./results";
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -72,14 +72,11 @@ values (-nextval('bench_local'), 60, 'bench', '{}', 'Ada Lovelace', 'ada@example
     const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? Number.NaN);
     const latencies = readdirSync(dir).filter((f) => f.startsWith("log")).flatMap((f) =>
       readFileSync(join(dir, f), "utf8").split("\n").filter(Boolean).map((line) => Number(line.split(" ")[2]) / 1000));
-    latencies.sort((a, b) => a - b);
     return { rate: tps, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 async function main() {
   const server = await startScratchServer(ADMIN_URL);

@@ -6,6 +6,7 @@
  */
 import type pg from "pg";
 import { baselineSql, PAGE_ROWS, plainOffsetSql, probeCount, type Shape } from "./grid-shapes";
+import { percentile } from "./results";
 
 export interface GridTarget {
   baseUrl: string;
@@ -25,10 +26,7 @@ export interface ShapeResult {
   mismatches: string[];
 }
 
-export const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-};
+export { percentile };
 
 const idsOf = (body: string) => (JSON.parse(body) as { id: string }[]).map((row) => row.id).join(",");
 

@@ -48,3 +48,9 @@ export function currentCommit(): string {
 
 /** `2026-11-22 08:55` in UTC. */
 export const resultDate = () => new Date().toISOString().slice(0, 16).replace("T", " ");
+
+/** The p-th percentile (nearest rank) of the values, which need not be sorted. */
+export const percentile = (values: readonly number[], p: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};

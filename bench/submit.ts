@@ -12,7 +12,7 @@ import { cpus } from "node:os";
 import autocannon from "autocannon";
 import pg from "pg";
 import { freePort } from "./grid-server";
-import { appendResultRow, currentCommit, resultDate } from "./results";
+import { appendResultRow, currentCommit, percentile, resultDate } from "./results";
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -31,8 +31,6 @@ function multipartBody(boundary: string): string {
     .map((v) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${v}\r\n`))
     .join("") + `--${boundary}--\r\n`;
 }
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 async function main() {
   const dbName = `fieldwork_bench_${Date.now()}`;
