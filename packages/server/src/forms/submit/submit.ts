@@ -5,7 +5,9 @@
  * transaction checks closing, schedule, the limits, the session's earlier answer and the
  * stock against the locked form row and writes the row (batch-write.ts). Each step refuses
  * with a catalogue error and nothing is written. When the form changed meanwhile, the answers
- * are read again against the fresh definition.
+ * are read again against the fresh definition; a refusal read against the cache is read again
+ * against the current form before it is answered, so a stale cache (an edit since, on this
+ * instance or another) never refuses answers that fit the form as it is now.
  */
 import { completePath, FieldworkError, PARAM, safeUrlOrUndefined, type ColumnValue, type FormField } from "@fieldwork/core";
 import type { Kysely } from "kysely";
@@ -14,7 +16,7 @@ import { assertOpen } from "../availability";
 import { alreadyRespondedQuery, namedCustomerId } from "../customer";
 import { cachedFormRecord, isUuid, type FormRecord } from "../form-record";
 import { loadPublishedForm } from "../preload";
-import type { InsertedResponse, RequestMeta } from "./batch-write";
+import type { InsertedResponse, PendingSubmit, RequestMeta } from "./batch-write";
 import { readAgainstCurrent } from "./outdated";
 import { readAnswers, readSystemInputs, type PostedEntries } from "./read-answers";
 import { submitInBatch } from "./submit-queue";
@@ -35,24 +37,35 @@ export interface SubmitRequest {
 
 const ATTEMPTS = 3;
 
-
 export async function submitResponse(
   db: Kysely<DB>, formId: string, entries: PostedEntries, request: SubmitRequest, now = new Date(),
 ): Promise<SubmitResult> {
   const cached = cachedFormRecord(db, formId);
   let record = cached?.form.is_published ? cached : await loadPublishedForm(db, formId);
+  // Whether `record` was read from the database by this submit (not the cache another request left).
+  let fresh = record !== cached;
   for (let attempt = 1; ; attempt++) {
-    const inserted = await submitTo(db, record, entries, request, now);
+    let item: PendingSubmit;
+    try {
+      item = readSubmit(record, entries, request, now);
+    } catch (error) {
+      // The cache may hold an older definition or form row (an edit since, made here or on
+      // another instance): a refusal counts only when read against the current form.
+      if (fresh || !(error instanceof FieldworkError)) throw error;
+      record = await loadPublishedForm(db, formId);
+      fresh = true;
+      continue;
+    }
+    const inserted = await submitTo(db, record, item);
     if (inserted) return { ...inserted, form_id: record.form.id, redirect: redirectAfter(record, inserted) };
-    if (attempt === ATTEMPTS) throw new FieldworkError("FORM_CLOSED_WHILE_RESPONDING", "The form kept changing while you submitted; please try again.");
+    if (attempt >= ATTEMPTS) throw new FieldworkError("FORM_CLOSED_WHILE_RESPONDING", "The form kept changing while you submitted; please try again.");
     record = await loadPublishedForm(db, formId);
+    fresh = true;
   }
 }
 
-/** The inserted (or earlier) row, or null when the definition changed and the answers must be read again. */
-async function submitTo(
-  db: Kysely<DB>, record: FormRecord, entries: PostedEntries, request: SubmitRequest, now: Date,
-): Promise<InsertedResponse | null> {
+/** The answers read against `record`, ready for the batch; throws the refusal when they do not fit. */
+function readSubmit(record: FormRecord, entries: PostedEntries, request: SubmitRequest, now: Date): PendingSubmit {
   const { form } = record;
   const system = readSystemInputs(entries);
   // A closed form refuses before reading answers; with a session, the batch decides, so a
@@ -62,21 +75,25 @@ async function submitTo(
     () => readAnswers(record.fields, record.blocks, entries, form.unknown_field_handling_strategy, system.utc_offset),
     system.revision, form.revision,
   );
-  const session_id = isUuid(system.session_id) ? system.session_id : null;
-  const customer_uuid = namedCustomerId(entries.get(PARAM.customer_uuid)?.at(-1)?.trim() || request.customer_cookie);
-
-  const outcome = await submitInBatch(db, record, {
-    values: answers.values, extra: answers.extra, session_id, customer_uuid,
+  return {
+    values: answers.values, extra: answers.extra,
+    session_id: isUuid(system.session_id) ? system.session_id : null,
+    customer_uuid: namedCustomerId(entries.get(PARAM.customer_uuid)?.at(-1)?.trim() || request.customer_cookie),
     visitor_id: system.visitor_id, utc_offset: system.utc_offset, meta: request.meta,
     demand: demandOf(record, answers.values), now,
-  });
+  };
+}
+
+/** The inserted (or earlier) row, or null when the definition changed and the answers must be read again. */
+async function submitTo(db: Kysely<DB>, record: FormRecord, item: PendingSubmit): Promise<InsertedResponse | null> {
+  const outcome = await submitInBatch(db, record, item);
   switch (outcome.kind) {
     case "inserted": return outcome.row;
     case "stale": return null;
     case "refused":
       if (outcome.code === "FORM_RESPONSE_LIMIT_BY_CUSTOMER_REACHED" && outcome.customer_id) {
         throw new FieldworkError(outcome.code, undefined, undefined, {
-          page_query: alreadyRespondedQuery(system.visitor_id, outcome.customer_id, session_id),
+          page_query: alreadyRespondedQuery(item.visitor_id, outcome.customer_id, item.session_id),
         });
       }
       throw new FieldworkError(outcome.code);
