@@ -73,7 +73,7 @@ export function FormView({ preload, submit_action, query }: FormViewProps) {
   }, [refreshLogic]);
   useSessionId(form_id, preload.session_id, dispatch, restore);
   useVisitorId(dispatch);
-  useCustomerCheck(form_id, preload.campaign.max_form_responses_by_customer !== null, state.session_id, state.visitor_id);
+  useCustomerCheck(form_id, preload.campaign.max_form_responses_by_customer !== null, state.session_id, state.visitor_id, query);
   const sync = useSessionSync(index.fields_by_name, state.session_id);
   const onSubmit = useFormSubmit({ form_id, action: submit_action, is_submitting: nav.is_submitting, dispatch, beforeSubmit: sync.cancel });
   useSectionFocus(formRef, nav.current_section_id);
