@@ -26,6 +26,12 @@ describe("form definition", () => {
     ]);
   });
 
+  it("reads a file made when forms could use GET as a form that posts (forms always post)", () => {
+    const def = FormDefinition.parse({ title: "T", settings: { method: "get" } });
+    expect(def.settings.method).toBe("post");
+    expect(FormDefinition.safeParse({ title: "T", settings: { method: "put" } }).success).toBe(false);
+  });
+
   it("refuses unknown keys and field types", () => {
     expect(FormDefinition.safeParse({ title: "T", colour: "red" }).success).toBe(false);
     expect(FormDefinition.safeParse({ title: "T", fields: [{ name: "a", type: "rating" }] }).success).toBe(false);

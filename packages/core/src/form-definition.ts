@@ -125,7 +125,8 @@ export const BlockDefinition: z.ZodType<BlockDefinition, BlockDefinitionInput> =
 
 export const FormSettingsDefinition = z.strictObject({
   published: z.boolean().default(true),
-  method: z.enum(["post", "get"]).default("post"),
+  // Always "post"; a file that says "get" (made before GET was withdrawn) imports as "post".
+  method: z.enum(["post", "get"]).default("post").transform((): "post" => "post"),
   unknown_field_handling_strategy: z.enum(["ignore", "accept", "reject"]).default("ignore"),
   is_force_closed: z.boolean().default(false),
   max_form_responses_in_total: z.number().int().positive().nullable().default(null),

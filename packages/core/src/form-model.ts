@@ -121,7 +121,7 @@ export interface FormPreload {
   session_id: string | null;
   start_page: JsonValue;
   title: string;
-  method: "post" | "get";
+  method: "post";
   blocks: FormBlock[];
   tree: TreeNode[];
   fields: FormField[];

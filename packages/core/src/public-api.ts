@@ -52,7 +52,7 @@ export const PreloadAnswer = z.object({
     revision: z.number().int().min(0),
     session_id: z.string().nullable(),
     title: z.string(),
-    method: z.enum(["post", "get"]),
+    method: z.literal("post"),
     blocks: z.array(z.unknown()),
     tree: z.array(z.unknown()),
     fields: z.array(z.unknown()),

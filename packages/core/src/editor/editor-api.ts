@@ -124,7 +124,9 @@ export const SETTINGS_CALLS = {
     const problem = scheduleProblem(at(value.open_at), at(value.close_at));
     if (problem) ctx.addIssue({ code: "custom", message: problem, path: ["open_at"] });
   }),
-  "form-method": settingsBody({ method: z.enum(["post", "get"]) }),
+  // Forms always post (spec 1 §2: `POST /submit/{form_id}`, multipart); GET is not offered
+  // (docs/ARCHITECTURE.md "Submits": why).
+  "form-method": settingsBody({ method: z.literal("post", { error: "A form sends its answers with POST; GET is not offered." }) }),
   "unknown-fields": settingsBody({ strategy: z.enum(["ignore", "accept", "reject"]) }),
 } as const;
 

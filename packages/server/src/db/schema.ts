@@ -52,7 +52,7 @@ export interface FormTable {
   document_id: string | null;
   title: string;
   description: string | null;
-  method: Generated<"post" | "get">;
+  method: Generated<"post">;
   unknown_field_handling_strategy: Generated<"ignore" | "accept" | "reject">;
   is_published: Generated<boolean>;
   is_force_closed: Generated<boolean>;

@@ -221,7 +221,11 @@ describe.each(BACKENDS)("the form editor API on $name", (backend) => {
     await set("max-responses-by-customer", { max_form_responses_by_customer: 2 });
     await set("max-responses-in-total", { max_form_responses_in_total: 100 });
     await set("form-schedule", { enabled: true, open_at: "2026-01-01T00:00:00Z", close_at: null, tz: "Europe/Paris" });
-    await set("form-method", { method: "get" });
+    // Forms always post: GET is refused, POST saved (docs/ARCHITECTURE.md "Submits").
+    const get = await call(owner, "POST", "/settings/form-method", { form_id: form, revision, method: "get" });
+    expect(get.statusCode).toBe(400);
+    expect(get.json().error.message).toContain("GET is not offered");
+    await set("form-method", { method: "post" });
     await set("unknown-fields", { strategy: "reject" });
     expect((await call(owner, "POST", "/settings/no-such-setting", { form_id: form, revision })).statusCode).toBe(404);
     const theme = await call(owner, "PATCH", `/forms/${form}/theme`, { revision, theme: { palette: "ocean", lang: "fr", optimize_for_cjk: true } });
@@ -230,7 +234,7 @@ describe.each(BACKENDS)("the form editor API on $name", (backend) => {
     expect(ending.statusCode).toBe(200);
     const doc = await editorDoc(form);
     expect(doc.settings).toEqual({
-      method: "get", unknown_field_handling_strategy: "reject", is_force_closed: true,
+      method: "post", unknown_field_handling_strategy: "reject", is_force_closed: true,
       max_form_responses_in_total: 100, max_form_responses_by_customer: 2,
       scheduling: { enabled: true, open_at: "2026-01-01T00:00:00.000Z", close_at: null, tz: "Europe/Paris" },
     });
@@ -264,7 +268,7 @@ describe.each(BACKENDS)("the form editor API on $name", (backend) => {
     expect(await revisionOf(form)).toBe(revision);
     const written = await call(editorKey, "POST", `/forms/${form}/blocks`, { revision, type: "divider" });
     expect(written.statusCode).toBe(201);
-    expect((await call(editorKey, "POST", "/settings/form-method", { form_id: form, revision: revision + 1, method: "get" })).statusCode).toBe(200);
+    expect((await call(editorKey, "POST", "/settings/form-method", { form_id: form, revision: revision + 1, method: "post" })).statusCode).toBe(200);
   });
 
   it.skipIf(!backend.available)("refuses hostile input with its code", async () => {

@@ -109,7 +109,7 @@ const SETTINGS_KEYS: Record<SettingsCall, (doc: EditorDocument, v: SettingsValue
   "max-responses-by-customer": (doc, v) => ({ ...doc, settings: { ...doc.settings, max_form_responses_by_customer: v.max_form_responses_by_customer as number | null } }),
   "max-responses-in-total": (doc, v) => ({ ...doc, settings: { ...doc.settings, max_form_responses_in_total: v.max_form_responses_in_total as number | null } }),
   "form-schedule": (doc, v) => ({ ...doc, settings: { ...doc.settings, scheduling: { ...doc.settings.scheduling, ...(v as Partial<EditorDocument["settings"]["scheduling"]>) } } }),
-  "form-method": (doc, v) => ({ ...doc, settings: { ...doc.settings, method: v.method as "post" | "get" } }),
+  "form-method": (doc) => ({ ...doc, settings: { ...doc.settings, method: "post" } }),
   "unknown-fields": (doc, v) => ({ ...doc, settings: { ...doc.settings, unknown_field_handling_strategy: v.strategy as "ignore" | "accept" | "reject" } }),
 };
 

@@ -22,11 +22,6 @@ import {
 } from "./settings-draft";
 import { offsetLabel, timeZoneChoices } from "./schedule-time";
 
-const METHODS: readonly Choice<EditorDocument["settings"]["method"]>[] = [
-  { value: "post", label: "POST", description: "Answers travel in the request body. Recommended." },
-  { value: "get", label: "GET", description: "Answers travel in the URL, where browser history and server logs keep them. For simple forms that link somewhere." },
-];
-
 const UNKNOWN: readonly Choice<EditorDocument["settings"]["unknown_field_handling_strategy"]>[] = [
   { value: "ignore", label: "Ignore", description: "Fields the form does not have are dropped; the response is saved without them." },
   { value: "accept", label: "Accept", description: "Fields the form does not have are kept with the response, beside its columns." },
@@ -147,9 +142,7 @@ export function SettingsPage() {
         </Field>
       </SettingCard>
 
-      <SettingCard title="Submission" description="How the form sends answers and what it does with fields it does not know.">
-        <ChoiceGroup legend="Method" name="form-method" value={s.method} choices={METHODS} disabled={readonly}
-          onChange={(method) => setting({ ok: true, name: "form-method", values: { method } })} />
+      <SettingCard title="Submission" description="Answers are always sent in the request body (POST), never in the address, where browser history and server logs would keep them. What the form does with fields it does not know:">
         <ChoiceGroup legend="Unknown fields" name="unknown-fields" value={s.unknown_field_handling_strategy} choices={UNKNOWN} disabled={readonly}
           onChange={(strategy) => setting({ ok: true, name: "unknown-fields", values: { strategy } })} />
       </SettingCard>
