@@ -86,10 +86,10 @@ async function main() {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: CONNECTIONS });
     const { rows: [form] } = await pool.query<{ table_name: string }>("select table_name from form where id = $1", [formId]);
     const insert = `
-      with counter as (update form set response_count = response_count + 1 where id = $1 returning response_count)
+      with counter as (update form set response_count = response_count + 1, last_local_index = last_local_index + 1 where id = $1 returning last_local_index)
       insert into form_data."${form!.table_name}" (local_index, utc_offset, user_agent, meta, full_name, email, phone, website,
         team_size, role, start_date, plan, features, satisfaction, newsletter, call_time, comments, accept_terms, source)
-      select response_count, 60, 'bench', '{}', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16 from counter`;
+      select last_local_index, 60, 'bench', '{}', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16 from counter`;
     const params = [formId, "Ada Lovelace", "ada@example.com", "555-123-4567", "https://ada.dev", 12, "engineer",
       "2026-12-01", "team", ["forms", "payments"], 9, true, "09:30", "Benchmark answer", true, "bench"];
     const latencies: number[] = [];

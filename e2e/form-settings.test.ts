@@ -53,6 +53,8 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the form's settings, theme and ending in C
     await page.getByRole("switch", { name: "Limit total responses" }).check();
     await expect.poll(() => page.getByLabel("Limit total responses: number of responses").inputValue()).toBe("1");
     await saved(page);
+    // The limit says what it counts and where the form stands (issue 19 item 20).
+    await expect.poll(() => page.getByText(/^0 of 1 response\. Counts the responses the form holds now: deleting one frees its place\.$/).isVisible()).toBe(true);
     await page.getByLabel("Redirect to").fill("javascript:alert(1)");
     await page.getByLabel("Redirect to").press("Enter");
     await expect.poll(() => page.getByText("Use an http: or https: address, or a path on this site.").isVisible()).toBe(true);
@@ -102,6 +104,9 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the form's settings, theme and ending in C
     await expect.poll(() => late.getByRole("heading", { name: "This form is closed" }).isVisible()).toBe(true);
     expect(await late.locator("html").getAttribute("data-appearance")).toBe("dark");
     if (SHOTS) await late.screenshot({ path: `${SHOTS}/public-closed.png`, fullPage: true });
+
+    await page.reload();
+    await expect.poll(() => page.getByText(/^1 of 1 response\. Counts the responses the form holds now/).isVisible()).toBe(true);
 
     expect(errors).toEqual([]);
     await first.close();

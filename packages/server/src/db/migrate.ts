@@ -11,6 +11,7 @@ import * as webhooks from "./migrations/0008-webhooks";
 import * as inventory from "./migrations/0009-inventory";
 import * as unloggedRateLimits from "./migrations/0010-unlogged-rate-limits";
 import * as formMethodPost from "./migrations/0011-form-method-post";
+import * as responseCount from "./migrations/0012-response-count";
 
 /** Named, ordered migrations; the same list runs on PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0009-inventory": inventory,
   "0010-unlogged-rate-limits": unloggedRateLimits,
   "0011-form-method-post": formMethodPost,
+  "0012-response-count": responseCount,
 };
 
 export async function migrate<T>(db: Kysely<T>): Promise<MigrationResultSet> {

@@ -66,6 +66,8 @@ export interface FormTable {
   store_id: ColumnType<string | null, string | null | undefined, string | null>;
   table_name: string;
   response_count: Generated<number>;
+  /** The last `local_index` given to a row (never goes back); `response_count` is the rows there are. */
+  last_local_index: Generated<number>;
   revision: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;

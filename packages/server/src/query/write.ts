@@ -1,7 +1,8 @@
 /**
  * Data API writes to a form's table: insert (with upsert by primary key), update and delete,
  * each one statement or one transaction. New rows take their `local_index` from the form's
- * counter, as a submission does, so indexes stay unique and gapless.
+ * counter (`last_local_index`), as a submission does, so indexes stay unique and never reused;
+ * `response_count` follows the rows (+n here, -n by the delete trigger).
  */
 import { FieldworkError, LIMITS, type Condition, type ReadQuery } from "@fieldwork/core";
 import { sql, type Kysely, type RawBuilder } from "kysely";
@@ -100,10 +101,11 @@ async function insertNew(trx: Kysely<DB>, table: ApiTable, sets: ColumnSet[]): P
   }))})`);
   const { rows } = await sql<{ id: string }>`
     with counter as (
-      update form set response_count = response_count + ${sets.length}::int where id = ${record.form.id} returning response_count
+      update form set response_count = response_count + ${sets.length}::int, last_local_index = last_local_index + ${sets.length}::int
+      where id = ${record.form.id} returning last_local_index
     )
     insert into ${table.catalog.from} (local_index, ${sql.join(columns.map((c) => sql.id(c)))})
-    select counter.response_count - ${sets.length}::int + v.n, ${sql.join(columns.map((c) => sql.id("v", c)))}
+    select counter.last_local_index - ${sets.length}::int + v.n, ${sql.join(columns.map((c) => sql.id("v", c)))}
     from counter, (values ${sql.join(values)}) as v(n, ${sql.join(columns.map((c) => sql.id(c)))})
     order by v.n
     returning id::text`.execute(trx);
@@ -132,9 +134,17 @@ export async function updateRows(
   return mappingQueryErrors(() => run(db, table, statement, options), "INVALID_FIELD_VALUE");
 }
 
+/**
+ * Deletes the rows the filters match. The form's row is locked first, as a submit does, so the
+ * delete trigger's lowering of `response_count` (tables/response-count-trigger.ts) queues with
+ * submits in one order and the total limit stays exact.
+ */
 export async function deleteRows(db: Kysely<DB>, table: ApiTable, where: Condition[], options: WriteOptions): Promise<WriteResult> {
-  writableForm(table);
+  const record = writableForm(table);
   requireFilters(where);
   const statement = sql`delete from ${table.catalog.from} as t where ${whereSql(table.catalog, where)} returning t.*`;
-  return mappingQueryErrors(() => run(db, table, statement, options));
+  return mappingQueryErrors(() => db.transaction().execute(async (trx) => {
+    await trx.selectFrom("form").select("id").where("id", "=", record.form.id).forUpdate().execute();
+    return run(trx, table, statement, options);
+  }));
 }

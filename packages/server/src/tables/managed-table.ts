@@ -10,6 +10,7 @@ import { managedTable, MANAGED_SCHEMA, type ColumnField, type Executor } from ".
 import { introspectColumns } from "../query/catalog";
 import { createColumnIndexes, releaseColumn, syncSearchVector } from "./table-indexes";
 import { installRowFeedTriggers } from "./row-feed-triggers";
+import { installResponseCountTrigger } from "./response-count-trigger";
 
 export { managedTable, MANAGED_SCHEMA, type ColumnField, type Executor };
 
@@ -47,6 +48,7 @@ export async function createManagedTable(trx: Executor, tableName: string, field
   for (const field of fields) await createColumnIndexes(trx, tableName, field);
   await syncSearchVector(trx, tableName);
   await installRowFeedTriggers(trx, tableName);
+  await installResponseCountTrigger(trx, tableName);
 }
 
 /**

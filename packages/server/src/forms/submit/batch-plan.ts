@@ -20,7 +20,10 @@ export interface PlanItem {
 }
 
 export interface PlanInput {
+  /** Responses the form holds now (deleted rows free their place): what the total limit counts. */
   response_count: number;
+  /** The last `local_index` given (it never goes back, deletes or not). */
+  last_local_index: number;
   max_total: number | null;
   max_by_customer: number | null;
   /** Answers each customer already gave to this form. */
@@ -45,7 +48,8 @@ export interface Plan {
 }
 
 export function planBatch(items: readonly PlanItem[], input: PlanInput): Plan {
-  let next = input.response_count;
+  let held = input.response_count;
+  let next = input.last_local_index;
   const stock = new Map(input.stock);
   const counts = new Map(input.customer_counts);
   const sessions = new Map<string, { local_index: number; position: number | null }>();
@@ -61,7 +65,7 @@ export function planBatch(items: readonly PlanItem[], input: PlanInput): Plan {
     if (input.max_by_customer !== null && item.customer_id !== null && (counts.get(item.customer_id) ?? 0) >= input.max_by_customer) {
       return { kind: "refuse", code: "FORM_RESPONSE_LIMIT_BY_CUSTOMER_REACHED" };
     }
-    if (input.max_total !== null && next >= input.max_total) return { kind: "refuse", code: "FORM_RESPONSE_LIMIT_REACHED" };
+    if (input.max_total !== null && held >= input.max_total) return { kind: "refuse", code: "FORM_RESPONSE_LIMIT_REACHED" };
     const wanted = [...new Set(item.demand)];
     if (wanted.some((option) => (stock.get(option) ?? 0) < 1)) {
       return { kind: "refuse", code: [...stock.values()].every((left) => left < 1) ? "FORM_SOLD_OUT" : "FORM_OPTION_UNAVAILABLE" };
@@ -72,9 +76,10 @@ export function planBatch(items: readonly PlanItem[], input: PlanInput): Plan {
       taken.set(option, (taken.get(option) ?? 0) + 1);
     }
     if (item.customer_id !== null) counts.set(item.customer_id, (counts.get(item.customer_id) ?? 0) + 1);
+    held += 1;
     next += 1;
     if (item.session_id) sessions.set(item.session_id, { local_index: next, position });
     return { kind: "accept", local_index: next };
   });
-  return { decisions, accepted: next - input.response_count, taken };
+  return { decisions, accepted: held - input.response_count, taken };
 }

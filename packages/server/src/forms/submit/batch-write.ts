@@ -7,7 +7,8 @@
  * 2. read what the rules need: sessions that already made a row, the customers (created on
  *    first sight), their answers so far, the stock of the tracked options (locked);
  * 3. decide each submit in arrival order (batch-plan.ts);
- * 4. one statement writes every accepted row, moves the counter once, marks the sessions,
+ * 4. one statement writes every accepted row, moves the counters once (`response_count`, the
+ *    rows held, which a delete lowers: tables/response-count-trigger.ts; `last_local_index`), marks the sessions,
  *    takes the stock with one commit per unit, and writes one `response.created` event per
  *    row to the outbox.
  *
@@ -110,6 +111,7 @@ async function decideAndWrite(trx: Kysely<DB>, record: FormRecord, items: readon
   const submitted = new Map([...sessions].flatMap(([id, s]) => (s.row ? [[id, s.row.local_index] as const] : [])));
   const plan = planBatch(planItems, {
     response_count: form.response_count,
+    last_local_index: form.last_local_index,
     max_total: form.max_form_responses_in_total,
     max_by_customer: form.max_form_responses_by_customer,
     customer_counts,
@@ -144,7 +146,7 @@ async function decideAndWrite(trx: Kysely<DB>, record: FormRecord, items: readon
 async function lockForm(trx: Kysely<DB>, formId: string) {
   return trx.selectFrom("form")
     .select([
-      "revision", "response_count", "max_form_responses_in_total", "max_form_responses_by_customer",
+      "revision", "response_count", "last_local_index", "max_form_responses_in_total", "max_form_responses_by_customer",
       "is_force_closed", "is_scheduling_enabled", "scheduling_open_at", "scheduling_close_at",
     ])
     .where("id", "=", formId).forUpdate().executeTakeFirst();
@@ -226,7 +228,8 @@ async function insertRows(
       returning *
     ),
     counter as (
-      update form set response_count = response_count + ${accepted.length}::int where id = ${form.id}
+      update form set response_count = response_count + ${accepted.length}::int, last_local_index = last_local_index + ${accepted.length}::int
+      where id = ${form.id}
     ),
     marked as (
       update response_session s set submitted_at = now(), customer_id = coalesce(s.customer_id, ins.customer_id)

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { fixtureDocument } from "../build/build-fixture";
 import { buildReducer, command } from "../build/build-reducer";
 import { initBuild } from "../build/build-state";
-import { checkLimit, checkRedirect, checkSchedule, initSettingsDraft, LIMIT_MESSAGE, settingsDraftReducer, unchanged } from "./settings-draft";
+import { checkLimit, checkRedirect, checkSchedule, initSettingsDraft, LIMIT_MESSAGE, settingsDraftReducer, totalLimitHint, unchanged } from "./settings-draft";
 
 const scheduled = (patch: Partial<ReturnType<typeof fixtureDocument>["settings"]["scheduling"]>) => {
   const doc = fixtureDocument();
@@ -79,5 +79,13 @@ describe("the draft and the document", () => {
     expect(draft.dirty.total).toBe(true);
     draft = settingsDraftReducer(draft, { type: "document", doc: fixtureDocument() });
     expect(draft.total.text).toBe("0");
+  });
+});
+
+describe("the total limit's hint", () => {
+  it("says where the form stands and that deleting a response frees its place", () => {
+    expect(totalLimitHint(3, 10)).toBe("3 of 10 responses. Counts the responses the form holds now: deleting one frees its place.");
+    expect(totalLimitHint(0, 1)).toBe("0 of 1 response. Counts the responses the form holds now: deleting one frees its place.");
+    expect(totalLimitHint(1200, null)).toBe("The form holds 1,200 responses. Counts the responses the form holds now: deleting one frees its place.");
   });
 });

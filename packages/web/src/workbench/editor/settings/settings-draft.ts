@@ -141,3 +141,10 @@ export function unchanged(doc: EditorDocument, checked: Checked): boolean {
     default: return false;
   }
 }
+
+/** What the total limit counts, with where the form stands (issue 19 item 20). */
+export function totalLimitHint(held: number, limit: number | null): string {
+  const responses = (n: number) => `${n.toLocaleString("en")} ${n === 1 ? "response" : "responses"}`;
+  const now = limit === null ? `The form holds ${responses(held)}.` : `${held.toLocaleString("en")} of ${responses(limit)}.`;
+  return `${now} Counts the responses the form holds now: deleting one frees its place.`;
+}

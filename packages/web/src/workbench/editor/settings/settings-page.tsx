@@ -17,7 +17,7 @@ import { useBuild, useBuildStore } from "../build/build-store";
 import { PageBar } from "../form-store-host";
 import { ChoiceGroup, SettingCard, Toggle, type Choice } from "./settings-controls";
 import {
-  checkLimit, checkRedirect, checkSchedule, initSettingsDraft, settingsDraftReducer, unchanged,
+  checkLimit, checkRedirect, checkSchedule, initSettingsDraft, settingsDraftReducer, totalLimitHint, unchanged,
   type Checked, type DraftKey, type LimitKey, type SettingsDraftAction,
 } from "./settings-draft";
 import { offsetLabel, timeZoneChoices } from "./schedule-time";
@@ -106,7 +106,7 @@ export function SettingsPage() {
       </SettingCard>
 
       <SettingCard title="Response limits" description="The form closes itself once a limit is reached.">
-        <LimitField label="Limit total responses" hint="Counts every response the form has received." {...limit("total")} />
+        <LimitField label="Limit total responses" hint={totalLimitHint(doc.response_count, s.max_form_responses_in_total)} {...limit("total")} />
         <LimitField label="Limit responses per person" hint="Counts the responses of one visitor (by customer or browser)." {...limit("customer")} />
       </SettingCard>
 
