@@ -1,7 +1,8 @@
 /**
- * Deleting a field drops its column and removes the blocks that show it (spec 2 §4
- * "Deleting a field unlinks its blocks"), renumbering their siblings, in one revisioned
- * write. Before asking, the editor counts the answers that would be lost.
+ * Deleting a field drops its column and removes the blocks that show it, renumbering their
+ * siblings, in one revisioned write. Spec 2 §4 says "Deleting a field unlinks its blocks";
+ * removing them instead is a recorded deviation (docs/ARCHITECTURE.md "Deviations": a field
+ * block always names a field). Before asking, the editor counts the answers that would be lost.
  */
 import { columnTypeOf, deleteBlock, isFieldType } from "@fieldwork/core";
 import { sql, type Kysely } from "kysely";

@@ -182,6 +182,8 @@ describe.each(BACKENDS)("the form editor API on $name", (backend) => {
     const doc = await editorDoc(form);
     expect(doc.fields.map((f: { name: string }) => f.name)).toEqual(["b"]);
     expect(doc.blocks.map((x: { id: string; local_index: number }) => [x.id, x.local_index])).toEqual([[section.block_id, 0], [b.block_id, 0]]);
+    // Removed, not left unlinked (docs/ARCHITECTURE.md "Deviations"): no field block without its field.
+    expect(doc.blocks.filter((x: { type: string; form_field_id: string | null }) => x.type === "field" && !x.form_field_id)).toEqual([]);
     expect((await call(owner, "DELETE", `/forms/${form}/fields/${a.field_id}?revision=${b.revision + 1}`)).json().error.code).toBe("FIELD_NOT_FOUND");
     expect((await call(owner, "DELETE", `/forms/${form}/fields/${b.field_id}`)).json().error.code).toBe("MALFORMED_REQUEST");
   });
