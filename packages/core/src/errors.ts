@@ -95,6 +95,17 @@ export const ERROR_CATALOGUE = {
     status: 400,
     message: `A query has at most ${LIMITS.query_conditions} conditions, ${LIMITS.query_in_values} values in one in.(…) and ${LIMITS.query_group_depth} levels of groups.`,
   },
+  QUERY_TIMEOUT: {
+    status: 400,
+    message: "The query took too long and was stopped. Narrow it with filters on indexed columns, or search through __fw_search.",
+  },
+  TEXT_SEARCH_NOT_INDEXED: {
+    status: 400,
+    message: "Full-text filters (fts, plfts, phfts, wfts) apply only to an indexed search column: use __fw_search, or ilike for a pattern.",
+  },
+  TOO_MANY_EXPORTS: { status: 429, message: "Too many exports are running. Wait for one to finish and try again." },
+  TOO_MANY_STREAMS: { status: 429, message: "Too many change streams are open for this member or API key. Close a tab and try again." },
+  API_RATE_LIMITED: { status: 429, message: "Too many requests from this member or API key. Wait a moment and try again." },
   COLUMN_NOT_FOUND: { status: 400, message: "The table has no such column." },
   OPERATOR_NOT_ALLOWED: { status: 400, message: "This operator does not apply to this column." },
   INVALID_FILTER_VALUE: { status: 400, message: "A filter value does not fit its column." },

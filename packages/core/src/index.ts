@@ -1,4 +1,5 @@
 export * from "./constants";
+export * from "./csv";
 export * from "./errors";
 export * from "./field-name";
 export * from "./field-types";

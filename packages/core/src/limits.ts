@@ -47,3 +47,26 @@ export const LIMITS = {
   /** Responses listed in the customer details side sheet, newest first. */
   customer_responses_shown: 50,
 } as const;
+
+/**
+ * How much one caller may hold of the server at once (docs/ARCHITECTURE.md "Hostile input").
+ * The server reads each from its environment variable (README "Environment"); these are the
+ * defaults.
+ */
+export const LOAD_LIMITS = {
+  /** QUERY_TIMEOUT_MS: one Data API or grid statement runs at most this long (PostgreSQL). */
+  query_timeout_ms: 5_000,
+  /** EXPORT_STALL_TIMEOUT_MS: an export whose client reads nothing for this long is cut. */
+  export_stall_ms: 30_000,
+  /** EXPORTS_PER_CALLER: exports one API key or member runs at once. */
+  exports_per_caller: 2,
+  /** EXPORTS_PER_SERVER: exports one server runs at once. */
+  exports_per_server: 8,
+  /** CHANGE_STREAMS_PER_MEMBER: open change streams (SSE) of one member or API key. */
+  change_streams_per_member: 20,
+  /** API_RATE_LIMIT_PER_MINUTE: private API and Data API requests of one member or API key per minute. */
+  api_requests_per_minute: 3_000,
+  /** Text pattern and full-text filters (like, ilike, match, imatch, fts…) in one query. */
+  query_text_filters: 10,
+} as const;
+

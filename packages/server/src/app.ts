@@ -30,6 +30,7 @@ import { handleError, handleNotFound } from "./routes/errors";
 import { securityHeaders } from "./routes/security-headers";
 import { rejectUnstorableInput } from "./routes/request-guards";
 import { rateLimits } from "./limits/rate-limit";
+import { DEFAULT_LOAD_SETTINGS, Slots, type LoadSettings } from "./limits/load-limits";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { DEFAULT_TRUST_PROXY } from "./config";
 import { loggerOptions } from "./logging";
@@ -67,6 +68,11 @@ export interface AppOptions {
   listen?: Listen;
   /** Webhook settings; `deliver: true` runs the outbox relay and delivery workers here. */
   webhooks?: WebhookOptions;
+  /**
+   * Query timeout, export and change-stream caps, per-caller request rate (limits/load-limits.ts);
+   * `rateLimitFactor: 0` turns the per-caller rate off too.
+   */
+  load?: Partial<LoadSettings>;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -79,6 +85,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const secret = options.secret ?? randomBytes(32).toString("hex");
   const publicUrl = options.publicUrl ?? "http://localhost:3000";
   app.decorate("db", options.db);
+  app.decorate("load", {
+    ...DEFAULT_LOAD_SETTINGS, ...(options.rateLimitFactor === 0 ? { apiRequestsPerMinute: 0 } : {}), ...options.load,
+  });
+  app.decorate("slots", new Slots());
   app.decorate("routeTable", []);
   app.addHook("onRoute", (route) => {
     for (const method of [route.method].flat()) if (method !== "HEAD") app.routeTable.push({ method, url: route.url });

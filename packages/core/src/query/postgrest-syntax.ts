@@ -12,8 +12,9 @@
  * than the limits allow throws `QUERY_TOO_LARGE`. No other exception escapes, whatever the
  * input.
  */
-import type { Condition, ReadQuery } from "./ast";
-import { ConditionBudget, queryInvalid } from "./postgrest-cursor";
+import { LOAD_LIMITS } from "../limits";
+import { TEXT_SEARCH_OPERATORS, type Condition, type ReadQuery } from "./ast";
+import { ConditionBudget, queryInvalid, queryTooLarge } from "./postgrest-cursor";
 import { LOGIC_KEYS, parseFilterParam, parseLogicParam, serializeCondition } from "./postgrest-filter";
 import { parseCount, parseOrder, parseRange, parseSelect, serializeOrder, serializeSelect } from "./postgrest-select";
 
@@ -30,7 +31,21 @@ function readConditions(params: URLSearchParams, budget: ConditionBudget): Condi
     if (READ_KEYS.has(key) || WRITE_KEYS.has(key)) continue;
     where.push(Object.hasOwn(LOGIC_KEYS, key) ? parseLogicParam(key, value, budget) : parseFilterParam(key, value, budget));
   }
+  if (textFilterCount(where) > LOAD_LIMITS.query_text_filters) {
+    throw queryTooLarge(`A query has at most ${LOAD_LIMITS.query_text_filters} pattern and full-text filters (like, ilike, fts, plfts, phfts, wfts).`);
+  }
   return where;
+}
+
+/** Pattern and text search filters: each may read every row's text, so a query holds few. */
+const TEXT_FILTER_OPERATORS: ReadonlySet<string> = new Set(["like", "ilike", ...TEXT_SEARCH_OPERATORS]);
+
+function textFilterCount(conditions: readonly Condition[]): number {
+  let count = 0;
+  for (const condition of conditions) {
+    count += condition.kind === "filter" ? (TEXT_FILTER_OPERATORS.has(condition.op) ? 1 : 0) : textFilterCount(condition.children);
+  }
+  return count;
 }
 
 /**

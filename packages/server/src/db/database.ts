@@ -31,6 +31,13 @@ export interface Database {
 
 /** The `listen` of each open database by its Kysely instance (the app is handed only that). */
 const listeners = new WeakMap<Kysely<DB>, Listen>();
+/** Which backend each open database is, by its Kysely instance. */
+const kinds = new WeakMap<Kysely<DB>, DatabaseKind>();
+
+/** The backend behind `db`, when `openDatabase` opened it. */
+export function kindOf(db: Kysely<DB>): DatabaseKind | undefined {
+  return kinds.get(db);
+}
 
 /** How to LISTEN on the database behind `db`, when `openDatabase` opened it. */
 export function listenerOf(db: Kysely<DB>): Listen | undefined {
@@ -69,6 +76,7 @@ async function openPGlite(dataDir: string | undefined): Promise<Database> {
     return () => db.connection().execute(() => unlisten());
   };
   listeners.set(db, listen);
+  kinds.set(db, "pglite");
   return { db, kind: "pglite", listen, close: () => db.destroy() };
 }
 
@@ -88,6 +96,7 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
   const listener = new PgListener({ connectionString });
   const listen: Listen = (channel, onPayload) => listener.listen(channel, onPayload);
   listeners.set(db, listen);
+  kinds.set(db, "postgres");
   return {
     db, kind: "postgres", listen,
     async close() {

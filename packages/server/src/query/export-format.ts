@@ -1,27 +1,23 @@
 /**
- * The text of an export, whoever sends it (the Data API, the CLI): CSV (a header of the
- * selected columns, then one line per row, RFC 4180) or JSON lines (one `row_to_json` object
- * per line). `writeExport` formats rows a cursor batch at a time and waits for each write, so
- * memory holds one batch whatever the row count.
+ * The text of an export, whoever sends it (the Data API, the grid through it, the CLI): CSV
+ * (a header of the selected columns, then one line per row; cells by core's csvCell: RFC
+ * 4180, formulas neutralized) or JSON lines (one `row_to_json` object per line).
+ * `writeExport` formats rows a batch at a time (export-rows.ts) and waits for each write,
+ * so memory holds one batch whatever the row count.
  *
  *   writeExport(db, catalog, { select: [{ column: "name" }], where: [], order: [] }, "csv", write)
  *   // write("name\r\n" + "Ada\r\n" + …) once per batch of 1,000 rows
  */
-import type { ReadQuery } from "@fieldwork/core";
+import { csvCell, type ReadQuery } from "@fieldwork/core";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema";
 import type { TableCatalog } from "./catalog";
-import { streamRows } from "./read";
+import { streamRows } from "./export-rows";
+import type { QueryGuard } from "./query-guard";
 
 export const EXPORT_FORMATS = ["jsonl", "csv"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-/** A CSV field: quoted when it holds a comma, quote or line break (RFC 4180). */
-export function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return "";
-  const text = typeof value === "object" ? JSON.stringify(value) : String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
 
 /** The names a row of `select` has: every visible column for `*`, else each alias or column. */
 export function csvHeader(catalog: TableCatalog, select: ReadQuery["select"]): string[] {
@@ -51,6 +47,7 @@ export function exportLines(format: ExportFormat, columns: readonly string[], ro
  */
 export async function writeExport(
   db: Kysely<DB>, catalog: TableCatalog, query: ReadQuery, format: ExportFormat, write: (text: string) => Promise<boolean>,
+  guard?: QueryGuard,
 ): Promise<void> {
   const columns = csvHeader(catalog, query.select);
   const header = format === "csv" ? csvLine(columns) : "";
@@ -60,6 +57,6 @@ export async function writeExport(
     if (started) return write(text);
     started = true;
     return write(header + text);
-  });
+  }, { guard });
   if (!started && header) await write(header);
 }

@@ -17,6 +17,8 @@ export function queryErrorOf(error: unknown, valueCode: "INVALID_FILTER_VALUE" |
   if (code === "42601" && /tsquery/.test(message)) return new FieldworkError("INVALID_FILTER_VALUE", detail);
   if (code === "23505") return new FieldworkError("DUPLICATE_KEY", detail);
   if (code === "54001") return new FieldworkError("QUERY_TOO_LARGE");
+  // statement_timeout, or pg_cancel_backend after the client went away (query-guard.ts).
+  if (code === "57014") return new FieldworkError("QUERY_TIMEOUT");
   return undefined;
 }
 

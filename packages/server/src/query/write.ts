@@ -31,13 +31,17 @@ function writableForm(table: ApiTable) {
   return table.record;
 }
 
-/** `with w as (<statement returning *>) select json of w, count of w`. */
+/**
+ * `with __fw_w as (<statement returning *>) select json of it, count of it`. Every alias a
+ * statement adds beside the table's own columns starts with `__fw_`, which no field name may
+ * (core/field-name.ts): a field named `p` or `n` would otherwise be read in its place.
+ */
 async function run(db: Kysely<DB>, table: ApiTable, statement: Sql, options: WriteOptions): Promise<WriteResult> {
   const representation = options.returning === null
     ? sql`null::text`
-    : sql`(select coalesce(json_agg(p), '[]')::text from (select ${selectSql(table.catalog, options.returning)} from w as t) p)`;
+    : sql`(select coalesce(json_agg(__fw_p), '[]')::text from (select ${selectSql(table.catalog, options.returning)} from __fw_w as t) __fw_p)`;
   const { rows } = await sql<{ body: string | null; n: string | number }>`
-    with w as (${statement}) select ${representation} as body, (select count(*) from w) as n`.execute(db);
+    with __fw_w as (${statement}) select ${representation} as body, (select count(*) from __fw_w) as n`.execute(db);
   return { body: rows[0]?.body ?? null, count: Number(rows[0]?.n ?? 0) };
 }
 
@@ -100,14 +104,14 @@ async function insertNew(trx: Kysely<DB>, table: ApiTable, sets: ColumnSet[]): P
     return c === "id" ? sql`gen_random_uuid()` : sql`null`;
   }))})`);
   const { rows } = await sql<{ id: string }>`
-    with counter as (
+    with __fw_counter as (
       update form set response_count = response_count + ${sets.length}::int, last_local_index = last_local_index + ${sets.length}::int
       where id = ${record.form.id} returning last_local_index
     )
     insert into ${table.catalog.from} (local_index, ${sql.join(columns.map((c) => sql.id(c)))})
-    select counter.last_local_index - ${sets.length}::int + v.n, ${sql.join(columns.map((c) => sql.id("v", c)))}
-    from counter, (values ${sql.join(values)}) as v(n, ${sql.join(columns.map((c) => sql.id(c)))})
-    order by v.n
+    select __fw_counter.last_local_index - ${sets.length}::int + __fw_v.__fw_n, ${sql.join(columns.map((c) => sql.id("__fw_v", c)))}
+    from __fw_counter, (values ${sql.join(values)}) as __fw_v(__fw_n, ${sql.join(columns.map((c) => sql.id(c)))})
+    order by __fw_v.__fw_n
     returning id::text`.execute(trx);
   return rows.map((r) => r.id);
 }

@@ -4,7 +4,7 @@
  * columns), on whichever backend the test loops over.
  */
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../app";
+import { buildApp, type AppOptions } from "../app";
 import type { Database } from "../db/database";
 import { as, ORIGIN, signUp, type Member } from "./accounts";
 import type { Backend } from "./backends";
@@ -42,16 +42,18 @@ export interface DataApiFixture {
   close(): Promise<void>;
 }
 
-export async function openDataApiFixture(backend: Backend, name: string): Promise<DataApiFixture> {
+export async function openDataApiFixture(
+  backend: Backend, name: string, options: { form?: object; app?: Partial<AppOptions> } = {},
+): Promise<DataApiFixture> {
   const database = await backend.open();
-  const app = await buildApp({ db: database.db, publicUrl: ORIGIN, rateLimitFactor: 0 });
+  const app = await buildApp({ db: database.db, publicUrl: ORIGIN, rateLimitFactor: 0, ...options.app });
   const owner = await signUp(app, `${name}@example.com`, "correct horse battery", "10.9.0.1");
   const org = (await as(app, owner)("POST", "/private/editor/organizations", { name })).json().data.id;
   const project = (await as(app, owner)("POST", `/private/editor/organizations/${org}/projects`, { name: "data" })).json().data.id;
   const key = async (role: string) =>
     (await as(app, owner)("POST", `/private/editor/projects/${project}/api-keys`, { name: role, role })).json().data.token as string;
   const keys = { viewer: await key("viewer"), editor: await key("editor") };
-  const answer = (await as(app, owner)("POST", `/private/editor/projects/${project}/forms`, PEOPLE_FORM)).json();
+  const answer = (await as(app, owner)("POST", `/private/editor/projects/${project}/forms`, options.form ?? PEOPLE_FORM)).json();
   if (!answer.data) throw new Error(`import failed: ${JSON.stringify(answer.error)}`);
   const created = answer.data;
   const form = await database.db.selectFrom("form").select(["id", "table_name"]).where("id", "=", created.id).executeTakeFirstOrThrow();

@@ -11,6 +11,7 @@ import { requireFormRole, requireProjectRole } from "../../auth/access";
 import { formAnalytics } from "../../forms/analytics";
 import { customerDetails, findCustomer } from "../../forms/customer-details";
 import { loadFormRecord } from "../../forms/form-record";
+import { callerKeyOf } from "../../limits/load-limits";
 import { EventStream } from "../../realtime/event-stream";
 import { callerOf } from "./authenticate";
 import { parseBody } from "./parse";
@@ -29,19 +30,27 @@ export async function formDataRoutes(fastify: FastifyInstance): Promise<void> {
     for (const stream of streams) stream.end();
   });
 
-  /** `text/event-stream` of `rows` events (`RowChange`), at most one per 100 ms, a comment every 25 s. */
+  /**
+   * `text/event-stream` of `rows` events (`RowChange`), at most one per 100 ms, a comment every 25 s.
+   * One member or API key holds at most CHANGE_STREAMS_PER_MEMBER of them (429 TOO_MANY_STREAMS).
+   */
   app.get("/forms/:form_id/changes", { schema: { params: FormParams } }, async (request, reply) => {
     const form = await requireFormRole(app.db, callerOf(request), request.params.form_id, "viewer");
+    const max = app.load.changeStreamsPerMember;
+    const release = app.slots.take("stream", callerKeyOf(request)!, { perCaller: max },
+      new FieldworkError("TOO_MANY_STREAMS", `A member or API key keeps at most ${max} change streams open. Close another tab of this form's data and try again.`));
     const stream = new EventStream();
     let unsubscribe: () => void;
     try {
       unsubscribe = await app.rowFeed.subscribe(form.id, (change) => stream.send(ROW_CHANGE_EVENT, change));
     } catch (error) {
+      release();
       stream.end();
       throw error;
     }
     streams.add(stream);
     stream.onClose(() => {
+      release();
       unsubscribe();
       streams.delete(stream);
     });

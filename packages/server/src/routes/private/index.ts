@@ -7,6 +7,7 @@ import { FieldworkError } from "@fieldwork/core";
 import type { FastifyInstance } from "fastify";
 import { audit } from "../../auth/audit";
 import type { Auth } from "../../auth/better-auth";
+import { limitCallerRate } from "../../limits/load-limits";
 import { authenticator } from "./authenticate";
 import { documentRoutes } from "./documents";
 import { meRoutes } from "./me";
@@ -28,6 +29,7 @@ export async function privateRoutes(app: FastifyInstance, options: PrivateOption
   const authenticate = authenticator(options);
   app.decorateRequest("caller", null);
   app.addHook("onRequest", authenticate);
+  app.addHook("onRequest", limitCallerRate);
   app.addHook("onError", async (request, _reply, error) => {
     if (error instanceof FieldworkError && error.code === "FORBIDDEN" && request.caller) {
       const caller = request.caller;

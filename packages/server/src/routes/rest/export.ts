@@ -1,12 +1,17 @@
 /**
  * `Accept: text/csv` or `application/x-ndjson` on a read: every row of the query, streamed
- * (query/export-format.ts formats it a cursor batch at a time, waiting for the client
- * between batches), so memory stays flat whatever the row count.
+ * in batches that each take a connection only while they run (query/export-rows.ts), so
+ * memory stays flat whatever the row count and a slow reader holds no connection.
+ *
+ * A caller runs at most EXPORTS_PER_CALLER exports at once and the server EXPORTS_PER_SERVER
+ * (429 TOO_MANY_EXPORTS); an export whose client reads nothing for EXPORT_STALL_TIMEOUT_MS
+ * is cut (the connection is closed mid-file, so the client sees a truncated download).
  */
 import { once } from "node:events";
 import { PassThrough } from "node:stream";
-import type { ReadQuery } from "@fieldwork/core";
+import { FieldworkError, type ReadQuery } from "@fieldwork/core";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { callerKeyOf, queryGuardOf } from "../../limits/load-limits";
 import type { TableCatalog } from "../../query/catalog";
 import { writeExport, type ExportFormat } from "../../query/export-format";
 
@@ -19,18 +24,54 @@ const TYPES: Record<ExportFormat, string> = { csv: "text/csv; charset=utf-8", js
 export async function exportRows(
   request: FastifyRequest, reply: FastifyReply, catalog: TableCatalog, query: ReadQuery, format: ExportFormat,
 ): Promise<FastifyReply> {
+  const { load, slots } = request.server;
+  const release = slots.take("export", callerKeyOf(request) ?? `ip:${request.ip}`,
+    { perCaller: load.exportsPerCaller, perServer: load.exportsPerServer },
+    new FieldworkError("TOO_MANY_EXPORTS", `At most ${load.exportsPerCaller} exports per member or API key, and ${load.exportsPerServer} on this server, run at once. Wait for one to finish.`));
   const out = new PassThrough();
+  const guard = queryGuardOf(request, reply);
+  // No byte taken by the client for exportStallMs: the export is cut.
+  let stall: NodeJS.Timeout | undefined;
+  const cut = () => {
+    request.log.warn({ reqId: request.id }, "export cut: the client stopped reading");
+    out.destroy();
+    reply.raw.destroy();
+  };
+  const arm = () => {
+    clearTimeout(stall);
+    stall = setTimeout(cut, load.exportStallMs);
+    stall.unref();
+  };
+  const finish = () => {
+    clearTimeout(stall);
+    release();
+  };
+  // Progress: the client took enough that a buffer on the way to it emptied.
+  out.on("drain", arm);
+  reply.raw.on("drain", arm);
+  out.once("close", finish);
+  reply.raw.once("close", finish);
+  reply.raw.once("finish", () => clearTimeout(stall));
+
   let start!: () => void;
   const started = new Promise<void>((resolve) => (start = resolve));
   const write = async (text: string) => {
+    if (out.destroyed) return false;
     start();
+    arm();
     if (!out.write(text)) await Promise.race([once(out, "drain"), once(out, "close")]);
     return !out.destroyed;
   };
-  const done = writeExport(request.server.db, catalog, query, format, write).then(() => out.end());
-  await Promise.race([started, done]);
+  const done = writeExport(request.server.db, catalog, query, format, write, guard).then(() => out.end());
+  try {
+    await Promise.race([started, done]);
+  } catch (error) {
+    finish();
+    out.destroy();
+    throw error;
+  }
   done.catch((error: unknown) => {
-    request.log.error({ err: error, reqId: request.id }, "export failed midway");
+    if (!out.destroyed) request.log.error({ err: error, reqId: request.id }, "export failed midway");
     out.destroy(error as Error);
   });
   return reply.type(TYPES[format])

@@ -6,6 +6,8 @@
 import { FieldworkError, LIMITS, parseConditions, parseReadQuery, type Role } from "@fieldwork/core";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { queryGuardOf } from "../../limits/load-limits";
+import { guarded } from "../../query/query-guard";
 import { readPage } from "../../query/read";
 import { listTables, profileOf, resolveTable } from "../../query/tables";
 import { deleteRows, insertRows, updateRows, type WriteResult } from "../../query/write";
@@ -16,7 +18,7 @@ import { contentRange, preferencesOf, rangeOf, representationOf } from "./prefer
 
 export interface RestMount {
   /** The project the caller reads or writes, after checking the caller has `min` there. */
-  projectOf(request: FastifyRequest, min: Role): Promise<string>;
+  projectOf(request: FastifyRequest, reply: FastifyReply, min: Role): Promise<string>;
 }
 
 /** Loose: under the member mount the params also hold `project_id`. */
@@ -57,15 +59,15 @@ export function restHandlers(mount: RestMount) {
       if (body === "" && request.method === "DELETE") return done(null, undefined);
       return json(request, body, done);
     });
-    const table = async (request: TableRequest, min: Role, profileHeader: string) => {
-      const projectId = await mount.projectOf(request, min);
+    const table = async (request: TableRequest, reply: FastifyReply, min: Role, profileHeader: string) => {
+      const projectId = await mount.projectOf(request, reply, min);
       return resolveTable(db, projectId, profileOf(request.headers[profileHeader]), request.params.table);
     };
     const returning = (request: FastifyRequest) =>
       preferencesOf(request).return === "representation" ? parseReadQuery(new URLSearchParams(pick(searchOf(request), "select"))).select : null;
 
     app.get("/", async (request, reply) => {
-      const projectId = await mount.projectOf(request, "viewer");
+      const projectId = await mount.projectOf(request, reply, "viewer");
       const profile = profileOf(request.headers["accept-profile"]);
       const basePath = new URL(request.url, "http://localhost").pathname.replace(/\/$/, "");
       const tables = await listTables(db, projectId, profile);
@@ -74,12 +76,12 @@ export function restHandlers(mount: RestMount) {
     });
 
     app.get<{ Params: { table: string } }>("/:table", { schema: { params: TableParams } }, async (request, reply) => {
-      const { catalog } = await table(request, "viewer", "accept-profile");
+      const { catalog } = await table(request, reply, "viewer", "accept-profile");
       const query = parseReadQuery(searchOf(request), { range: rangeOf(request) });
       const representation = representationOf(request);
       if (representation === "csv" || representation === "jsonl") return exportRows(request, reply, catalog, query, representation);
       const { count } = preferencesOf(request);
-      const page = await readPage(db, catalog, query, { count: count ?? undefined, maxRows: LIMITS.rest_max_rows });
+      const page = await readPage(db, catalog, query, { count: count ?? undefined, maxRows: LIMITS.rest_max_rows, guard: queryGuardOf(request, reply) });
       if (count === "exact" && page.count !== null && page.offset > 0 && page.offset >= page.count) {
         throw new FieldworkError("RANGE_NOT_SATISFIABLE", `The range starts at row ${page.offset}; there are ${page.count}.`);
       }
@@ -90,7 +92,7 @@ export function restHandlers(mount: RestMount) {
     });
 
     app.post<{ Params: { table: string } }>("/:table", { schema: { params: TableParams } }, async (request, reply) => {
-      const target = await table(request, "editor", "content-profile");
+      const target = await table(request, reply, "editor", "content-profile");
       checkOnConflict(request);
       const body = request.body;
       const rows = (Array.isArray(body) ? body : [body]) as RowInput[];
@@ -99,16 +101,16 @@ export function restHandlers(mount: RestMount) {
     });
 
     app.patch<{ Params: { table: string } }>("/:table", { schema: { params: TableParams } }, async (request, reply) => {
-      const target = await table(request, "editor", "content-profile");
+      const target = await table(request, reply, "editor", "content-profile");
       const where = parseConditions(searchOf(request));
-      const result = await updateRows(db, target, where, request.body as RowInput, { returning: returning(request) });
+      const result = await guarded(db, queryGuardOf(request, reply), (g) => updateRows(g, target, where, request.body as RowInput, { returning: returning(request) }));
       return sendWrite(request, reply, result, false);
     });
 
     app.delete<{ Params: { table: string } }>("/:table", { schema: { params: TableParams } }, async (request, reply) => {
-      const target = await table(request, "editor", "content-profile");
+      const target = await table(request, reply, "editor", "content-profile");
       const where = parseConditions(searchOf(request));
-      const result = await deleteRows(db, target, where, { returning: returning(request) });
+      const result = await guarded(db, queryGuardOf(request, reply), (g) => deleteRows(g, target, where, { returning: returning(request) }));
       return sendWrite(request, reply, result, false);
     });
   };

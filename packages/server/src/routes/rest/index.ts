@@ -16,6 +16,7 @@ import { findApiKey } from "../../auth/api-keys";
 import { audit } from "../../auth/audit";
 import { toFieldworkError } from "../../http-errors";
 import { queryErrorOf } from "../../query/pg-errors";
+import { limitCallerRate } from "../../limits/load-limits";
 import { bearerTokenOf, callerOf } from "../private/authenticate";
 import { restHandlers } from "./handlers";
 
@@ -40,13 +41,15 @@ export async function restApiRoutes(app: FastifyInstance): Promise<void> {
   app.setErrorHandler(restErrorHandler);
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ ...new FieldworkError("NOT_FOUND").toJSON(), details: null, hint: null }));
   await app.register(restHandlers({
-    async projectOf(request, min) {
+    async projectOf(request, reply, min) {
       const token = apiKeyOf(request);
       const key = token ? await findApiKey(app.db, token) : undefined;
       if (!key) {
         await audit(app.db, request, { event: "auth.api_key_invalid", status: 401, persist: false });
         throw new FieldworkError("UNAUTHORIZED", token ? "This API key is not valid." : "Send a project API key: Authorization: Bearer fwk_… or apikey: fwk_….");
       }
+      request.caller = { kind: "api_key", api_key_id: key.id, project_id: key.project_id, role: key.role };
+      await limitCallerRate(request, reply);
       if (!roleAtLeast(key.role, min)) {
         throw new FieldworkError("FORBIDDEN", `This needs the ${min} role; the key has the ${key.role} role.`);
       }
@@ -59,7 +62,7 @@ export async function restApiRoutes(app: FastifyInstance): Promise<void> {
 export async function memberRestRoutes(app: FastifyInstance): Promise<void> {
   app.setErrorHandler(restErrorHandler);
   await app.register(restHandlers({
-    async projectOf(request, min) {
+    async projectOf(request, _reply, min) {
       const projectId = (request.params as { project_id?: string }).project_id ?? "";
       await requireProjectRole(app.db, callerOf(request), projectId, min);
       return projectId;

@@ -1,0 +1,31 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { csvCell, neutralizeFormula } from "./csv";
+
+describe("csvCell", () => {
+  it("neutralizes text a spreadsheet would run as a formula (OWASP)", () => {
+    expect(csvCell('=HYPERLINK("http://evil.example","x")')).toBe(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
+    expect(csvCell("+cmd|' /C calc'!A0")).toBe("'+cmd|' /C calc'!A0");
+    expect(csvCell("@SUM(1+1)*cmd|' /C calc'!A0")).toBe("'@SUM(1+1)*cmd|' /C calc'!A0");
+    expect(csvCell("-2+3+cmd|' /C calc'!A0")).toBe("'-2+3+cmd|' /C calc'!A0");
+    expect(csvCell("\t=1+1")).toBe("'\t=1+1");
+    expect(csvCell("\r=1+1")).toBe(`"'\r=1+1"`);
+  });
+
+  it("leaves other text, numbers, booleans and lists as they were", () => {
+    expect(csvCell("Ada")).toBe("Ada");
+    expect(csvCell("a,b")).toBe('"a,b"');
+    expect(csvCell(-2)).toBe("-2");
+    expect(csvCell(true)).toBe("true");
+    expect(csvCell(["=x"])).toBe('"[""=x""]"');
+    expect(csvCell(null)).toBe("");
+    expect(csvCell("1+1=2")).toBe("1+1=2");
+  });
+
+  it("never lets a cell start with a formula character", () => {
+    fc.assert(fc.property(fc.string(), (text) => {
+      expect(neutralizeFormula(text)).not.toMatch(/^[=+\-@\t\r]/);
+      expect(neutralizeFormula(text).endsWith(text)).toBe(true);
+    }));
+  });
+});
