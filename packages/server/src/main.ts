@@ -23,6 +23,7 @@ const app = await buildApp({
   publicUrl: config.publicUrl,
   trustProxy: config.trustProxy,
   rateLimitFactor: config.rateLimitFactor,
+  httpTimeouts: config.httpTimeouts,
   logger: { level: process.env.LOG_LEVEL ?? "info" },
   cli: { token, publicUrl: config.publicUrl },
   webhooks: { ...webhookConfigFromEnv(), deliver: true },
