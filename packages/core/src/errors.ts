@@ -59,6 +59,14 @@ export const ERROR_CATALOGUE = {
   RATE_LIMITED: { status: 429, message: "Too many requests from your address. Wait a moment and try again." },
   INVALID_TEXT: { status: 400, message: "Text may not contain NUL bytes or unpaired surrogates." },
   NESTED_TOO_DEEP: { status: 400, message: "The request nests deeper than Fieldwork accepts." },
+  SESSION_ANSWERS_TOO_LARGE: {
+    status: 413,
+    message: `A session keeps at most ${LIMITS.session_partial_bytes / 1024 / 1024} MB of partial answers; this one was not saved. The submit still takes every value.`,
+  },
+  FORM_PARTIAL_ANSWERS_FULL: {
+    status: 409,
+    message: "This form keeps no more partial answers until older unsubmitted sessions expire. The submit still takes every value.",
+  },
 
   INVALID_FORM_DEFINITION: { status: 400, message: "The form definition is not valid." },
   FIELD_NAME_INVALID: { status: 400, message: "Field names are lowercase letters, digits and underscores, starting with a letter." },

@@ -46,6 +46,27 @@ export const LIMITS = {
   rest_write_rows: 1_000,
   /** Responses listed in the customer details side sheet, newest first. */
   customer_responses_shown: 50,
+  /** Partial answers one unsubmitted session keeps, in bytes of their JSON (issue 19). */
+  session_partial_bytes: 1024 * 1024,
+  /** Partial answers all unsubmitted sessions of one form keep together, in bytes. */
+  form_partial_bytes: 64 * 1024 * 1024,
+} as const;
+
+/**
+ * The largest request body each group of routes reads (Fastify's `bodyLimit`): past it the
+ * answer is 413 PAYLOAD_TOO_LARGE before the body is parsed. Routes that need a caller
+ * (private API, Data API, the CLI's endpoint) check it before reading any body at all.
+ */
+export const BODY_LIMIT_BYTES = {
+  /** `PATCH /v1/session/…/field/…`: one field's partial value. A browser's keepalive fetch,
+   * which the public form sends it with, carries 64 KiB at most. */
+  session_field: 64 * 1024,
+  /** `POST /submit/{form_id}`, multipart or urlencoded (SUBMIT_BODY_LIMIT_BYTES). */
+  submit: 5 * 1024 * 1024,
+  /** The private API and the Data API: a form definition, 1,000 rows. The app's default. */
+  api: 5 * 1024 * 1024,
+  /** `POST /internal/cli`: the CLI's commands through the server holding PGlite (an import). */
+  cli: 16 * 1024 * 1024,
 } as const;
 
 /**

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { clipText, isStorableText, jsonProblem } from "./stored-text";
+import { clipText, isStorableText, jsonProblem, jsonTextTooDeep } from "./stored-text";
 
 describe("isStorableText", () => {
   it("refuses NUL bytes and unpaired surrogates, keeps every other text", () => {
@@ -35,5 +35,23 @@ describe("clipText", () => {
     expect(clipText("a".repeat(10), 4)).toBe("aaaa…");
     expect(clipText(`abc${"\u{1F600}"}`, 4)).toBe("abc…");
     expect(clipText("short", 10)).toBe("short");
+  });
+});
+
+describe("jsonTextTooDeep", () => {
+  it("counts the levels jsonProblem counts, ignoring brackets inside strings", () => {
+    expect(jsonTextTooDeep("[".repeat(64) + "]".repeat(64))).toBe(false);
+    expect(jsonTextTooDeep("[".repeat(65) + "]".repeat(65))).toBe(true);
+    expect(jsonTextTooDeep(`{"a":"${"[".repeat(100)}"}`)).toBe(false);
+    expect(jsonTextTooDeep(`{"a":"\\\\"}${"[".repeat(3)}`, 2)).toBe(true);
+    expect(jsonTextTooDeep(`{"a":"\\"${"[".repeat(3)}"}`, 2)).toBe(false);
+    expect(jsonTextTooDeep("[".repeat(10_000_000))).toBe(true);
+    const depthOf = (value: unknown): number =>
+      value !== null && typeof value === "object" ? 1 + Math.max(0, ...Object.values(value).map(depthOf)) : 0;
+    fc.assert(fc.property(fc.jsonValue({ maxDepth: 8 }), fc.integer({ min: 0, max: 8 }), (value, max) => {
+      const text = JSON.stringify(value);
+      expect(jsonTextTooDeep(text, max)).toBe(depthOf(value) > max);
+      expect(jsonTextTooDeep(text, max)).toBe(jsonProblem(value, max)?.kind === "depth");
+    }));
   });
 });

@@ -41,6 +41,31 @@ export function jsonProblem(value: unknown, maxDepth: number = LIMITS.json_depth
   return undefined;
 }
 
+/**
+ * True when JSON text nests deeper than `maxDepth` arrays and objects (the same count as
+ * `jsonProblem`'s: a top-level object is one level). Reads the text once, counting brackets
+ * outside strings, so a body is refused before `JSON.parse` builds (or recurses into)
+ * anything. Not a validator: malformed text is left for the parser to refuse.
+ */
+export function jsonTextTooDeep(text: string, maxDepth: number = LIMITS.json_depth): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // a backslash: the next character is escaped
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) {
+      inString = true;
+    } else if (c === 0x5b || c === 0x7b) {
+      if (++depth > maxDepth) return true;
+    } else if (c === 0x5d || c === 0x7d) {
+      depth--;
+    }
+  }
+  return false;
+}
+
 /** Text cut to at most `max` characters without splitting a surrogate pair, for logs and audit rows. */
 export function clipText(text: string, max: number = LIMITS.logged_text_length): string {
   if (text.length <= max) return text;

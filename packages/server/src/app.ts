@@ -10,7 +10,7 @@ import fastifyFormbody from "@fastify/formbody";
 import fastifyMultipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import { existsSync } from "node:fs";
-import { MULTIPART_FILE_LIMIT_BYTES, SUBMIT_BODY_LIMIT_BYTES } from "@fieldwork/core";
+import { BODY_LIMIT_BYTES, MULTIPART_FILE_LIMIT_BYTES, SUBMIT_BODY_LIMIT_BYTES } from "@fieldwork/core";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { sql, type Kysely } from "kysely";
 import { createAuth, type Auth } from "./auth/better-auth";
@@ -25,14 +25,17 @@ import { workbenchRoutes } from "./routes/workbench";
 import { cliRoutes, type CliEndpoint } from "./routes/cli";
 import { pageRoutes } from "./routes/pages";
 import { publicRoutes } from "./routes/public";
+import type { PartialAnswerCaps } from "./forms/session";
 import { loadPageAssets, WEB_DIST_DIR } from "@fieldwork/web/ssr";
 import { handleError, handleNotFound } from "./routes/errors";
 import { securityHeaders } from "./routes/security-headers";
 import { rejectUnstorableInput } from "./routes/request-guards";
+import { useDepthLimitedJson } from "./routes/json-body";
 import { rateLimits } from "./limits/rate-limit";
 import { DEFAULT_LOAD_SETTINGS, Slots, type LoadSettings } from "./limits/load-limits";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { DEFAULT_TRUST_PROXY } from "./config";
+import { serverTimeoutOptions, type HttpTimeouts } from "./http-timeouts";
 import { loggerOptions } from "./logging";
 import { webhooks, type WebhookOptions } from "./webhooks/plugin";
 
@@ -73,14 +76,19 @@ export interface AppOptions {
    * `rateLimitFactor: 0` turns the per-caller rate off too.
    */
   load?: Partial<LoadSettings>;
+  /** How long a client may take to send a request (config's httpTimeouts); 30 s for a body by default. */
+  httpTimeouts?: Partial<HttpTimeouts>;
+  /** Bytes of partial answers a session and a form keep; LIMITS by default (tests lower them). */
+  partialAnswerCaps?: PartialAnswerCaps;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(options.logger),
-    bodyLimit: SUBMIT_BODY_LIMIT_BYTES,
+    bodyLimit: BODY_LIMIT_BYTES.api,
     genReqId: () => randomUUID(),
     trustProxy: options.trustProxy ?? DEFAULT_TRUST_PROXY,
+    ...serverTimeoutOptions(options.httpTimeouts),
   });
   const secret = options.secret ?? randomBytes(32).toString("hex");
   const publicUrl = options.publicUrl ?? "http://localhost:3000";
@@ -101,6 +109,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await webhooks(app, options.webhooks);
 
   await compression(app);
+  useDepthLimitedJson(app);
   await app.register(fastifyMultipart, {
     limits: { fileSize: MULTIPART_FILE_LIMIT_BYTES, files: 20, fields: 300, fieldSize: 1024 * 1024, parts: 320 },
   });
@@ -127,7 +136,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await sql`select 1`.execute(options.db);
     return reply.send({ ok: true });
   });
-  await app.register(publicRoutes);
+  await app.register(publicRoutes, { partialAnswerCaps: options.partialAnswerCaps });
   await app.register(pageRoutes, { assets });
   await app.register(authRoutes, { auth: app.auth, publicUrl });
   await app.register(privateRoutes, { prefix: "/private/editor", auth: app.auth, secret, publicUrl });

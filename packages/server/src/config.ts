@@ -2,6 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { httpTimeoutsFromEnv, type HttpTimeouts } from "./http-timeouts";
 
 export interface Config {
   port: number;
@@ -18,6 +19,8 @@ export interface Config {
   trustProxy: string;
   /** Scales the per-address limits of the public endpoints (1 = as documented, 0 = off). */
   rateLimitFactor: number;
+  /** REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS, CONNECTION_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS (http-timeouts.ts). */
+  httpTimeouts: HttpTimeouts;
 }
 
 export const DEFAULT_TRUST_PROXY = "127.0.0.1,::1";
@@ -34,6 +37,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretKey: env.SECRET_KEY || secretFromDataDir(dataDir),
     trustProxy: env.TRUST_PROXY || DEFAULT_TRUST_PROXY,
     rateLimitFactor: rateLimitFactorOf(env.PUBLIC_RATE_LIMIT_FACTOR),
+    httpTimeouts: httpTimeoutsFromEnv(env),
   };
 }
 

@@ -5,12 +5,15 @@ import { buildApp } from "./app";
 import { writeServerFile } from "./cli/server-file";
 import { loadConfig } from "./config";
 import { openDatabase } from "./db/database";
+import { restrictDataDir, useOwnerOnlyFiles } from "./db/data-dir";
 import { migrate } from "./db/migrate";
 import { seedDemo } from "./seed/seed";
 import { scheduleRetention } from "./limits/retention";
 import { webhookConfigFromEnv } from "./webhooks/config";
 
+useOwnerOnlyFiles(); // before loadConfig, which may write DATA_DIR/secret_key
 const config = loadConfig();
+restrictDataDir(config.dataDir);
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await migrate(database.db);
 const token = randomBytes(24).toString("hex");
@@ -20,6 +23,7 @@ const app = await buildApp({
   publicUrl: config.publicUrl,
   trustProxy: config.trustProxy,
   rateLimitFactor: config.rateLimitFactor,
+  httpTimeouts: config.httpTimeouts,
   logger: { level: process.env.LOG_LEVEL ?? "info" },
   cli: { token, publicUrl: config.publicUrl },
   webhooks: { ...webhookConfigFromEnv(), deliver: true },

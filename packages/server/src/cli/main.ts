@@ -8,6 +8,7 @@ import type { Kysely } from "kysely";
 import { createAuth } from "../auth/better-auth";
 import { loadConfig } from "../config";
 import { openDatabase } from "../db/database";
+import { restrictDataDir, useOwnerOnlyFiles } from "../db/data-dir";
 import { migrate } from "../db/migrate";
 import type { DB } from "../db/schema";
 import { failure, knownError, parseCommand, runCommand, UsageError, type CliCommand, type CliOutput } from "./commands";
@@ -43,7 +44,9 @@ async function run(command: CliCommand): Promise<CliOutput> {
     return command.cmd === "responses.list" ? listRemote(baseUrl, apiKey, command, stdout) : runRemote(baseUrl, apiKey, command);
   }
 
+  useOwnerOnlyFiles(); // before loadConfig, which may write DATA_DIR/secret_key
   const config = loadConfig();
+  restrictDataDir(config.dataDir);
   const server = config.databaseUrl ? undefined : readServerFile(config.dataDir);
   if (server) return command.cmd === "responses.list" ? listThroughServer(server, command, stdout) : throughServer(server, command);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });

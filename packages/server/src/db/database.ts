@@ -8,6 +8,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
+import { restrictDataDir } from "./data-dir";
 import { PgListener, type OnPayload, type Unlisten } from "./pg-listen";
 import { PGliteDialect } from "./pglite-driver";
 import { PARSERS } from "./type-parsers";
@@ -68,6 +69,7 @@ async function openPGlite(dataDir: string | undefined): Promise<Database> {
     extensions: { pg_trgm },
     parsers: PARSERS,
   });
+  if (dataDir) restrictDataDir(dataDir); // a first start unpacks PGlite's files with mode 0666
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
   // Through a driver connection, so LISTEN never lands inside another caller's transaction
   // (a rollback would undo it).

@@ -12,6 +12,7 @@ import * as inventory from "./migrations/0009-inventory";
 import * as unloggedRateLimits from "./migrations/0010-unlogged-rate-limits";
 import * as formMethodPost from "./migrations/0011-form-method-post";
 import * as responseCount from "./migrations/0012-response-count";
+import * as partialAnswerBytes from "./migrations/0013-partial-answer-bytes";
 
 /** Named, ordered migrations; the same list runs on PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0010-unlogged-rate-limits": unloggedRateLimits,
   "0011-form-method-post": formMethodPost,
   "0012-response-count": responseCount,
+  "0013-partial-answer-bytes": partialAnswerBytes,
 };
 
 export async function migrate<T>(db: Kysely<T>): Promise<MigrationResultSet> {

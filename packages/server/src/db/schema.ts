@@ -171,6 +171,12 @@ export interface RateLimitHitTable {
   hits: number;
 }
 
+/** Bytes of partial answers in a form's unsubmitted sessions (migration 0013-partial-answer-bytes). */
+export interface FormPartialBytesTable {
+  form_id: string;
+  bytes: Generated<number>;
+}
+
 /** Commerce inventory (migration 0009-inventory). */
 export interface StoreTable { id: Generated<string>; project_id: string; name: string; created_at: Generated<Date> }
 export interface InventoryItemTable {
@@ -208,6 +214,7 @@ export interface DB {
   customer: CustomerTable;
   response_session: ResponseSessionTable;
   rate_limit_hit: RateLimitHitTable;
+  form_partial_bytes: FormPartialBytesTable;
   webhook: WebhookTable;
   outbox: OutboxTable;
   webhook_delivery: WebhookDeliveryTable;

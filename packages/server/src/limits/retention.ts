@@ -1,14 +1,18 @@
 /**
  * Retention of what visitors leave behind without submitting (docs/api.md "Retention"):
- * response sessions nobody submitted are deleted 30 days after their last saved answer,
- * and rate-limit windows an hour after they end. A timer in every server runs it hourly;
- * an advisory lock lets one instance at a time do the work.
+ * response sessions nobody submitted are deleted 7 days after their last saved answer, or a
+ * day after they were opened when they hold no answer at all, and rate-limit windows an hour
+ * after they end; then each form's tally of partial-answer bytes (`form_partial_bytes`) is
+ * recounted from the sessions left. A timer in every server runs it hourly; an advisory
+ * lock lets one instance at a time do the work.
  */
 import { sql, type Kysely } from "kysely";
 import type { FastifyBaseLogger } from "fastify";
 import type { DB } from "../db/schema";
 
-export const UNSUBMITTED_SESSION_RETENTION_DAYS = 30;
+export const UNSUBMITTED_SESSION_RETENTION_DAYS = 7;
+/** A session with no saved answer (opened, never typed into). */
+export const EMPTY_SESSION_RETENTION_HOURS = 24;
 const RETENTION_LOCK = 7_423_001;
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -21,8 +25,13 @@ export async function pruneExpired(db: Kysely<DB>, now = new Date()): Promise<Pr
     try {
       const sessions = await conn.deleteFrom("response_session")
         .where("submitted_at", "is", null)
-        .where("updated_at", "<", new Date(now.getTime() - UNSUBMITTED_SESSION_RETENTION_DAYS * 24 * HOUR_MS))
+        .where("updated_at", "<", new Date(now.getTime() - EMPTY_SESSION_RETENTION_HOURS * HOUR_MS))
+        .where((eb) => eb.or([
+          eb("updated_at", "<", new Date(now.getTime() - UNSUBMITTED_SESSION_RETENTION_DAYS * 24 * HOUR_MS)),
+          eb("raw", "=", sql<never>`'{}'::jsonb`),
+        ]))
         .executeTakeFirst();
+      await recountPartialBytes(conn);
       const windows = await conn.deleteFrom("rate_limit_hit")
         .where("window_start", "<", new Date(now.getTime() - HOUR_MS))
         .executeTakeFirst();
@@ -31,6 +40,20 @@ export async function pruneExpired(db: Kysely<DB>, now = new Date()): Promise<Pr
       await sql`select pg_advisory_unlock(${RETENTION_LOCK})`.execute(conn);
     }
   });
+}
+
+/**
+ * Sets each form's tally to what its unsubmitted sessions hold now: submitted and deleted
+ * sessions stop counting (a PATCH only ever adds and subtracts its own session's change).
+ */
+async function recountPartialBytes(db: Kysely<DB>): Promise<void> {
+  await sql`
+    insert into form_partial_bytes as t (form_id, bytes)
+    select form_id, sum(octet_length(raw::text)) from response_session where submitted_at is null group by form_id
+    on conflict (form_id) do update set bytes = excluded.bytes`.execute(db);
+  await sql`
+    delete from form_partial_bytes t
+    where not exists (select 1 from response_session s where s.form_id = t.form_id and s.submitted_at is null)`.execute(db);
 }
 
 /** Runs `pruneExpired` a minute after start, then every hour; the returned function stops it. */

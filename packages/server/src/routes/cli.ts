@@ -5,6 +5,7 @@
  * the JSON error envelope with the error's status.
  */
 import { timingSafeEqual } from "node:crypto";
+import { BODY_LIMIT_BYTES } from "@fieldwork/core";
 import { PassThrough } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { runCommand, type BufferedCommand, type CliCommand } from "../cli/commands";
@@ -39,13 +40,16 @@ async function streamListing(app: FastifyInstance, request: FastifyRequest, repl
 }
 
 export async function cliRoutes(app: FastifyInstance, options: CliEndpoint): Promise<void> {
-  app.post<{ Body: CliCommand }>("/internal/cli", { bodyLimit: 16 * 1024 * 1024 }, async (request, reply) => {
+  const expected = Buffer.from(options.token);
+  /** Before the body is read (onRequest): a caller without the token gets 404 whatever it sends. */
+  const fromTheCli = async (request: FastifyRequest, reply: FastifyReply) => {
     const given = Buffer.from(String(request.headers["x-fieldwork-cli-token"] ?? ""));
-    const expected = Buffer.from(options.token);
     const remote = request.socket.remoteAddress ?? "";
     if (!LOOPBACK.has(remote) || given.length !== expected.length || !timingSafeEqual(given, expected)) {
       return reply.code(404).send({ data: null, error: { code: "NOT_FOUND", message: "Not found." } });
     }
+  };
+  app.post<{ Body: CliCommand }>("/internal/cli", { bodyLimit: BODY_LIMIT_BYTES.cli, onRequest: fromTheCli }, async (request, reply) => {
     if (request.body?.cmd === "responses.list") return streamListing(app, request, reply, request.body);
     return runCommand({ db: app.db, auth: app.auth, publicUrl: options.publicUrl }, request.body as BufferedCommand);
   });

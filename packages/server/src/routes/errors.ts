@@ -19,11 +19,13 @@ export async function handleError(error: unknown, request: FastifyRequest, reply
     const formId = formIdOf(request);
     // A native post with refused answers gets its form back, answers kept, messages under the fields.
     if (formId && error instanceof AnswersRefused) {
-      const page = await renderRefusedSubmit(request.server, reply, formId, error, assets()).catch((cause: unknown) => {
+      // True once the page is sent. Not the reply itself: a reply is thenable, and awaiting it
+      // waits for the answer to finish and yields undefined (then the redirect below sent twice).
+      const sent = await renderRefusedSubmit(request.server, reply, formId, error, assets()).catch((cause: unknown) => {
         request.log.error({ err: cause, reqId: request.id }, "could not render the refused submit");
-        return undefined;
+        return false;
       });
-      if (page) return page;
+      if (sent) return reply;
     }
     const page = formId && known.code !== "FORM_NOT_FOUND" ? errorPagePath(formId, known.code, known.details.page_query) : undefined;
     if (page) return reply.redirect(page, 303);

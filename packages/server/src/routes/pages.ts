@@ -80,19 +80,20 @@ export function renderDeveloperError(reply: FastifyReply, assets: PageAssets) {
 
 /**
  * A native submit whose answers were refused: the form again (400), what the visitor posted
- * kept as its values, each message under its field and the list at the top. `undefined`
- * when the form cannot be shown (it closed meanwhile): the caller answers with the page of
- * the code instead.
+ * kept as its values, each message under its field and the list at the top. True once sent;
+ * false when the form cannot be shown (it closed meanwhile): the caller answers with the
+ * page of the code instead.
  */
 export async function renderRefusedSubmit(
   app: FastifyInstance, reply: FastifyReply, formId: string, refusal: AnswersRefused, assets: PageAssets,
-): Promise<FastifyReply | undefined> {
+): Promise<boolean> {
   const session_id = refusal.entries.get(PARAM.session)?.at(-1);
   const posted = Object.fromEntries([...refusal.entries].map(([name, list]) => [name, list.at(-1) ?? ""]));
   const preload = await preloadForm(app.db, { form_id: formId, session_id, params: posted });
-  if (preload.error) return undefined;
+  if (preload.error) return false;
   preload.default_values = { ...preload.default_values, ...postedDefaults(preload.fields, refusal.entries) };
   preload.submit_error = refusal.toJSON();
   allowFormRedirect(reply, safeUrlOrUndefined(cachedFormRecord(app.db, preload.form_id)?.document.redirect_after_response_uri));
-  return html(reply, renderFormPage({ preload, assets, submit_action: submitPath(preload.form_id), query: {} }), 400);
+  html(reply, renderFormPage({ preload, assets, submit_action: submitPath(preload.form_id), query: {} }), 400);
+  return true;
 }

@@ -3,13 +3,13 @@
  * declares its schemas (from @fieldwork/core) and the public rate limit it counts against.
  */
 import {
-  ErrorEnvelope, FieldPatchAnswer, FieldPatchBody, FieldPatchParams, FormParams, FormQuery, PARAM, PreloadAnswer,
+  BODY_LIMIT_BYTES, ErrorEnvelope, FieldPatchAnswer, FieldPatchBody, FieldPatchParams, FormParams, FormQuery, PARAM, PreloadAnswer,
   SessionAnswer, SubmitAnswer,
 } from "@fieldwork/core";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { preloadForm } from "../forms/preload";
-import { createSession, saveSessionField } from "../forms/session";
+import { createSession, PARTIAL_ANSWER_CAPS, saveSessionField, type PartialAnswerCaps } from "../forms/session";
 import { submitResponse } from "../forms/submit/submit";
 import { readPostedEntries } from "./posted-entries";
 
@@ -17,8 +17,14 @@ export const wantsJson = (request: FastifyRequest) => (request.headers.accept ??
 
 const errors = { "4xx": ErrorEnvelope, "5xx": ErrorEnvelope };
 
-export async function publicRoutes(fastify: FastifyInstance): Promise<void> {
+export interface PublicOptions {
+  /** Bytes of partial answers a session and a form keep (tests lower them). */
+  partialAnswerCaps?: PartialAnswerCaps;
+}
+
+export async function publicRoutes(fastify: FastifyInstance, options: PublicOptions = {}): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const caps = options.partialAnswerCaps ?? PARTIAL_ANSWER_CAPS;
 
   app.get("/v1/:form_id/session", {
     config: { rate_limit: "session" },
@@ -45,9 +51,10 @@ export async function publicRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.patch("/v1/session/:session_id/field/:field_id", {
     config: { rate_limit: "answer" },
+    bodyLimit: BODY_LIMIT_BYTES.session_field,
     schema: { params: FieldPatchParams, body: FieldPatchBody, response: { 200: FieldPatchAnswer, ...errors } },
   }, async (request) => {
-    await saveSessionField(app.db, request.params.session_id, request.params.field_id, request.body.value);
+    await saveSessionField(app.db, request.params.session_id, request.params.field_id, request.body.value, caps);
     return { data: { ok: true as const }, error: null };
   });
 

@@ -3,9 +3,14 @@
  * framing except for the public form pages (`/d/…`, which embeds put in an iframe). The
  * workbench in someone else's frame could be clicked blind ("Delete organization").
  *
- * HTML answers carry a Content-Security-Policy: scripts only from this origin and the
- * server's own inline scripts by hash, no plugins, no `<base>`, forms post only here (and
- * to a form's own redirect origin, see `allowFormRedirect`).
+ * HTML answers carry a Content-Security-Policy: everything from this origin only
+ * (`default-src 'self'`: fonts, frames, workers, manifests) unless a directive below says
+ * more; scripts only from this origin and the server's own inline scripts by hash; styles
+ * from this origin and inline (owner CSS and theme tokens are `<style>` elements, React sets
+ * `style` attributes), never from another site; images and media also from any http(s)
+ * address or a data:/blob: URL (owners' image, video and option pictures are saved as
+ * http(s) URLs); fetches and event streams only to this origin; no plugins, no `<base>`,
+ * forms post only here (and to a form's own redirect origin, see `allowFormRedirect`).
  */
 import { createHash } from "node:crypto";
 import { INLINE_SCRIPTS } from "@fieldwork/web/ssr";
@@ -33,7 +38,12 @@ export function allowFormRedirect(reply: FastifyReply, url: string | undefined):
 
 export function contentSecurityPolicy(options: { embeddable: boolean; formActions?: string[] }): string {
   return [
+    "default-src 'self'",
     `script-src 'self' ${scriptHashes.join(" ")}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https: http:",
+    "media-src 'self' data: blob: https: http:",
+    "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
     ["form-action 'self'", ...(options.formActions ?? [])].join(" "),

@@ -10,7 +10,7 @@ import type { FormAction } from "./form-state";
 
 export async function loadVisitorId(): Promise<string> {
   const fingerprint = await import("@fingerprintjs/fingerprintjs");
-  const agent = await fingerprint.load();
+  const agent = await fingerprint.load({ monitoring: false }); // no request to its CDN (connect-src is self)
   return (await agent.get()).visitorId;
 }
 

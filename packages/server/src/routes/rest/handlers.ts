@@ -12,6 +12,7 @@ import { readPage } from "../../query/read";
 import { listTables, profileOf, resolveTable } from "../../query/tables";
 import { deleteRows, insertRows, updateRows, type WriteResult } from "../../query/write";
 import type { RowInput } from "../../query/write-values";
+import { useDepthLimitedJson } from "../json-body";
 import { exportRows } from "./export";
 import { openApiDocument } from "./openapi";
 import { contentRange, preferencesOf, rangeOf, representationOf } from "./prefer";
@@ -53,12 +54,7 @@ export function restHandlers(mount: RestMount) {
   return async function routes(app: FastifyInstance): Promise<void> {
     const db = app.db;
     // postgrest-js sends `Content-Type: application/json` with every DELETE, which has no body.
-    const json = app.getDefaultJsonParser(app.initialConfig.onProtoPoisoning ?? "error", app.initialConfig.onConstructorPoisoning ?? "error");
-    app.removeContentTypeParser("application/json");
-    app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body: string, done) => {
-      if (body === "" && request.method === "DELETE") return done(null, undefined);
-      return json(request, body, done);
-    });
+    useDepthLimitedJson(app, { emptyDelete: true });
     const table = async (request: TableRequest, reply: FastifyReply, min: Role, profileHeader: string) => {
       const projectId = await mount.projectOf(request, reply, min);
       return resolveTable(db, projectId, profileOf(request.headers[profileHeader]), request.params.table);

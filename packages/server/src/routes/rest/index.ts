@@ -12,7 +12,7 @@
 import { FieldworkError, roleAtLeast } from "@fieldwork/core";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { requireProjectRole } from "../../auth/access";
-import { findApiKey } from "../../auth/api-keys";
+import { findApiKey, type ApiKeyCaller } from "../../auth/api-keys";
 import { audit } from "../../auth/audit";
 import { toFieldworkError } from "../../http-errors";
 import { queryErrorOf } from "../../query/pg-errors";
@@ -36,18 +36,30 @@ const apiKeyOf = (request: FastifyRequest) => {
   return bearerTokenOf(request) ?? (typeof apikey === "string" ? apikey.trim() : undefined);
 };
 
-/** `/rest/v1`: a project API key picks the project; its role must reach `min`. */
+const API_KEY = Symbol("the request's API key");
+type WithKey = FastifyRequest & { [API_KEY]?: ApiKeyCaller };
+
+/**
+ * `/rest/v1`: a project API key picks the project; its role must reach `min`. The key is
+ * checked in an onRequest hook, before Fastify reads the body: a request without a valid
+ * key is answered 401 whatever it sends.
+ */
 export async function restApiRoutes(app: FastifyInstance): Promise<void> {
   app.setErrorHandler(restErrorHandler);
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ ...new FieldworkError("NOT_FOUND").toJSON(), details: null, hint: null }));
+  app.addHook("onRequest", async (request: WithKey) => {
+    const token = apiKeyOf(request);
+    const key = token ? await findApiKey(app.db, token) : undefined;
+    if (!key) {
+      await audit(app.db, request, { event: "auth.api_key_invalid", status: 401, persist: false });
+      throw new FieldworkError("UNAUTHORIZED", token ? "This API key is not valid." : "Send a project API key: Authorization: Bearer fwk_… or apikey: fwk_….");
+    }
+    request[API_KEY] = key;
+  });
   await app.register(restHandlers({
-    async projectOf(request, reply, min) {
-      const token = apiKeyOf(request);
-      const key = token ? await findApiKey(app.db, token) : undefined;
-      if (!key) {
-        await audit(app.db, request, { event: "auth.api_key_invalid", status: 401, persist: false });
-        throw new FieldworkError("UNAUTHORIZED", token ? "This API key is not valid." : "Send a project API key: Authorization: Bearer fwk_… or apikey: fwk_….");
-      }
+    async projectOf(request: WithKey, reply, min) {
+      const key = request[API_KEY];
+      if (!key) throw new FieldworkError("UNAUTHORIZED");
       request.caller = { kind: "api_key", api_key_id: key.id, project_id: key.project_id, role: key.role };
       await limitCallerRate(request, reply);
       if (!roleAtLeast(key.role, min)) {
