@@ -10,6 +10,7 @@ import * as rowFeed from "./migrations/0007-row-feed";
 import * as webhooks from "./migrations/0008-webhooks";
 import * as inventory from "./migrations/0009-inventory";
 import * as unloggedRateLimits from "./migrations/0010-unlogged-rate-limits";
+import * as trustAccountsWebhooks from "./migrations/0011-trust-accounts-webhooks";
 
 /** Named, ordered migrations; the same list runs on PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0008-webhooks": webhooks,
   "0009-inventory": inventory,
   "0010-unlogged-rate-limits": unloggedRateLimits,
+  "0011-trust-accounts-webhooks": trustAccountsWebhooks,
 };
 
 export async function migrate<T>(db: Kysely<T>): Promise<MigrationResultSet> {
