@@ -159,6 +159,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the workbench in Chromium", () => {
     await page.goto(`${env.server.url}/${org}/data`);
     await page.getByRole("button", { name: "New API key" }).click();
     await page.getByLabel("Name", { exact: true }).fill("CI deploy");
+    await page.getByLabel("Expires").selectOption({ label: "In 30 days" });
     await page.getByRole("button", { name: "Create key" }).click();
     const tokenField = page.getByLabel("Token");
     await expect.poll(() => tokenField.isVisible()).toBe(true);
@@ -173,6 +174,11 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the workbench in Chromium", () => {
     const keys = page.getByRole("region", { name: "API keys" });
     await expect.poll(() => keys.textContent()).toContain(`CI deploy`);
     expect(await keys.textContent()).toContain(`${token.slice(0, 10)}…`);
+    // The list says who made the key (it acts for them) and when it expires.
+    expect(await keys.getByRole("columnheader", { name: "Created by" }).isVisible()).toBe(true);
+    expect(await keys.getByRole("row", { name: /CI deploy/ }).textContent()).toContain("Kim Keys");
+    // Created and expires are times; it was never used yet.
+    expect(await keys.getByRole("row", { name: /CI deploy/ }).locator("time").count()).toBe(2);
     const withKey = await page.request.get(`${env.server.url}/private/editor/projects/${project_id}/documents`, { headers: { Authorization: `Bearer ${token}` } });
     expect(withKey.status()).toBe(200);
 

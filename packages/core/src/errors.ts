@@ -90,6 +90,7 @@ export const ERROR_CATALOGUE = {
   USER_NOT_FOUND: { status: 404, message: "No account has this email address." },
   LAST_OWNER: { status: 409, message: "An organization keeps at least one owner." },
   INVALID_PASSWORD: { status: 400, message: "That is not your password." },
+  SIGN_IN_LOCKED: { status: 429, message: "Too many failed sign-ins for this account. Wait before trying again." },
   REVISION_CONFLICT: {
     status: 409,
     message: "Someone else changed this form since you loaded it. Reload to see their changes; yours were not saved.",

@@ -1,3 +1,4 @@
+export * from "./account-limits";
 export * from "./constants";
 export * from "./csv";
 export * from "./errors";

@@ -12,6 +12,13 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 export const WEBHOOK_URL_MAX_LENGTH = 2048;
 /** Attempts per event and webhook, the first included. */
 export const WEBHOOK_MAX_ATTEMPTS = 8;
+/**
+ * The circuit breaker: this many failed attempts in a row (no 2xx between them) pause a
+ * webhook; nothing is sent until an editor resumes it (docs/webhooks.md "Dead receivers").
+ */
+export const WEBHOOK_BREAKER_FAILURES = 10;
+/** Redeliveries one form may be asked for per window (429 RATE_LIMITED past it). */
+export const WEBHOOK_REDELIVER_LIMIT = { max: 20, window_seconds: 60 } as const;
 /** Characters of a receiver's answer kept in the delivery log. */
 export const WEBHOOK_RESPONSE_EXCERPT_LENGTH = 512;
 export const WEBHOOKS_PER_FORM = LIMITS.webhooks_per_form;
@@ -73,7 +80,10 @@ export const WebhookCreateBody = z.strictObject({
   enabled: z.boolean().optional(),
   events: z.array(z.enum(WEBHOOK_EVENT_TYPES)).min(1).max(WEBHOOK_EVENT_TYPES.length).optional(),
 });
-export const WebhookUpdateBody = WebhookCreateBody.partial();
+export const WebhookUpdateBody = WebhookCreateBody.partial().extend({
+  /** `false` resumes a webhook the circuit breaker paused (and clears its failure count); `true` pauses it. */
+  paused: z.boolean().optional(),
+});
 export type WebhookCreate = z.infer<typeof WebhookCreateBody>;
 export type WebhookUpdate = z.infer<typeof WebhookUpdateBody>;
 
@@ -94,6 +104,10 @@ export interface Webhook {
   events: WebhookEventType[];
   created_at: string;
   updated_at: string;
+  /** Failed attempts in a row; WEBHOOK_BREAKER_FAILURES of them pause the webhook. */
+  consecutive_failures: number;
+  /** When the circuit breaker (or an editor) paused it; `null` while it delivers. */
+  paused_at: string | null;
 }
 
 export const WEBHOOK_DELIVERY_STATUSES = ["delivered", "retrying", "failed"] as const;

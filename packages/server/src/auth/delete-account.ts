@@ -1,12 +1,13 @@
 /**
  * Deleting one's own account: the password confirms it, and an organization that would be
  * left without an owner stops it (LAST_OWNER, naming the organizations). The account's rows
- * cascade (sessions, memberships, profile); keys and invitations it made keep working,
- * their `created_by` cleared.
+ * cascade (sessions, memberships, profile); the API keys it made are deleted (a key acts for
+ * its maker); invitations it made keep working, their `created_by` cleared.
  */
 import { FieldworkError } from "@fieldwork/core";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema";
+import { revokeKeysMadeBy } from "./api-keys";
 import type { Auth } from "./better-auth";
 
 /** Organizations where this user is the only owner. */
@@ -32,6 +33,9 @@ export async function deleteAccount(db: Kysely<DB>, auth: Auth, userId: string, 
   if (sole.length) {
     throw new FieldworkError("LAST_OWNER", `You are the only owner of ${sole.join(", ")}. Make someone else an owner, or delete ${sole.length === 1 ? "it" : "them"}, first.`);
   }
-  await db.deleteFrom("app_user").where("id", "=", userId).execute();
+  await db.transaction().execute(async (trx) => {
+    await revokeKeysMadeBy(trx, userId);
+    await trx.deleteFrom("app_user").where("id", "=", userId).execute();
+  });
   return { id: userId };
 }

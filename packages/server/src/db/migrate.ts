@@ -13,6 +13,7 @@ import * as unloggedRateLimits from "./migrations/0010-unlogged-rate-limits";
 import * as formMethodPost from "./migrations/0011-form-method-post";
 import * as responseCount from "./migrations/0012-response-count";
 import * as partialAnswerBytes from "./migrations/0013-partial-answer-bytes";
+import * as trustAccountsWebhooks from "./migrations/0014-trust-accounts-webhooks";
 
 /** Named, ordered migrations; the same list runs on PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0011-form-method-post": formMethodPost,
   "0012-response-count": responseCount,
   "0013-partial-answer-bytes": partialAnswerBytes,
+  "0014-trust-accounts-webhooks": trustAccountsWebhooks,
 };
 
 export async function migrate<T>(db: Kysely<T>): Promise<MigrationResultSet> {

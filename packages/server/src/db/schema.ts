@@ -26,6 +26,7 @@ export type { Role };
 export interface ProjectApiKeyTable {
   id: Generated<string>; project_id: string; name: string; role: Role; prefix: string; token_hash: string;
   created_by: string | null; created_at: Timestamp; last_used_at: Timestamp | null;
+  expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 export interface AuditLogTable {
   id: Generated<number>; at: Timestamp; event: string; user_id: string | null; api_key_id: string | null;
@@ -165,6 +166,9 @@ export interface ResponseSessionTable {
   submitted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+export interface SignInFailureTable {
+  key: string; failures: number; last_failure_at: Date; blocked_until: Date | null;
+}
 export interface RateLimitHitTable {
   key: string;
   window_start: Date;
@@ -215,6 +219,7 @@ export interface DB {
   response_session: ResponseSessionTable;
   rate_limit_hit: RateLimitHitTable;
   form_partial_bytes: FormPartialBytesTable;
+  sign_in_failure: SignInFailureTable;
   webhook: WebhookTable;
   outbox: OutboxTable;
   webhook_delivery: WebhookDeliveryTable;
@@ -227,6 +232,8 @@ export interface DB {
 export interface WebhookTable {
   id: Generated<string>; form_id: string; url: string; secret: string; enabled: Generated<boolean>;
   events: ColumnType<string[], string[] | undefined, string[]>; created_at: Timestamp; updated_at: Timestamp;
+  consecutive_failures: Generated<number>;
+  paused_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 export interface OutboxTable {
   id: Generated<number>; form_id: string; type: string; payload: Json; created_at: Timestamp;

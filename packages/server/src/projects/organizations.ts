@@ -2,6 +2,7 @@
 import { FieldworkError } from "@fieldwork/core";
 import type { Kysely } from "kysely";
 import type { DB, Role } from "../db/schema";
+import { revokeKeysMadeBy } from "../auth/api-keys";
 import { checkedName, taken } from "./names";
 
 
@@ -49,6 +50,8 @@ export async function removeMember(db: Kysely<DB>, organizationId: string, userI
       .where("organization_id", "=", organizationId).where("user_id", "=", userId).executeTakeFirst();
     if (!removed.numDeletedRows) throw new FieldworkError("NOT_FOUND");
     await assertAnOwnerLeft(trx, organizationId);
+    // The keys they made in this organization's projects go with them.
+    await revokeKeysMadeBy(trx, userId, organizationId);
   });
   return { user_id: userId };
 }

@@ -1,13 +1,17 @@
 /**
  * better-auth's endpoints at /api/auth/*, bridged from Fastify to the Fetch API. The client
  * address better-auth rate-limits by comes from Fastify (a header clients cannot set);
- * refused sign-ins and every password change attempt go to the audit log.
+ * failed sign-ins are also counted per account (auth/sign-in-backoff.ts), whatever the
+ * address; refused sign-ins (their email only when it is well formed) and every password
+ * change attempt go to the audit log.
  */
 import { FieldworkError, issuesText, LIMITS } from "@fieldwork/core";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Auth } from "../auth/better-auth";
 import { audit } from "../auth/audit";
+import { auditableEmail } from "../auth/redact";
+import { clearSignInFailures, recordSignInFailure, signInLockedFor } from "../auth/sign-in-backoff";
 
 const CLIENT_IP_HEADER = "x-fieldwork-client-ip";
 
@@ -64,17 +68,28 @@ export async function authRoutes(app: FastifyInstance, options: { auth: Auth; pu
       if (!schema) throw new FieldworkError("NOT_FOUND");
       const parsed = schema.safeParse(request.body ?? {});
       if (!parsed.success) throw new FieldworkError("MALFORMED_REQUEST", issuesText(parsed.error.issues));
+      const signingIn = path.endsWith("/sign-in/email");
+      const email = signingIn ? (parsed.data as { email: string }).email : "";
+      if (signingIn) {
+        const wait = await signInLockedFor(app.db, email);
+        if (wait > 0) {
+          await audit(app.db, request, { event: "sign_in.locked", status: 429, details: auditableEmail(email) });
+          reply.header("retry-after", String(wait));
+          throw new FieldworkError("SIGN_IN_LOCKED", `Too many failed sign-ins for this account. Try again in ${wait} s.`);
+        }
+      }
       const fetchRequest = toFetchRequest(request, options.publicUrl);
       const changingPassword = path.endsWith("/change-password");
       // Who changes their password, read before the change revokes the session.
       const user_id = changingPassword ? (await options.auth.api.getSession({ headers: fetchRequest.headers }))?.user.id ?? null : null;
       const response = await options.auth.handler(fetchRequest);
-      if (path.endsWith("/sign-in/email") && response.status >= 400) {
-        const email = (parsed.data as { email: string }).email;
+      if (signingIn && response.status === 401) await recordSignInFailure(app.db, email);
+      if (signingIn && response.ok) await clearSignInFailures(app.db, email);
+      if (signingIn && response.status >= 400) {
         await audit(app.db, request, {
           event: response.status === 429 ? "sign_in.rate_limited" : "sign_in.failed",
           status: response.status,
-          details: { email },
+          details: auditableEmail(email),
         });
       }
       if (changingPassword) {

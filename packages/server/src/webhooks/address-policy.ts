@@ -19,23 +19,47 @@ for (const [net, prefix] of [
   ["2002::", 16], ["fc00::", 7], ["fe80::", 10], ["fec0::", 10], ["ff00::", 8],
 ] as const) blocked.addSubnet(net, prefix, "ipv6");
 
-/** Whether `address` (an IP literal) is private, loopback, link-local or otherwise not a public unicast address. */
+/**
+ * Whether `address` (an IP literal) is private, loopback, link-local or otherwise not a public unicast address.
+ * An IPv6 address is read into its 16 bytes first, so every spelling of one address gets one answer: an
+ * IPv4-mapped address (`::ffff:0:0/96`) is judged as the IPv4 address inside it; IPv4-compatible (`::/96`,
+ * e.g. `[::127.0.0.1]`, `[::7f00:1]`) and IPv4-translated (`::ffff:0:0:0/96`, e.g. `[::ffff:0:127.0.0.1]`)
+ * addresses are refused outright: no public receiver needs them and a stack may route them to the IPv4 inside.
+ */
 export function isPrivateAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 4) return blocked.check(address, "ipv4");
   if (family !== 6) return true;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1] ?? v4FromMappedHex(address);
-  if (mapped) return isPrivateAddress(mapped);
+  const bytes = ipv6Bytes(address);
+  if (!bytes) return true;
+  const zeros = (from: number, to: number) => bytes.slice(from, to).every((b) => b === 0);
+  if (zeros(0, 10) && bytes[10] === 0xff && bytes[11] === 0xff) return isPrivateAddress(bytes.slice(12).join("."));
+  if (zeros(0, 12)) return true;
+  if (zeros(0, 8) && bytes[8] === 0xff && bytes[9] === 0xff && zeros(10, 12)) return true;
   return blocked.check(address, "ipv6");
 }
 
-/** `::ffff:7f00:1` → `127.0.0.1` (the hex spelling of an IPv4-mapped address). */
-function v4FromMappedHex(address: string): string | undefined {
-  const match = /^(?:0{0,4}:){0,5}:?ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
-  if (!match) return undefined;
-  const hi = parseInt(match[1]!, 16);
-  const lo = parseInt(match[2]!, 16);
-  return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+/** The 16 bytes of an IPv6 literal (`::` shorthand and a trailing dotted quad allowed; a zone id ignored). */
+export function ipv6Bytes(address: string): number[] | undefined {
+  let text = address.replace(/%.*$/, "").toLowerCase();
+  const quad = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (quad) {
+    const [a, b, c, d] = quad.slice(1).map(Number) as [number, number, number, number];
+    text = text.slice(0, quad.index) + `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const halves = text.split("::");
+  if (halves.length > 2) return undefined;
+  const groups = (part: string | undefined) => (part ? part.split(":") : []);
+  const head = groups(halves[0]);
+  const tail = groups(halves[1]);
+  const fill = halves.length === 2 ? 8 - head.length - tail.length : 0;
+  if (fill < 0) return undefined;
+  const all = [...head, ...Array<string>(fill).fill("0"), ...tail];
+  if (all.length !== 8 || all.some((g) => !/^[0-9a-f]{1,4}$/.test(g))) return undefined;
+  return all.flatMap((g) => {
+    const n = parseInt(g, 16);
+    return [n >> 8, n & 255];
+  });
 }
 
 export class PrivateAddressError extends Error {

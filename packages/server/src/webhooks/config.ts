@@ -2,18 +2,20 @@
 export interface WebhookConfig {
   /** WEBHOOK_ALLOW_PRIVATE_NETWORKS=true: receivers on loopback and private networks are allowed (tests, LANs). */
   allowPrivateNetworks: boolean;
-  /** WEBHOOK_TIMEOUT_MS: how long one attempt may take, 10 s by default. */
+  /** WEBHOOK_TIMEOUT_MS: how long one attempt may take, 5 s by default (a hung receiver holds a worker that long). */
   timeoutMs: number;
   /** WEBHOOK_RETRY_BASE_SECONDS: the first retry's delay, doubling after; 30 s by default. */
   retryBaseSeconds: number;
   /** How often the relay looks for new outbox rows. */
   relayIntervalMs: number;
-  /** Deliveries one server runs at a time. */
+  /** Deliveries one server runs at a time (an organization gets at most half of them: fair-share.ts). */
   concurrency: number;
+  /** Failed attempts in a row that pause a webhook (core's WEBHOOK_BREAKER_FAILURES by default; tests lower it). */
+  breakerFailures?: number;
 }
 
 export const DEFAULT_WEBHOOK_CONFIG: WebhookConfig = {
-  allowPrivateNetworks: false, timeoutMs: 10_000, retryBaseSeconds: 30, relayIntervalMs: 1000, concurrency: 4,
+  allowPrivateNetworks: false, timeoutMs: 5_000, retryBaseSeconds: 30, relayIntervalMs: 1000, concurrency: 4,
 };
 
 function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

@@ -13,11 +13,16 @@ import { bossDb } from "./boss-db";
 
 export const DELIVERY_QUEUE = "webhook-delivery";
 
-export interface DeliveryJob { outbox_id: number; webhook_id: string; attempt: number }
+export interface DeliveryJob {
+  outbox_id: number; webhook_id: string; attempt: number;
+  /** How many times this attempt waited for its fair share (fair-share.ts); part of the id. */
+  deferrals?: number;
+}
 
-/** A uuid from the job's identity: the same event, webhook and attempt is always the same job. */
+/** A uuid from the job's identity: the same event, webhook, attempt and deferral is always the same job. */
 export function deliveryJobId(job: DeliveryJob): string {
-  const hex = createHash("sha256").update(`${job.outbox_id}:${job.webhook_id}:${job.attempt}`).digest("hex");
+  const identity = `${job.outbox_id}:${job.webhook_id}:${job.attempt}${job.deferrals ? `:${job.deferrals}` : ""}`;
+  const hex = createHash("sha256").update(identity).digest("hex");
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 

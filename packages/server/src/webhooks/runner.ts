@@ -7,6 +7,7 @@ import type { Kysely } from "kysely";
 import type { DB } from "../db/schema";
 import type { WebhookConfig } from "./config";
 import { deliverJob } from "./deliver-job";
+import { FairShare, tenantShare } from "./fair-share";
 import { DeliveryQueue } from "./queue";
 import { RELAY_BATCH, relayOutbox } from "./relay";
 
@@ -36,7 +37,8 @@ export class WebhookRunner {
     await this.#queue.start();
     this.#running = true;
     if (options.deliver !== false) {
-      await this.#queue.work(this.#config.concurrency, (job) => deliverJob({ db: this.#db, queue: this.#queue, config: this.#config }, job));
+      const share = new FairShare(tenantShare(this.#config.concurrency));
+      await this.#queue.work(this.#config.concurrency, (job) => deliverJob({ db: this.#db, queue: this.#queue, config: this.#config, share }, job));
     }
     if (options.relay !== false) this.#schedule(0);
   }

@@ -25,6 +25,7 @@ export function toWebhook(row: Selectable<WebhookTable>): Webhook {
     id: row.id, form_id: row.form_id, url: row.url, secret: row.secret, enabled: row.enabled,
     events: row.events.filter((e): e is WebhookEventType => (WEBHOOK_EVENT_TYPES as readonly string[]).includes(e)),
     created_at: new Date(row.created_at).toISOString(), updated_at: new Date(row.updated_at).toISOString(),
+    consecutive_failures: row.consecutive_failures, paused_at: row.paused_at ? new Date(row.paused_at).toISOString() : null,
   };
 }
 
@@ -63,6 +64,7 @@ export async function updateWebhook(db: Kysely<DB>, formId: string, id: string, 
     ...(url === undefined ? {} : { url }),
     ...(patch.enabled === undefined ? {} : { enabled: patch.enabled }),
     ...(patch.events === undefined ? {} : { events: [...new Set(patch.events)] }),
+    ...(patch.paused === undefined ? {} : patch.paused ? { paused_at: new Date() } : { paused_at: null, consecutive_failures: 0 }),
     updated_at: new Date(),
   }).where("id", "=", id).where("form_id", "=", formId).returningAll().executeTakeFirst();
   if (!row) throw new FieldworkError("NOT_FOUND");

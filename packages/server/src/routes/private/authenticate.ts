@@ -6,7 +6,7 @@
 import { CSRF_HEADER, FieldworkError } from "@fieldwork/core";
 import type { FastifyRequest } from "fastify";
 import type { Caller } from "../../auth/access";
-import { findApiKey } from "../../auth/api-keys";
+import { API_KEY_REFUSALS, findApiKey } from "../../auth/api-keys";
 import { audit } from "../../auth/audit";
 import type { Auth } from "../../auth/better-auth";
 import { csrfTokenValid } from "../../auth/csrf";
@@ -29,9 +29,11 @@ export function authenticator(options: { auth: Auth; secret: string }) {
     const bearer = bearerTokenOf(request);
     if (bearer) {
       const key = await findApiKey(db, bearer);
-      if (!key) {
-        await audit(db, request, { event: "auth.api_key_invalid", status: 401, persist: false });
-        throw new FieldworkError("UNAUTHORIZED", "This API key is not valid.");
+      if ("refused" in key) {
+        await audit(db, request, {
+          event: "auth.api_key_invalid", status: 401, api_key_id: key.id ?? null, details: { reason: key.refused }, persist: key.refused !== "invalid",
+        });
+        throw new FieldworkError("UNAUTHORIZED", API_KEY_REFUSALS[key.refused]);
       }
       request.caller = { kind: "api_key", api_key_id: key.id, project_id: key.project_id, role: key.role };
       return;

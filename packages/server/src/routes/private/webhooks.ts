@@ -3,11 +3,12 @@
  * "Webhooks"). Editors and owners only, since the answers carry signing secrets; a caller
  * who cannot see the form gets 404 before any body is read.
  */
-import { FieldworkError, LIMITS, WebhookCreateBody, WebhookDeliveryQuery, WebhookUpdateBody } from "@fieldwork/core";
+import { FieldworkError, LIMITS, WEBHOOK_REDELIVER_LIMIT, WebhookCreateBody, WebhookDeliveryQuery, WebhookUpdateBody } from "@fieldwork/core";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireFormRole } from "../../auth/access";
+import { hit } from "../../limits/rate-limit";
 import { listDeliveries, redeliver } from "../../webhooks/delivery-log";
 import {
   createWebhook, deleteWebhook, listWebhooks, rotateWebhookSecret, updateWebhook,
@@ -65,6 +66,12 @@ export async function webhookRoutes(fastify: FastifyInstance): Promise<void> {
     const form = await editor(request);
     const deliveryId = /^[1-9]\d{0,14}$/.test(request.params.delivery_id) ? Number(request.params.delivery_id) : null;
     if (deliveryId === null) throw new FieldworkError("NOT_FOUND");
+    // A redelivery is a new series of attempts: counted per form so a script cannot queue thousands.
+    const { hits, retry_after } = await hit(app.db, `redeliver:${form.id}`, WEBHOOK_REDELIVER_LIMIT);
+    if (hits > WEBHOOK_REDELIVER_LIMIT.max) {
+      reply.header("retry-after", String(retry_after));
+      throw new FieldworkError("RATE_LIMITED", `At most ${WEBHOOK_REDELIVER_LIMIT.max} redeliveries per form every ${WEBHOOK_REDELIVER_LIMIT.window_seconds} seconds. Try again in ${retry_after} s.`);
+    }
     return reply.code(202).send(ok(await redeliver(app.db, form.id, deliveryId)));
   });
 }

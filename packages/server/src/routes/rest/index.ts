@@ -12,7 +12,7 @@
 import { FieldworkError, roleAtLeast } from "@fieldwork/core";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { requireProjectRole } from "../../auth/access";
-import { findApiKey, type ApiKeyCaller } from "../../auth/api-keys";
+import { API_KEY_REFUSALS, findApiKey, type ApiKeyCaller } from "../../auth/api-keys";
 import { audit } from "../../auth/audit";
 import { toFieldworkError } from "../../http-errors";
 import { queryErrorOf } from "../../query/pg-errors";
@@ -50,9 +50,12 @@ export async function restApiRoutes(app: FastifyInstance): Promise<void> {
   app.addHook("onRequest", async (request: WithKey) => {
     const token = apiKeyOf(request);
     const key = token ? await findApiKey(app.db, token) : undefined;
-    if (!key) {
-      await audit(app.db, request, { event: "auth.api_key_invalid", status: 401, persist: false });
-      throw new FieldworkError("UNAUTHORIZED", token ? "This API key is not valid." : "Send a project API key: Authorization: Bearer fwk_… or apikey: fwk_….");
+    if (!key || "refused" in key) {
+      await audit(app.db, request, {
+        event: "auth.api_key_invalid", status: 401, api_key_id: key?.id ?? null,
+        ...(key ? { details: { reason: key.refused } } : {}), persist: key !== undefined && key.refused !== "invalid",
+      });
+      throw new FieldworkError("UNAUTHORIZED", key ? API_KEY_REFUSALS[key.refused] : "Send a project API key: Authorization: Bearer fwk_… or apikey: fwk_….");
     }
     request[API_KEY] = key;
   });

@@ -6,8 +6,8 @@ export function fetchApiKeys(project_id: string, signal?: AbortSignal): Promise<
   return privateRequest<ApiKey[]>("GET", `/projects/${seg(project_id)}/api-keys`, { signal });
 }
 
-/** `POST /private/editor/projects/{project_id}/api-keys` `{ name, role }` (owners): the answer holds the token, once. */
-export function createApiKey(project_id: string, body: { name: string; role: Role }, options: { csrf_token: string; signal?: AbortSignal }) {
+/** `POST /private/editor/projects/{project_id}/api-keys` `{ name, role, expires_at? }` (owners): the answer holds the token, once. */
+export function createApiKey(project_id: string, body: { name: string; role: Role; expires_at?: string | null }, options: { csrf_token: string; signal?: AbortSignal }) {
   return privateRequest<CreatedApiKey>("POST", `/projects/${seg(project_id)}/api-keys`, { ...options, body });
 }
 

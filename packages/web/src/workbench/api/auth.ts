@@ -16,7 +16,11 @@ async function authPost(path: string, body: Record<string, string | boolean>, si
   });
   const data = await readJson(response);
   if (response.ok) return data;
-  if (response.status === 429) throw new ApiError(429, "TOO_MANY_REQUESTS", TOO_MANY_ATTEMPTS);
+  if (response.status === 429) {
+    // The per-account back-off (SIGN_IN_LOCKED) says how long to wait; better-auth's per-address limit does not.
+    const error = isRecord(data) && isRecord(data.error) ? data.error : undefined;
+    throw new ApiError(429, "TOO_MANY_REQUESTS", typeof error?.message === "string" && error.message ? error.message : TOO_MANY_ATTEMPTS);
+  }
   const code = isRecord(data) && typeof data.code === "string" ? data.code : `HTTP_${response.status}`;
   const message = isRecord(data) && typeof data.message === "string" && data.message ? data.message : fallbackMessage(response.status);
   throw new ApiError(response.status, code, message);

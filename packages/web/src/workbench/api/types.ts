@@ -105,6 +105,12 @@ export interface ApiKey {
   prefix: string;
   created_at: string;
   last_used_at: string | null;
+  /** When the key stops working; `null`: never. */
+  expires_at: string | null;
+  /** Who made the key (a key acts for its maker); `null` once the account is gone. */
+  created_by: { id: string; email: string | null; display_name: string | null } | null;
+  /** `creator_gone`: its maker left the organization or lost the key's role, so it answers 401. */
+  status: "active" | "expired" | "creator_gone";
 }
 
 /** A new key: `token` is in this answer only, never again. */
@@ -113,4 +119,5 @@ export interface CreatedApiKey {
   name: string;
   role: Role;
   token: string;
+  expires_at: string | null;
 }

@@ -58,9 +58,11 @@ describe("validation", () => {
   });
 
   it("names API keys and gives them a role", () => {
-    expect(hasErrors(validateNewApiKey({ name: "CI deploy", role: "viewer" }))).toBe(false);
-    expect(validateNewApiKey({ name: "  ", role: "" })).toMatchObject({ name: expect.stringMatching(/Name the key/), role: "Choose a role." });
-    expect(validateNewApiKey({ name: "x".repeat(101), role: "owner" }).name).toMatch(/at most 100/);
+    expect(hasErrors(validateNewApiKey({ name: "CI deploy", role: "viewer", expires_in_days: "" }))).toBe(false);
+    expect(hasErrors(validateNewApiKey({ name: "CI deploy", role: "viewer", expires_in_days: "30" }))).toBe(false);
+    expect(validateNewApiKey({ name: "  ", role: "", expires_in_days: "" })).toMatchObject({ name: expect.stringMatching(/Name the key/), role: "Choose a role." });
+    expect(validateNewApiKey({ name: "x".repeat(101), role: "owner", expires_in_days: "" }).name).toMatch(/at most 100/);
+    expect(validateNewApiKey({ name: "CI", role: "owner", expires_in_days: "-1" }).expires_in_days).toMatch(/Choose/);
   });
 
   it("needs a display name of at most 80 characters", () => {

@@ -67,11 +67,12 @@ export function validateInviteLink(v: InviteLinkValues): FieldErrors<InviteLinkV
   return { label: v.label.trim().length > 100 ? "Use at most 100 characters." : undefined, role: isRole(v.role) ? undefined : "Choose a role." };
 }
 
-export interface NewApiKeyValues extends Record<string, string> { name: string; role: string }
+export interface NewApiKeyValues extends Record<string, string> { name: string; role: string; expires_in_days: string }
 export function validateNewApiKey(v: NewApiKeyValues): FieldErrors<NewApiKeyValues> {
   return {
     name: !v.name.trim() ? "Name the key after what uses it, like “CI deploy”." : v.name.trim().length > 100 ? "Use at most 100 characters." : undefined,
     role: isRole(v.role) ? undefined : "Choose a role.",
+    expires_in_days: v.expires_in_days === "" || /^[1-9]\d{0,3}$/.test(v.expires_in_days) ? undefined : "Choose when the key expires.",
   };
 }
 

@@ -22,6 +22,18 @@ function When({ iso, never = "Never" }: { iso: string | null; never?: string }) 
   return iso ? <time dateTime={iso} title={formatFullTime(iso)}>{formatRelativeTime(iso)}</time> : <span className="text-faint">{never}</span>;
 }
 
+const STATUS_LABELS = { expired: "Expired", creator_gone: "Inactive" } as const;
+const STATUS_HINTS = {
+  expired: "This key has expired and answers 401.",
+  creator_gone: "The member who made this key left the organization or lost its role: the key answers 401.",
+} as const;
+
+/** Who made the key: a key acts for its maker. */
+function makerOf(key: ApiKey): string {
+  if (!key.created_by) return "A deleted account";
+  return key.created_by.display_name || key.created_by.email || "A member";
+}
+
 function KeysTable({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (key: ApiKey) => void }) {
   return (
     <table className="w-full table-fixed border-collapse text-sm">
@@ -30,7 +42,9 @@ function KeysTable({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (key: ApiKey)
           <th scope="col" className={HEAD}>Name</th>
           <th scope="col" className={`${HEAD} w-24 sm:w-28`}>Role</th>
           <th scope="col" className={`${HEAD} hidden w-32 sm:table-cell`}>Key</th>
+          <th scope="col" className={`${HEAD} hidden w-40 md:table-cell`}>Created by</th>
           <th scope="col" className={`${HEAD} hidden w-40 md:table-cell`}>Created</th>
+          <th scope="col" className={`${HEAD} hidden w-36 sm:table-cell`}>Expires</th>
           <th scope="col" className={`${HEAD} hidden w-40 sm:table-cell`}>Last used</th>
           <th scope="col" className="w-14"><span className="sr-only">Actions</span></th>
         </tr>
@@ -38,10 +52,15 @@ function KeysTable({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (key: ApiKey)
       <tbody>
         {keys.map((key) => (
           <tr key={key.id} className="border-b border-line last:border-b-0">
-            <td className={`${CELL} truncate font-medium text-fg`}>{key.name}</td>
+            <td className={`${CELL} truncate font-medium text-fg`}>
+              {key.name}
+              {key.status !== "active" && <span title={STATUS_HINTS[key.status]}><Badge className="ml-2">{STATUS_LABELS[key.status]}</Badge></span>}
+            </td>
             <td className={CELL}><Badge>{ROLE_LABELS[key.role]}</Badge></td>
             <td className={`${CELL} hidden truncate font-mono text-xs text-muted sm:table-cell`}>{key.prefix}…</td>
+            <td className={`${CELL} hidden truncate text-muted md:table-cell`}>{makerOf(key)}</td>
             <td className={`${CELL} hidden truncate text-muted md:table-cell`}><When iso={key.created_at} /></td>
+            <td className={`${CELL} hidden truncate text-muted sm:table-cell`}>{key.expires_at ? <When iso={key.expires_at} /> : <span className="text-faint">Never</span>}</td>
             <td className={`${CELL} hidden truncate text-muted sm:table-cell`}><When iso={key.last_used_at} /></td>
             <td className="h-11 pr-3 text-right">
               <Button variant="ghost" size="icon" aria-label={`Revoke ${key.name}`} title="Revoke" onClick={() => onRevoke(key)}>

@@ -1,6 +1,7 @@
 /** @jsxRuntime automatic */
 import { Field } from "../../ui/field";
 import { Input } from "../../ui/input";
+import { Select } from "../../ui/select";
 import { FormActions } from "../../ui/form-actions";
 import { createApiKey } from "../api/api-keys";
 import type { CreatedApiKey, ProjectRef, Role } from "../api/types";
@@ -11,6 +12,8 @@ import { FormAlert } from "./auth-layout";
 import { RoleField } from "./role-field";
 import { RevealOnceDialog, SecretOnce } from "./secret-once";
 
+const EXPIRY_CHOICES = [["", "Never"], ["7", "In 7 days"], ["30", "In 30 days"], ["90", "In 90 days"], ["365", "In a year"]] as const;
+
 interface Props {
   project: ProjectRef;
   csrf_token: string;
@@ -19,10 +22,12 @@ interface Props {
 
 function NewApiKeyForm({ project, csrf_token, onCreated, onCancel }: Omit<Props, "onCreated"> & { onCreated: (key: CreatedApiKey) => void; onCancel: () => void }) {
   const { state, onSubmit, field } = useForm<NewApiKeyValues>({
-    initial: { name: "", role: "viewer" },
+    initial: { name: "", role: "viewer", expires_in_days: "" },
     validate: validateNewApiKey,
     async submit(values) {
-      onCreated(await createApiKey(project.id, { name: values.name.trim(), role: values.role as Role }, { csrf_token }));
+      const days = Number(values.expires_in_days);
+      const expires_at = days > 0 ? new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString() : null;
+      onCreated(await createApiKey(project.id, { name: values.name.trim(), role: values.role as Role, expires_at }, { csrf_token }));
     },
   });
   return (
@@ -32,6 +37,13 @@ function NewApiKeyForm({ project, csrf_token, onCreated, onCancel }: Omit<Props,
         {(p) => <Input {...p} {...field("name")} autoFocus autoComplete="off" placeholder="CI deploy" />}
       </Field>
       <RoleField role={state.values.role as Role} error={state.errors.role} select={field("role")} />
+      <Field label="Expires" hint="An expired key answers 401. A key also stops when the member who made it leaves the organization.">
+        {(p) => (
+          <Select {...p} {...field("expires_in_days")}>
+            {EXPIRY_CHOICES.map(([days, label]) => <option key={days} value={days}>{label}</option>)}
+          </Select>
+        )}
+      </Field>
       <FormActions onCancel={onCancel} submitting={state.submitting}>Create key</FormActions>
     </form>
   );

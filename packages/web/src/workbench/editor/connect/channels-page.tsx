@@ -154,6 +154,7 @@ function WebhookList({ state, dispatch, form_id, run, options }: ListProps) {
             <li key={webhook.id}>
               <WebhookCard webhook={webhook} busy={state.busy === webhook.id} revealed={state.revealed.includes(webhook.id)}
                 onToggle={(enabled) => void run(webhook.id, async () => ({ type: "changed", webhook: await api.updateWebhook(form_id, webhook.id, { enabled }, options) }))}
+                onResume={() => void run(webhook.id, async () => ({ type: "changed", webhook: await api.updateWebhook(form_id, webhook.id, { paused: false }, options) }))}
                 onRotate={() => dispatch({ type: "confirm", action: "rotate", id: webhook.id })}
                 onReveal={() => dispatch({ type: "toggle-secret", id: webhook.id })}
                 onDelete={() => dispatch({ type: "confirm", action: "delete", id: webhook.id })} />
@@ -183,18 +184,34 @@ interface CardProps {
   busy: boolean;
   revealed: boolean;
   onToggle: (enabled: boolean) => void;
+  onResume: () => void;
   onRotate: () => void;
   onReveal: () => void;
   onDelete: () => void;
 }
 
-function WebhookCard({ webhook, busy, revealed, onToggle, onRotate, onReveal, onDelete }: CardProps) {
+/** The circuit breaker's notice: a paused webhook sends nothing until someone resumes it. */
+function PausedNotice({ webhook, busy, onResume }: { webhook: Webhook; busy: boolean; onResume: () => void }) {
+  if (!webhook.paused_at) return null;
+  return (
+    <div role="status" className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-line bg-subtle px-3 py-2" data-webhook-paused>
+      <p className="min-w-0 text-sm text-fg">
+        <span className="font-medium">Paused</span> after {webhook.consecutive_failures} failed attempts in a row. Nothing is sent until you resume it;
+        redeliver missed events from the log.
+      </p>
+      <Button size="sm" onClick={onResume} loading={busy}>Resume</Button>
+    </div>
+  );
+}
+
+function WebhookCard({ webhook, busy, revealed, onToggle, onResume, onRotate, onReveal, onDelete }: CardProps) {
   return (
     <section className="grid gap-3 rounded-lg border border-line bg-card px-4 py-3 shadow-xs" aria-label={`Webhook ${webhook.url}`} data-webhook={webhook.id}>
       <div className="flex items-start justify-between gap-3">
         <p className="min-w-0 break-all font-mono text-sm text-fg">{webhook.url}</p>
         <Button variant="ghost" size="sm" onClick={onDelete} disabled={busy}>Delete</Button>
       </div>
+      <PausedNotice webhook={webhook} busy={busy} onResume={onResume} />
       <Toggle label="Enabled" description={webhook.enabled ? "New responses are sent." : "Paused: new responses are not sent."} checked={webhook.enabled} disabled={busy} onChange={onToggle} />
       <div className="grid gap-1.5">
         <span className="text-sm font-medium text-fg">Signing secret</span>

@@ -4,7 +4,7 @@ import { channelsReducer, initialChannels, maskSecret, webhookLabel, type Channe
 
 const hook = (id: string, over: Partial<Webhook> = {}): Webhook => ({
   id, form_id: "f", url: `https://example.com/${id}`, secret: `whsec_${id.padEnd(43, "x")}`, enabled: true, events: ["response.created"],
-  created_at: "2026-01-01T00:00:00.000Z", updated_at: "2026-01-01T00:00:00.000Z", ...over,
+  created_at: "2026-01-01T00:00:00.000Z", updated_at: "2026-01-01T00:00:00.000Z", consecutive_failures: 0, paused_at: null, ...over,
 });
 const delivery = (id: number, webhook_id = "a"): WebhookDelivery => ({
   id, webhook_id, event_id: `e${id}`, event_type: "response.created", attempt: 1, status: "delivered", http_status: 200, duration_ms: 5,
