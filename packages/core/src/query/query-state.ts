@@ -12,8 +12,16 @@ import { serializeReadQuery } from "./postgrest-syntax";
 
 export const PAGE_SIZES = [10, 100, 500, 1000] as const;
 export const DEFAULT_PAGE_LIMIT = 100;
-/** `Prefer: count=estimated` counts exactly up to this many rows; past it, the planner's estimate (the grid says "About"). */
+/** A filtered read counts its matches exactly up to this many rows to choose its plan (see the server's count.ts). */
 export const EXACT_COUNT_UP_TO = 10_000;
+/**
+ * `Prefer: count=estimated` (the grid's count) counts exactly up to this many rows, within a
+ * time bound; past it the count is the planner's estimate, which the grid never shows as a
+ * total: its pager is then open-ended (Next while a page is full).
+ */
+export const GRID_EXACT_COUNT_UP_TO = 100_000;
+/** How long the bounded exact count may run before the count falls back to the planner's estimate. */
+export const GRID_COUNT_TIMEOUT_MS = 2_000;
 
 export interface Predicate { op: UiOperator; column: string; value: unknown }
 export interface OrderBy { column: string; ascending: boolean; nullsFirst?: boolean }

@@ -4,7 +4,7 @@
  * columns), on whichever backend the test loops over.
  */
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../app";
+import { buildApp, type AppOptions } from "../app";
 import type { Database } from "../db/database";
 import { as, ORIGIN, signUp, type Member } from "./accounts";
 import type { Backend } from "./backends";
@@ -42,9 +42,9 @@ export interface DataApiFixture {
   close(): Promise<void>;
 }
 
-export async function openDataApiFixture(backend: Backend, name: string): Promise<DataApiFixture> {
+export async function openDataApiFixture(backend: Backend, name: string, options: Partial<AppOptions> = {}): Promise<DataApiFixture> {
   const database = await backend.open();
-  const app = await buildApp({ db: database.db, publicUrl: ORIGIN, rateLimitFactor: 0 });
+  const app = await buildApp({ db: database.db, publicUrl: ORIGIN, rateLimitFactor: 0, ...options });
   const owner = await signUp(app, `${name}@example.com`, "correct horse battery", "10.9.0.1");
   const org = (await as(app, owner)("POST", "/private/editor/organizations", { name })).json().data.id;
   const project = (await as(app, owner)("POST", `/private/editor/organizations/${org}/projects`, { name: "data" })).json().data.id;
