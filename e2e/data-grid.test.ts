@@ -100,6 +100,8 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("data mode in Chromium", () => {
     expect(hoppers.length).toBeGreaterThan(1);
     await expect.poll(() => countLabel(page)).toBe(`${hoppers.length} ${hoppers.length === 1 ? "row" : "rows"}`);
     expect(await cell(page, 1, name).textContent()).toBe(hoppers[0]!.full_name);
+    await search.fill("hopp"); // the last word matches as a prefix
+    await expect.poll(() => countLabel(page)).toBe(`${hoppers.length} ${hoppers.length === 1 ? "row" : "rows"}`);
     await search.fill("");
     await expect.poll(() => countLabel(page)).toBe(`${filtered.length} rows`);
 
@@ -130,7 +132,14 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("data mode in Chromium", () => {
     await cell(page, 1, email).dblclick();
     await page.getByRole("textbox", { name: "Edit Email" }).fill("not an email");
     await page.getByRole("textbox", { name: "Edit Email" }).press("Enter");
-    await expect.poll(() => page.getByRole("alert").filter({ hasText: "Email: not an email address" }).isVisible()).toBe(true);
+    const refusal = page.getByRole("alert").filter({ hasText: "Email: not an email address" });
+    await expect.poll(() => refusal.isVisible()).toBe(true);
+    // The reason is readable: painted on top outside the grid (which clips its cells), in the viewport, and announced.
+    expect(await refusal.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const hit = el.ownerDocument.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return { inGrid: el.closest("[role=grid]") !== null, onTop: hit !== null && el.contains(hit), inView: r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth, live: el.getAttribute("aria-live") };
+    })).toEqual({ inGrid: false, onTop: true, inView: true, live: "assertive" });
     await page.getByRole("textbox", { name: "Edit Email" }).press("Escape");
     expect(await cell(page, 1, email).textContent()).toBe(sorted[10]!.email);
 
@@ -213,6 +222,46 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("data mode in Chromium", () => {
     await context.close();
   }, 180_000);
 
+  it("counts a table past the planner's estimate exactly, pages to its last row, searches by prefix and says when nothing matched", async () => {
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await signUpInBrowser(page, env.server, { name: "Big Owner", email: `big-${Date.now().toString(36)}@example.com` });
+    const org = await callPrivate(page, "POST", "/organizations", { name: "big-org", display_name: "Big" });
+    const project = await callPrivate(page, "POST", `/organizations/${org.id}/projects`, { name: "big" });
+    const { id: form_id } = await callPrivate(page, "POST", `/projects/${project.id}/forms`, {
+      title: "Big", fields: [{ name: "label", type: "text", label: "Label" }], blocks: [],
+    });
+    const form = await callPrivate<{ table_name: string }>(page, "GET", `/forms/${form_id}`);
+    // 10,005 rows, never analyzed: the planner's figure for the table is a guess, and past the old
+    // 10,000-row bound the pager showed it as the total (and stopped before the last rows).
+    const TOTAL = 10_005;
+    for (let start = 0; start < TOTAL; start += 1000) {
+      const rows = Array.from({ length: Math.min(1000, TOTAL - start) }, (_, k) => ({ label: `${(start + k) % 2 ? "Hopper" : "Turing"} ${start + k}` }));
+      expect((await rest(page, project.id, form.table_name, { method: "POST", body: rows })).status).toBe(201);
+    }
+    const documents = await callPrivate<{ id: string; form_id: string | null }[]>(page, "GET", `/projects/${project.id}/documents`);
+    const document = documents.find((d) => d.form_id === form_id)!;
+    await page.goto(`${env.server.url}/big-org/big/${document.id}/data/responses?limit=1000`);
+    await expect.poll(() => countLabel(page)).toBe("10,005 rows");
+    const pageInput = page.getByLabel("Page", { exact: true });
+    await pageInput.fill("11");
+    await pageInput.press("Enter");
+    await expect.poll(() => page.getByRole("grid").getAttribute("aria-rowcount")).toBe("6"); // the last 5 rows and the header
+    expect(await page.getByText("of 11", { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByRole("button", { name: "Next page" }).isDisabled()).toBe(true);
+
+    const search = page.getByRole("searchbox", { name: "Search all rows" });
+    await search.fill("hopp");
+    await expect.poll(() => countLabel(page)).toBe("5,002 rows");
+    await search.fill("hopp zzzz");
+    const empty = page.getByRole("status").filter({ hasText: "No rows match “hopp zzzz”." });
+    await expect.poll(() => empty.isVisible()).toBe(true);
+    expect(await page.getByRole("heading", { name: "Nothing matched" }).isVisible()).toBe(true);
+    await page.getByRole("button", { name: "Clear search" }).click();
+    await expect.poll(() => countLabel(page)).toBe("10,005 rows");
+    expect(await search.inputValue()).toBe("");
+    await context.close();
+  }, 180_000);
 });
 
 async function violations(page: Page) {

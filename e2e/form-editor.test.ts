@@ -119,6 +119,26 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the form editor in Chromium", () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ email: "bea@example.com", seats: 4, full_name: "Front row" });
 
+    // Deleting a block whose field holds answers asks first, by key and by the block's toolbar; Cancel keeps it.
+    const ask = page.getByRole("alertdialog");
+    await block(page, "Email field: Email").click();
+    await page.keyboard.press("Delete");
+    await expect.poll(() => ask.textContent()).toContain("1 response has an answer in this field.");
+    expect(await ask.textContent()).toContain("Remove “Email” from the form?");
+    await ask.getByRole("button", { name: "Cancel" }).click();
+    await expect.poll(() => ask.count()).toBe(0);
+    expect(await blockNames(page)).toEqual(["Section", "Email field: Email", "Section", "Number field: Seats", "Text field: Full name"]);
+    await block(page, "Number field: Seats").click();
+    await page.getByRole("toolbar", { name: "Block actions" }).getByRole("button", { name: "Delete", exact: true }).click();
+    await expect.poll(() => ask.textContent()).toContain("1 response has an answer in this field.");
+    await ask.getByRole("button", { name: "Delete", exact: true }).click();
+    await expect.poll(() => blockNames(page)).toEqual(["Section", "Email field: Email", "Section", "Text field: Full name"]);
+    await saved(page);
+    await block(page, "Email field: Email").click();
+    await page.keyboard.press("Control+z");
+    await expect.poll(() => blockNames(page)).toEqual(["Section", "Email field: Email", "Section", "Number field: Seats", "Text field: Full name"]);
+    await saved(page);
+
     // With an answer in it, the text field cannot become a number: the panel says why.
     await block(page, "Text field: Full name").click();
     await page.getByRole("button", { name: "Edit field" }).click();
@@ -130,8 +150,9 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the form editor in Chromium", () => {
     // Deleting the field from the panel says what would be lost, then Ctrl+Z brings it back.
     await edit.getByRole("button", { name: "Delete field" }).click();
     const confirm = page.getByRole("alertdialog");
-    await expect.poll(() => confirm.textContent()).toContain("1 response holds an answer in it");
-    await confirm.getByRole("button", { name: "Delete field" }).click();
+    await expect.poll(() => confirm.textContent()).toContain("1 response has an answer in this field; it will be deleted.");
+    expect(await confirm.textContent()).toContain("Delete “Full name”?");
+    await confirm.getByRole("button", { name: "Delete", exact: true }).click();
     await expect.poll(() => blockNames(page)).toEqual(["Section", "Email field: Email", "Section", "Number field: Seats"]);
     await saved(page);
     await block(page, "Number field: Seats").click();

@@ -28,6 +28,7 @@ export * from "./query/ast";
 export * from "./query/postgrest-syntax";
 export * from "./query/column-format";
 export * from "./query/query-state";
+export * from "./query/prefix-search";
 export * from "./data/data-api";
 export * from "./data/table-columns";
 export * from "./data/display";

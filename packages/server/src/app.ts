@@ -10,7 +10,7 @@ import fastifyFormbody from "@fastify/formbody";
 import fastifyMultipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import { existsSync } from "node:fs";
-import { BODY_LIMIT_BYTES, MULTIPART_FILE_LIMIT_BYTES, SUBMIT_BODY_LIMIT_BYTES } from "@fieldwork/core";
+import { BODY_LIMIT_BYTES, GRID_COUNT_TIMEOUT_MS, GRID_EXACT_COUNT_UP_TO, MULTIPART_FILE_LIMIT_BYTES, SUBMIT_BODY_LIMIT_BYTES } from "@fieldwork/core";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { sql, type Kysely } from "kysely";
 import { createAuth, type Auth } from "./auth/better-auth";
@@ -38,6 +38,7 @@ import { DEFAULT_TRUST_PROXY } from "./config";
 import { serverTimeoutOptions, type HttpTimeouts } from "./http-timeouts";
 import { loggerOptions } from "./logging";
 import { webhooks, type WebhookOptions } from "./webhooks/plugin";
+import type { CountOptions } from "./query/count";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -45,6 +46,8 @@ declare module "fastify" {
     auth: Auth;
     /** Live row changes per form (LISTEN/NOTIFY), started by the first subscriber. */
     rowFeed: RowFeed;
+    /** How the grid's count (`count=estimated`) counts exactly: up to how many rows, for how long. */
+    counting: CountOptions;
     /** Every route of the app, for the route-table checks and docs. */
     routeTable: { method: string; url: string }[];
   }
@@ -80,6 +83,8 @@ export interface AppOptions {
   httpTimeouts?: Partial<HttpTimeouts>;
   /** Bytes of partial answers a session and a form keep; LIMITS by default (tests lower them). */
   partialAnswerCaps?: PartialAnswerCaps;
+  /** The grid count's exact-count bound and timeout (GRID_EXACT_COUNT_UP_TO, GRID_COUNT_TIMEOUT_MS); tests lower them. */
+  counting?: Partial<CountOptions>;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -98,6 +103,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate("slots", new Slots());
   app.decorate("routeTable", []);
+  app.decorate("counting", { upTo: GRID_EXACT_COUNT_UP_TO, timeoutMs: GRID_COUNT_TIMEOUT_MS, ...options.counting });
   app.addHook("onRoute", (route) => {
     for (const method of [route.method].flat()) if (method !== "HEAD") app.routeTable.push({ method, url: route.url });
   });

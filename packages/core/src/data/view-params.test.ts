@@ -36,7 +36,7 @@ const queryState: fc.Arbitrary<QueryState> = fc.record({
   q_orderby: fc.uniqueArray(column, { maxLength: 4 }).chain((names) => fc.tuple(...names.map(orderBy))).map((list) => orders(...list)),
   q_predicates: fc.array(predicate, { maxLength: 6 }),
   q_text_search: fc.option(
-    fc.record({ column: fc.oneof(fc.constant(SEARCH_COLUMN), column), query: value, type: fc.constant("websearch" as const) }),
+    fc.record({ column: fc.oneof(fc.constant(SEARCH_COLUMN), column), query: value, type: fc.constant("prefix" as const) }),
     { nil: null },
   ),
 });
@@ -66,7 +66,7 @@ describe("query state in the URL", () => {
       q_page_index: 2,
       q_orderby: orders({ column: "age", ascending: false }, { column: "name", ascending: true }),
       q_predicates: [{ column: "age", op: "gt", value: "30" }, { column: "name", op: "contains", value: "ada" }],
-      q_text_search: { column: SEARCH_COLUMN, query: "ada lovelace", type: "websearch" },
+      q_text_search: { column: SEARCH_COLUMN, query: "ada lovelace", type: "prefix" },
     });
     const search = "limit=500&page=3&sort=age.desc%2Cname.asc&filter=age.gt.30&filter=name.contains.ada&search=ada+lovelace";
     expect(queryStateToViewParams(example).toString()).toBe(search);
@@ -99,8 +99,8 @@ describe("query state in the URL", () => {
   });
 
   it("writes the search column only when it is not the table's own", () => {
-    const own = state({ q_text_search: { column: SEARCH_COLUMN, query: "ada", type: "websearch" } });
-    const other = state({ q_text_search: { column: "email", query: "ada", type: "websearch" } });
+    const own = state({ q_text_search: { column: SEARCH_COLUMN, query: "ada", type: "prefix" } });
+    const other = state({ q_text_search: { column: "email", query: "ada", type: "prefix" } });
     expect(queryStateToViewParams(own).toString()).toBe("search=ada");
     expect(queryStateToViewParams(other).toString()).toBe("search=ada&search_column=email");
     expect(throughUrl(other)).toEqual(other);
@@ -161,8 +161,8 @@ describe("hand-edited URLs", () => {
     expect(query.q_orderby).toEqual(orders({ column: "age", ascending: false }));
     expect(query.q_predicates).toEqual([{ column: "name", op: "eq", value: "ada" }]);
     expect(query.q_text_search).toBeNull();
-    expect(read("search=ada", columns).q_text_search).toEqual({ column: SEARCH_COLUMN, query: "ada", type: "websearch" });
-    expect(read("search=ada&search_column=name", columns).q_text_search).toEqual({ column: "name", query: "ada", type: "websearch" });
+    expect(read("search=ada", columns).q_text_search).toEqual({ column: SEARCH_COLUMN, query: "ada", type: "prefix" });
+    expect(read("search=ada&search_column=name", columns).q_text_search).toEqual({ column: "name", query: "ada", type: "prefix" });
   });
 
   it("reads names every object has as plain column names", () => {

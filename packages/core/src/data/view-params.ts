@@ -72,7 +72,7 @@ export function viewParamsToQueryState(params: URLSearchParams, columns?: Readon
   const search = params.get("search");
   if (search) {
     const column = params.get("search_column") ?? SEARCH_COLUMN;
-    if (COLUMN.test(column) && (column === SEARCH_COLUMN || known(column))) state.q_text_search = { column, query: search, type: "websearch" };
+    if (COLUMN.test(column) && (column === SEARCH_COLUMN || known(column))) state.q_text_search = { column, query: search, type: "prefix" };
   }
   return state;
 }

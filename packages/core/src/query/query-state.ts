@@ -9,15 +9,25 @@
 import type { Filter, ReadQuery, TextSearchOperator } from "./ast";
 import { predicateToFilter, type UiOperator } from "./column-format";
 import { serializeReadQuery } from "./postgrest-syntax";
+import { prefixTsquery } from "./prefix-search";
 
 export const PAGE_SIZES = [10, 100, 500, 1000] as const;
 export const DEFAULT_PAGE_LIMIT = 100;
-/** `Prefer: count=estimated` counts exactly up to this many rows; past it, the planner's estimate (the grid says "About"). */
+/** A filtered read counts its matches exactly up to this many rows to choose its plan (see the server's count.ts). */
 export const EXACT_COUNT_UP_TO = 10_000;
+/**
+ * `Prefer: count=estimated` (the grid's count) counts exactly up to this many rows, within a
+ * time bound; past it the count is the planner's estimate, which the grid never shows as a
+ * total: its pager is then open-ended (Next while a page is full).
+ */
+export const GRID_EXACT_COUNT_UP_TO = 100_000;
+/** How long the bounded exact count may run before the count falls back to the planner's estimate. */
+export const GRID_COUNT_TIMEOUT_MS = 2_000;
 
 export interface Predicate { op: UiOperator; column: string; value: unknown }
 export interface OrderBy { column: string; ascending: boolean; nullsFirst?: boolean }
-export interface TextSearch { column: string; query: string; type?: "plain" | "phrase" | "websearch" }
+/** `prefix` is the grid's: every word, the last as a prefix (prefix-search.ts). */
+export interface TextSearch { column: string; query: string; type?: "plain" | "phrase" | "websearch" | "prefix" }
 export interface QueryState {
   q_page_limit: number;
   q_page_index: number;
@@ -140,7 +150,7 @@ export function queryReducer(state: QueryState, action: QueryAction): QueryState
 }
 
 const SEARCH_OPERATORS: Record<NonNullable<TextSearch["type"]> | "default", TextSearchOperator> = {
-  default: "fts", plain: "plfts", phrase: "phfts", websearch: "wfts",
+  default: "fts", plain: "plfts", phrase: "phfts", websearch: "wfts", prefix: "fts",
 };
 
 /**
@@ -151,7 +161,8 @@ export function queryStateToReadQuery(state: QueryState): ReadQuery {
   const where: Filter[] = state.q_predicates.filter(isPredicateFulfilled).map(predicateToFilter);
   const search = state.q_text_search;
   if (search && search.column && search.query.trim() !== "") {
-    where.push({ kind: "filter", column: search.column, negate: false, op: SEARCH_OPERATORS[search.type ?? "default"], value: search.query });
+    const value = search.type === "prefix" ? prefixTsquery(search.query) : search.query;
+    where.push({ kind: "filter", column: search.column, negate: false, op: SEARCH_OPERATORS[search.type ?? "default"], value });
   }
   const order = Object.entries(state.q_orderby).map(([column, by]) => ({
     column,

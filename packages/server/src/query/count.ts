@@ -1,11 +1,13 @@
 /**
  * Row counts for `Prefer: count=…` and the grid's last page. An exact count reads every
  * matching row; a planned one asks the planner (a millisecond, however large the table);
- * an estimated one asks the planner and counts exactly only what it expects to be small,
- * so small results are exact and a count never holds back the first page of a huge table.
+ * an estimated one (the grid's) counts exactly up to a bound and a time limit, and past
+ * them gives the planner's figure, marked as such, so a count never holds back the first
+ * page of a huge table and the grid never shows a stale estimate as a total.
  */
 import { EXACT_COUNT_UP_TO, type Condition } from "@fieldwork/core";
-import { sql } from "kysely";
+import { sql, type Kysely } from "kysely";
+import type { DB } from "../db/schema";
 import type { Executor } from "../tables/managed-table";
 import type { TableCatalog } from "./catalog";
 import { whereSql } from "./sql-builder";
@@ -51,5 +53,66 @@ export async function probeSelectivity(db: Executor, catalog: TableCatalog, wher
   return { planned, exact: counted <= EXACT_COUNT_UP_TO ? counted : null };
 }
 
-/** `count=estimated`: exact when small, else the planner's figure (at least past the bound). */
-export const estimatedCount = ({ planned, exact }: Selectivity): number => exact ?? Math.max(EXACT_COUNT_UP_TO + 1, planned);
+/**
+ * The grid's count (`count=estimated`): exact when at most `upTo` rows match, else "more
+ * than `upTo`" (the planner's figure, however stale, is only a hint past that), or unknown
+ * when the bounded count ran out of time. The grid shows a total only when it is exact.
+ */
+export type GridCount =
+  | { kind: "exact"; count: number }
+  | { kind: "more"; than: number; planned: number }
+  | { kind: "unknown"; planned: number | null };
+
+export interface CountOptions {
+  /** Count exactly up to this many matching rows (GRID_EXACT_COUNT_UP_TO). */
+  upTo: number;
+  /** The bounded count's statement timeout (GRID_COUNT_TIMEOUT_MS); PGlite does not enforce one, the row bound still holds. */
+  timeoutMs: number;
+}
+
+const QUERY_CANCELED = "57014";
+
+/** `run` under a statement timeout of its own (inside the caller's transaction, if any, the caller's timeout rules). */
+async function withStatementTimeout<T>(db: Kysely<DB>, timeoutMs: number, run: (db: Executor) => Promise<T>): Promise<T> {
+  if (db.isTransaction) return run(db);
+  return db.transaction().execute(async (trx) => {
+    await sql`select set_config('statement_timeout', ${String(Math.max(1, Math.round(timeoutMs)))}, true)`.execute(trx);
+    return run(trx);
+  });
+}
+
+const canceled = (error: unknown) => (error as { code?: unknown }).code === QUERY_CANCELED;
+
+export async function gridCount(db: Kysely<DB>, catalog: TableCatalog, where: readonly Condition[], options: CountOptions): Promise<GridCount> {
+  let counted: number;
+  try {
+    counted = await withStatementTimeout(db, options.timeoutMs, (ex) => boundedCount(ex, catalog, where, options.upTo));
+  } catch (error) {
+    if (!canceled(error)) throw error;
+    // Inside a caller's transaction the cancel aborted it: no planner figure then.
+    if (db.isTransaction) return { kind: "unknown", planned: null };
+    const planned = await withStatementTimeout(db, options.timeoutMs, (ex) => plannedCount(ex, catalog, where))
+      .catch((again: unknown) => { if (canceled(again)) return null; throw again; });
+    return { kind: "unknown", planned };
+  }
+  if (counted <= options.upTo) return { kind: "exact", count: counted };
+  return { kind: "more", than: options.upTo, planned: await plannedCount(db, catalog, where) };
+}
+
+/** The total `Content-Range` carries for a grid count: PostgREST's estimated count, never below what was counted. */
+export function gridCountTotal(count: GridCount): number | null {
+  switch (count.kind) {
+    case "exact": return count.count;
+    case "more": return Math.max(count.than + 1, count.planned);
+    case "unknown": return count.planned;
+  }
+}
+
+/** The `Fieldwork-Count` header: whether the total is exact, at least past a bound, or an estimate. */
+export function gridCountHeader(count: GridCount): string {
+  switch (count.kind) {
+    case "exact": return "exact";
+    case "more": return `more-than=${count.than}`;
+    case "unknown": return "estimate";
+  }
+}

@@ -7,7 +7,7 @@ import type { CountMode, ReadQuery } from "@fieldwork/core";
 import { sql, type Kysely } from "kysely";
 import type { DB } from "../db/schema";
 import type { TableCatalog } from "./catalog";
-import { estimatedCount, exactCount, plannedCount, probeSelectivity } from "./count";
+import { exactCount, gridCount, gridCountTotal, plannedCount, probeSelectivity, type CountOptions, type GridCount } from "./count";
 import { mappingQueryErrors } from "./pg-errors";
 import { guarded, type QueryGuard } from "./query-guard";
 import { pageSql } from "./sql-builder";
@@ -19,11 +19,13 @@ export interface Page {
   offset: number;
   /** The total of matching rows, when a count was asked for. */
   count: number | null;
+  /** For `count=estimated`: whether `count` is exact, past a bound, or the planner's estimate. */
+  grid: GridCount | null;
 }
 
 export async function readPage(
   db: Kysely<DB>, catalog: TableCatalog, query: ReadQuery,
-  options: { count?: CountMode | undefined; maxRows: number; guard?: QueryGuard | undefined },
+  options: { count?: CountMode | undefined; maxRows: number; counting: CountOptions; guard?: QueryGuard | undefined },
 ): Promise<Page> {
   const { guard } = options;
   const offset = query.offset ?? 0;
@@ -33,15 +35,18 @@ export async function readPage(
     // (a rare word, a narrow contains) is read through its own index and sorted, fenced
     // off from a walk down the sort index that would pass every row of the table to find
     // them; a filter matching many is read down the sort index, where matches come soon.
-    const probe = query.where.length > 0 || options.count === "estimated"
-      ? await guarded(db, guard, (g) => probeSelectivity(g, catalog, query.where)) : null;
+    const probe = query.where.length > 0 ? await guarded(db, guard, (g) => probeSelectivity(g, catalog, query.where)) : null;
     const page = pageSql(catalog, query, { limit, offset, fence: query.where.length > 0 && probe?.exact !== null });
-    const count = (): Promise<number | null> => {
+    let grid: GridCount | null = null;
+    const count = async (): Promise<number | null> => {
       switch (options.count) {
-        case "exact": return probe?.exact != null ? Promise.resolve(probe.exact) : guarded(db, guard, (g) => exactCount(g, catalog, query.where));
-        case "planned": return probe ? Promise.resolve(probe.planned) : guarded(db, guard, (g) => plannedCount(g, catalog, query.where));
-        case "estimated": return Promise.resolve(estimatedCount(probe!));
-        default: return Promise.resolve(null);
+        case "exact": return probe?.exact != null ? probe.exact : guarded(db, guard, (g) => exactCount(g, catalog, query.where));
+        case "planned": return probe ? probe.planned : guarded(db, guard, (g) => plannedCount(g, catalog, query.where));
+        case "estimated":
+          // Exact up to a bound (and a time limit): the planner's figure can be far off.
+          grid = probe?.exact != null ? { kind: "exact", count: probe.exact } : await gridCount(db, catalog, query.where, options.counting);
+          return gridCountTotal(grid);
+        default: return null;
       }
     };
     // Different connections on PostgreSQL: a count still to make runs beside the page.
@@ -51,6 +56,6 @@ export async function readPage(
       count(),
     ]);
     const row = result.rows[0];
-    return { body: row?.body ?? "[]", rows: Number(row?.n ?? 0), offset, count: total };
+    return { body: row?.body ?? "[]", rows: Number(row?.n ?? 0), offset, count: total, grid };
   });
 }

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { queryGuardOf } from "../../limits/load-limits";
 import { guarded } from "../../query/query-guard";
+import { gridCountHeader } from "../../query/count";
 import { readPage } from "../../query/read";
 import { listTables, profileOf, resolveTable } from "../../query/tables";
 import { deleteRows, insertRows, updateRows, type WriteResult } from "../../query/write";
@@ -77,11 +78,14 @@ export function restHandlers(mount: RestMount) {
       const representation = representationOf(request);
       if (representation === "csv" || representation === "jsonl") return exportRows(request, reply, catalog, query, representation);
       const { count } = preferencesOf(request);
-      const page = await readPage(db, catalog, query, { count: count ?? undefined, maxRows: LIMITS.rest_max_rows, guard: queryGuardOf(request, reply) });
+      const page = await readPage(db, catalog, query, {
+        count: count ?? undefined, maxRows: LIMITS.rest_max_rows, counting: app.counting, guard: queryGuardOf(request, reply),
+      });
       if (count === "exact" && page.count !== null && page.offset > 0 && page.offset >= page.count) {
         throw new FieldworkError("RANGE_NOT_SATISFIABLE", `The range starts at row ${page.offset}; there are ${page.count}.`);
       }
       reply.header("content-range", contentRange(page.offset, page.rows, page.count));
+      if (page.grid) reply.header("fieldwork-count", gridCountHeader(page.grid));
       const partial = page.count !== null && (page.offset > 0 || page.offset + page.rows < page.count);
       const body = representation === "object" ? singleObject(page.body, page.rows) : page.body;
       return sendJson(reply.code(partial ? 206 : 200), body);

@@ -58,17 +58,29 @@ export async function readRows(ref: TableRef, params: URLSearchParams, signal?: 
 }
 
 /**
- * How many rows match (`HEAD` with `Prefer: count=estimated`): exact while the planner
- * expects few rows, the planner's estimate on big tables.
+ * How many rows match, as the server counted them: `exact` (a total to show), or only
+ * `moreThan` a bound it counted up to (null when the count ran out of time); the planner's
+ * estimate the server puts in `Content-Range` then is no total to show.
  */
-export async function countRows(ref: TableRef, params: URLSearchParams, signal?: AbortSignal): Promise<number | null> {
+export type RowCount = { exact: true; total: number } | { exact: false; moreThan: number | null };
+
+/** Reads `Content-Range` and `Fieldwork-Count` (exact | more-than=N | estimate). */
+export function rowCountOf(contentRange: string | null, marker: string | null): RowCount {
+  const total = totalOf(contentRange);
+  if (marker === "exact" && total !== null) return { exact: true, total };
+  const more = /^more-than=(\d+)$/.exec(marker ?? "");
+  return { exact: false, moreThan: more ? Number(more[1]) : null };
+}
+
+/** How many rows match (`HEAD` with `Prefer: count=estimated`): exact up to a bound the server sets. */
+export async function countRows(ref: TableRef, params: URLSearchParams, signal?: AbortSignal): Promise<RowCount> {
   const bare = new URLSearchParams(params);
   for (const key of ["limit", "offset", "order", "select"]) bare.delete(key);
   const response = await fetch(tableUrl(ref, bare), {
     method: "HEAD", headers: headers(ref, { Prefer: "count=estimated", "Range-Unit": "items", Range: "0-0" }), credentials: "same-origin", signal,
   });
   if (!response.ok && response.status !== 206) throw await restFailure(response);
-  return totalOf(response.headers.get("content-range"));
+  return rowCountOf(response.headers.get("content-range"), response.headers.get("fieldwork-count"));
 }
 
 async function write(method: "POST" | "PATCH" | "DELETE", ref: TableRef, params: URLSearchParams | undefined, body: unknown, ctx: WriteContext): Promise<Row[]> {

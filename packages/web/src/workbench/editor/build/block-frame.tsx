@@ -17,6 +17,7 @@ import { BlockPreview } from "./block-preview";
 import { useOpenFieldPanel } from "./field-panel/panel-context";
 import { BLOCK_TYPE_LABELS, hasPanel } from "./block-panel/block-panel-state";
 import { htmlToText } from "./block-panel/block-text";
+import { useRequestDelete } from "./delete-block-guard";
 
 
 function ToolButton({ label, onClick, disabled, children }: { label: string; onClick: () => void; disabled?: boolean; children: ReactNode }) {
@@ -43,6 +44,7 @@ export const BlockFrame = memo(function BlockFrame({ block, depth, readonly }: {
   const title = htmlToText(block.title_html).replace(/\s+/g, " ");
   const name = field ? `${kind}: ${field.label ?? field.name}` : title ? `${kind}: ${title}` : kind;
   const dispatch = store.dispatch;
+  const requestDelete = useRequestDelete();
   const openPanel = useOpenFieldPanel();
   const editable = !readonly && (!!field || hasPanel(block));
   const edit = () => openPanel(field ? { field_id: field.id, fresh: false } : { block_id: block.id, fresh: false });
@@ -82,7 +84,7 @@ export const BlockFrame = memo(function BlockFrame({ block, depth, readonly }: {
               <ToolButton label="Move up" disabled={!canUp} onClick={() => dispatch(command("move-block-up", { block_id: block.id }))}><ArrowUp /></ToolButton>
               <ToolButton label="Move down" disabled={!canDown} onClick={() => dispatch(command("move-block-down", { block_id: block.id }))}><ArrowDown /></ToolButton>
               <ToolButton label={hidden ? "Show to visitors" : "Hide from visitors"} onClick={() => dispatch(command("toggle-hidden", { block_id: block.id }))}>{hidden ? <Eye /> : <EyeOff />}</ToolButton>
-              <ToolButton label="Delete" onClick={() => dispatch(command("delete-block", { block_id: block.id }))}><Trash2 /></ToolButton>
+              <ToolButton label="Delete" onClick={() => requestDelete(block.id)}><Trash2 /></ToolButton>
             </div>
           ) : null}
         </div>

@@ -26,6 +26,7 @@ import { FieldPanel } from "./field-panel/field-panel";
 import { FieldPanelContext, type PanelTarget } from "./field-panel/panel-context";
 import { BlockPanel } from "./block-panel/block-panel";
 import { hasPanel } from "./block-panel/block-panel-state";
+import { RequestDeleteContext, useDeleteGuard } from "./delete-block-guard";
 
 const noPrefill = () => undefined;
 
@@ -61,6 +62,7 @@ export function BuildCanvas({ title }: { title: string }) {
   const model = useMemo<FormModel>(() => ({ index: indexForm({ blocks: doc.blocks, fields: doc.fields, tree: [] }), prefill: noPrefill }), [doc.blocks, doc.fields]);
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }));
   const dispatch = store.dispatch;
+  const deleteGuard = useDeleteGuard();
   const closePanel = useCallback(() => {
     setPanel(null);
     const focused = store.get().focus_block_id;
@@ -94,7 +96,9 @@ export function BuildCanvas({ title }: { title: string }) {
     const name = commandForKey(store.get(), event);
     if (!name) return;
     event.preventDefault();
-    dispatch(command(name, {}));
+    // A delete asks first when the block shows a field with answers.
+    if (name === "delete-block" && focused) deleteGuard.request(focused.id);
+    else dispatch(command(name, {}));
     if (name === "blur") (document.activeElement as HTMLElement | null)?.blur();
   };
 
@@ -121,6 +125,7 @@ export function BuildCanvas({ title }: { title: string }) {
 
   return (
     <FieldPanelContext value={setPanel}>
+    <RequestDeleteContext value={deleteGuard.request}>
     {/* From 1280 px the open side panel is the row's second column: the canvas shifts left beside it. */}
     <div className="flex min-h-full items-start">
     <div className="mx-auto grid w-full max-w-3xl min-w-0 gap-4 px-4 pt-4 pb-24" onKeyDown={onKeyDown}>
@@ -171,6 +176,8 @@ export function BuildCanvas({ title }: { title: string }) {
       ? <FieldPanel key={panel.field_id} field_id={panel.field_id} fresh={panel.fresh} onClose={closePanel} />
       : <BlockPanel key={panel.block_id} block_id={panel.block_id} fresh={panel.fresh} onClose={closePanel} />) : null}
     </div>
+    {deleteGuard.dialog}
+    </RequestDeleteContext>
     </FieldPanelContext>
   );
 }

@@ -2,13 +2,15 @@
 /**
  * The grid's cell editors. Each hands its text to `commit`, which checks it with the
  * field's rules and saves it (grid-columns.tsx); a refused value keeps the editor open with
- * the reason. The JSON editor (spec 3 §5): empty is null, "Invalid JSON" blocks saving, and
+ * the reason in a tip anchored under the cell (cell-error-tip.tsx: outside the grid, which
+ * clips its cells, and announced). The JSON editor (spec 3 §5): empty is null, "Invalid JSON" blocks saving, and
  * nothing is sent when the value did not change.
  */
-import { useState, type KeyboardEvent } from "react";
+import { useId, useRef, useState, type KeyboardEvent } from "react";
 import type { DataColumn } from "@fieldwork/core";
 import { Button } from "../../../ui/button";
 import { editText, parseEdit, parseJsonText, sameValue } from "./cell-value";
+import { CellErrorTip } from "./cell-error-tip";
 
 export interface EditorProps {
   column: DataColumn;
@@ -32,42 +34,44 @@ function useCheckedCommit({ column, value, commit, close }: EditorProps) {
   return { error, submit, clearError: () => setError(null) };
 }
 
-function ErrorTip({ message }: { message: string | null }) {
-  if (!message) return null;
-  return <p role="alert" className="absolute top-full left-0 z-20 mt-1 w-max max-w-72 rounded-md bg-danger px-2 py-1 text-xs text-white shadow-pop">{message}</p>;
-}
-
 export function TextCellEditor(props: EditorProps) {
   const [text, setText] = useState(() => editText(props.value));
   const { error, submit, clearError } = useCheckedCommit(props);
+  const anchor = useRef<HTMLDivElement>(null);
+  const tipId = useId();
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === "Enter") { event.preventDefault(); event.stopPropagation(); submit(text); }
     if (event.key === "Escape") { event.stopPropagation(); props.close(); }
   };
   return (
-    <div className="relative size-full">
+    <div ref={anchor} className="relative size-full">
       <input
         autoFocus
         aria-label={`Edit ${props.column.label}`}
         aria-invalid={error ? true : undefined}
+        aria-describedby={error ? tipId : undefined}
         value={text}
         onChange={(e) => { setText(e.target.value); clearError(); }}
         onKeyDown={onKeyDown}
         onBlur={() => submit(text)}
         className={inputClass}
       />
-      <ErrorTip message={error} />
+      <CellErrorTip id={tipId} anchor={anchor} message={error} />
     </div>
   );
 }
 
 export function ChoiceCellEditor(props: EditorProps & { choices: { value: string; label: string }[] }) {
   const { error, submit } = useCheckedCommit(props);
+  const anchor = useRef<HTMLDivElement>(null);
+  const tipId = useId();
   return (
-    <div className="relative size-full">
+    <div ref={anchor} className="relative size-full">
       <select
         autoFocus
         aria-label={`Edit ${props.column.label}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? tipId : undefined}
         defaultValue={editText(props.value)}
         onChange={(e) => submit(e.target.value)}
         onKeyDown={(e) => { if (e.key === "Escape") { e.stopPropagation(); props.close(); } }}
@@ -77,7 +81,7 @@ export function ChoiceCellEditor(props: EditorProps & { choices: { value: string
         <option value="">—</option>
         {props.choices.map((c) => <option key={c.value} value={c.value}>{c.label}</option>)}
       </select>
-      <ErrorTip message={error} />
+      <CellErrorTip id={tipId} anchor={anchor} message={error} />
     </div>
   );
 }

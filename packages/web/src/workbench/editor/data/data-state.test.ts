@@ -7,7 +7,7 @@ const run = (state: DataState, ...actions: DataAction[]) => actions.reduce(dataR
 const rows = (...ids: string[]): Row[] => ids.map((id, i) => ({ id, local_index: i + 1, name: `name ${id}` }));
 const start = () => initDataState(initialQueryState(10));
 /** A table showing rows a, b, c of 30, answered to read 1. */
-const ready = () => run(start(), { type: "read", request: 1, background: false }, { type: "loaded", request: 1, rows: rows("a", "b", "c") }, { type: "counted", request: 1, count: 30 });
+const ready = () => run(start(), { type: "read", request: 1, background: false }, { type: "loaded", request: 1, rows: rows("a", "b", "c") }, { type: "counted", request: 1, count: { exact: true, total: 30 } });
 
 describe("dataReducer: reads", () => {
   it("starts loading, with no rows, no count and nothing selected", () => {
@@ -31,18 +31,18 @@ describe("dataReducer: reads", () => {
     const state = run(ready(), { type: "read", request: 2, background: false }, { type: "read", request: 3, background: false });
     expect(run(state, { type: "loaded", request: 2, rows: rows("x") })).toBe(state);
     expect(run(state, { type: "failed", request: 2, message: "Network error" })).toBe(state);
-    expect(run(state, { type: "counted", request: 2, count: 999 })).toBe(state);
-    const answered = run(state, { type: "loaded", request: 3, rows: rows("d") }, { type: "counted", request: 3, count: 11 });
+    expect(run(state, { type: "counted", request: 2, count: { exact: true, total: 999 } })).toBe(state);
+    const answered = run(state, { type: "loaded", request: 3, rows: rows("d") }, { type: "counted", request: 3, count: { exact: true, total: 11 } });
     expect(answered.rows.map((r) => r.id)).toEqual(["d"]);
     expect(answered.count).toBe(11);
     // The older answer, arriving late, changes nothing.
-    expect(run(answered, { type: "loaded", request: 2, rows: rows("x") }, { type: "counted", request: 2, count: 999 })).toBe(answered);
+    expect(run(answered, { type: "loaded", request: 2, rows: rows("x") }, { type: "counted", request: 2, count: { exact: true, total: 999 } })).toBe(answered);
   });
 
   it("drops the count of an earlier read even when there is none yet (another filter's count; the later read counts again)", () => {
     const state = run(start(), { type: "read", request: 1, background: false }, { type: "read", request: 2, background: false });
-    expect(run(state, { type: "counted", request: 1, count: 30 }).count).toBeNull();
-    expect(run(state, { type: "counted", request: 2, count: 12 }).count).toBe(12);
+    expect(run(state, { type: "counted", request: 1, count: { exact: true, total: 30 } }).count).toBeNull();
+    expect(run(state, { type: "counted", request: 2, count: { exact: true, total: 12 } }).count).toBe(12);
   });
 
   it("a background read (Refresh, live rows) keeps the rows, the status and the error until it answers", () => {
@@ -94,7 +94,7 @@ describe("dataReducer: deletes", () => {
   });
 
   it("never counts below zero and leaves an unknown count unknown", () => {
-    const few = run(ready(), { type: "counted", request: 1, count: 1 }, { type: "deleted", ids: ["a", "b"] });
+    const few = run(ready(), { type: "counted", request: 1, count: { exact: true, total: 1 } }, { type: "deleted", ids: ["a", "b"] });
     expect(few.count).toBe(0);
     const uncounted = run(start(), { type: "read", request: 1, background: false }, { type: "loaded", request: 1, rows: rows("a") }, { type: "deleted", ids: ["a"] });
     expect(uncounted.count).toBeNull();

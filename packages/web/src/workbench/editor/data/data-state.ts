@@ -5,7 +5,7 @@
  * that has since changed) are dropped by their request number.
  */
 import { queryReducer, type QueryAction, type QueryState } from "@fieldwork/core";
-import type { Row } from "../../api/data-api";
+import type { Row, RowCount } from "../../api/data-api";
 
 export type Panel =
   | { kind: "record"; mode: "create" | "update" | "read"; row_id: string | null }
@@ -21,7 +21,10 @@ export interface DataState {
   refreshing: boolean;
   error: string | null;
   rows: Row[];
+  /** The exact total, once counted; null while counting or when the count is open-ended. */
   count: number | null;
+  /** Set when the server could not give an exact total: the pager is open-ended then. */
+  openCount: { moreThan: number | null } | null;
   selected: ReadonlySet<string>;
   /** Values shown before the server confirms them, by row id (rolled back on refusal). */
   pending: Record<string, Row>;
@@ -32,7 +35,7 @@ export type DataAction =
   | { type: "query"; action: QueryAction }
   | { type: "read"; request: number; background: boolean }
   | { type: "loaded"; request: number; rows: Row[] }
-  | { type: "counted"; request: number; count: number | null }
+  | { type: "counted"; request: number; count: RowCount }
   | { type: "failed"; request: number; message: string }
   | { type: "select"; ids: ReadonlySet<string> }
   | { type: "edit"; id: string; values: Row }
@@ -42,7 +45,7 @@ export type DataAction =
   | { type: "panel"; panel: Panel };
 
 export function initDataState(query: QueryState): DataState {
-  return { query, request: 0, status: "loading", refreshing: false, error: null, rows: [], count: null, selected: new Set(), pending: {}, panel: null };
+  return { query, request: 0, status: "loading", refreshing: false, error: null, rows: [], count: null, openCount: null, selected: new Set(), pending: {}, panel: null };
 }
 
 const idOf = (row: Row) => String(row.id);
@@ -65,7 +68,10 @@ export function dataReducer(state: DataState, action: DataAction): DataState {
       return { ...state, status: "ready", refreshing: false, error: null, rows: action.rows, selected };
     }
     case "counted":
-      return action.request === state.request ? { ...state, count: action.count } : state;
+      if (action.request !== state.request) return state;
+      return action.count.exact
+        ? { ...state, count: action.count.total, openCount: null }
+        : { ...state, count: null, openCount: { moreThan: action.count.moreThan } };
     case "failed":
       if (action.request !== state.request) return state;
       return { ...state, status: state.rows.length > 0 || state.status === "ready" ? "ready" : "failed", refreshing: false, error: action.message };

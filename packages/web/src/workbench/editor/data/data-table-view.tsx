@@ -70,7 +70,14 @@ export function DataTableView({ table, form, document_id, canEdit, csrf_token, s
   };
   const columns = useMemo(() => arrangeColumns(table.columns, prefs), [table.columns, prefs]);
   const rows = localRows(shownRows(state), columns, { hideEmpty: prefs.empty_data_hidden, find, display });
-  const filtered = query.q_predicates.length > 0 || query.q_text_search !== null || find !== "";
+  const filter = {
+    search: query.q_text_search?.query ?? null, predicates: query.q_predicates.length, find,
+    clear: () => {
+      setFind("");
+      queryDispatch({ type: "text_search", search: null });
+      queryDispatch({ type: "predicates_clear" });
+    },
+  };
   const actions = rowActions(table.ref, csrf_token, dispatch);
   const open = (row: Row) => dispatch({ type: "panel", panel: { kind: "record", mode: table.read_only ? "read" : editable ? "update" : "read", row_id: String(row.id) } });
   const panelRow = state.panel?.kind === "record" && state.panel.row_id ? state.rows.find((r) => String(r.id) === (state.panel as { row_id: string }).row_id) ?? null : null;
@@ -104,11 +111,11 @@ export function DataTableView({ table, form, document_id, canEdit, csrf_token, s
           ) : prefs.layout === "table" ? (
             <TableLayout
               label={label} columns={columns} rows={rows} context={context} selected={state.selected}
-              onSelect={(ids) => dispatch({ type: "select", ids })} orderby={query.q_orderby} dispatch={queryDispatch} filtered={filtered}
+              onSelect={(ids) => dispatch({ type: "select", ids })} orderby={query.q_orderby} dispatch={queryDispatch} filter={filter}
               onColumnsReorder={reorder} onColumnResize={(name, width) => setPrefs((p) => ({ ...p, column_widths: { ...p.column_widths, [name]: width } }))}
             />
           ) : rows.length === 0 ? (
-            <div className="py-16"><EmptyRows filtered={filtered} /></div>
+            <div className="py-16"><EmptyRows filter={filter} /></div>
           ) : prefs.layout === "gallery" ? (
             <GalleryLayout columns={columns} rows={rows} display={display} onOpen={open} />
           ) : prefs.layout === "list" ? (

@@ -63,7 +63,7 @@ export function DataFooter({ table, state, dispatch, editable, onDelete }: Pick<
   const selected = state.selected.size;
   return (
     <div className="flex flex-wrap items-center gap-x-4 gap-y-1 border-t border-line bg-card px-3 py-1.5">
-      <Pager index={query.q_page_index} limit={query.q_page_limit} count={state.count} rowsOnPage={state.rows.length} dispatch={dispatch} />
+      <Pager index={query.q_page_index} limit={query.q_page_limit} count={state.count} open={state.openCount} rowsOnPage={state.rows.length} dispatch={dispatch} />
       <span className="flex-1" />
       {selected > 0 ? <span className="text-xs text-muted">{selected} selected</span> : null}
       {editable && selected > 0 ? (

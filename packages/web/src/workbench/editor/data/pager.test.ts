@@ -1,21 +1,32 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { EXACT_COUNT_UP_TO } from "@fieldwork/core";
+import { rowCountOf } from "../../api/data-api";
 import { countLabel, pageOfInput } from "./pager";
+
+const exact = (count: number) => ({ count, open: null });
 
 describe("countLabel", () => {
   it("says the table is being counted until the count arrives", () => {
-    expect(countLabel(null)).toBe("Counting…");
+    expect(countLabel({ count: null, open: null })).toBe("Counting…");
   });
 
-  it("counts rows, one row, and groups thousands", () => {
-    expect([0, 1, 2, 9_999].map(countLabel)).toEqual(["0 rows", "1 row", "2 rows", "9,999 rows"]);
+  it("counts rows, one row, and groups thousands, however many rows were counted exactly", () => {
+    expect([0, 1, 2, 9_999, 10_000, 99_999].map((n) => countLabel(exact(n)))).toEqual(["0 rows", "1 row", "2 rows", "9,999 rows", "10,000 rows", "99,999 rows"]);
   });
 
-  it("says about from the planner's estimate on, at 10,000 rows", () => {
-    expect(EXACT_COUNT_UP_TO).toBe(10_000);
-    expect(countLabel(10_000)).toBe("About 10,000 rows");
-    expect(countLabel(1_234_567)).toBe("About 1,234,567 rows");
+  it("never shows an estimate as a total: past the bound only that there are more", () => {
+    expect(countLabel({ count: null, open: { moreThan: 100_000 } })).toBe("More than 100,000 rows");
+    expect(countLabel({ count: null, open: { moreThan: null } })).toBe("Not counted (too slow)");
+  });
+});
+
+describe("rowCountOf", () => {
+  it("takes a total only when the server marks it exact", () => {
+    expect(rowCountOf("0-0/30004", "exact")).toEqual({ exact: true, total: 30_004 });
+    expect(rowCountOf("0-0/485", "more-than=100000")).toEqual({ exact: false, moreThan: 100_000 });
+    expect(rowCountOf("0-0/485", "estimate")).toEqual({ exact: false, moreThan: null });
+    expect(rowCountOf("0-0/485", null)).toEqual({ exact: false, moreThan: null });
+    expect(rowCountOf("*/*", "exact")).toEqual({ exact: false, moreThan: null });
   });
 });
 

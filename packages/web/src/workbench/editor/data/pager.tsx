@@ -1,22 +1,30 @@
 /** @jsxRuntime automatic */
 /**
  * Page controls (spec 3 §2, §5 "Page input"): previous and next, a page input that takes
- * only pages in range, the page size (10, 100, 500, 1000) and the row count, which on big
- * tables is the planner's estimate ("about").
+ * only pages in range, the page size (10, 100, 500, 1000) and the row count. The count is
+ * exact up to a bound the server sets (100,000 rows); past it, or when counting took too
+ * long, no total is shown at all (a planner's estimate can be off by a factor of 60) and the
+ * pager is open-ended: Next while a page is full, as Supabase Studio does.
  */
 import { useEffect, useState } from "react";
-import { EXACT_COUNT_UP_TO, maxPageIndex, PAGE_SIZES, type QueryAction } from "@fieldwork/core";
+import { maxPageIndex, PAGE_SIZES, type QueryAction } from "@fieldwork/core";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Button } from "../../../ui/button";
 import { cn } from "../../../ui/cn";
 import { compactControlClass as controlClass } from "../../../ui/input";
 
 
-export function countLabel(count: number | null): string {
-  if (count === null) return "Counting…";
-  const n = count.toLocaleString("en-US");
-  const rows = `${n} ${count === 1 ? "row" : "rows"}`;
-  return count >= EXACT_COUNT_UP_TO ? `About ${rows}` : rows;
+/** What the server answered: an exact total, null while counting, or open-ended (`open`). */
+export interface PagerCount {
+  count: number | null;
+  open: { moreThan: number | null } | null;
+}
+
+export function countLabel({ count, open }: PagerCount): string {
+  const rows = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "row" : "rows"}`;
+  if (count !== null) return rows(count);
+  if (open === null) return "Counting…";
+  return open.moreThan === null ? "Not counted (too slow)" : `More than ${rows(open.moreThan)}`;
 }
 
 /** The page a typed text asks for (0-based), or null when it is not a page in range. */
@@ -26,8 +34,8 @@ export function pageOfInput(text: string, lastIndex: number): number | null {
   return page >= 1 && page <= lastIndex + 1 ? page - 1 : null;
 }
 
-export function Pager({ index, limit, count, rowsOnPage, dispatch }: { index: number; limit: number; count: number | null; rowsOnPage: number; dispatch: (action: QueryAction) => void }) {
-  // Without a count yet, a full page means there may be another.
+export function Pager({ index, limit, count, open, rowsOnPage, dispatch }: PagerCount & { index: number; limit: number; rowsOnPage: number; dispatch: (action: QueryAction) => void }) {
+  // Without an exact count (yet), a full page means there may be another.
   const last = count === null ? (rowsOnPage < limit ? index : index + 1) : maxPageIndex(count, limit);
   const [text, setText] = useState(String(index + 1));
   useEffect(() => setText(String(index + 1)), [index]);
@@ -52,13 +60,13 @@ export function Pager({ index, limit, count, rowsOnPage, dispatch }: { index: nu
           onKeyDown={(e) => e.key === "Enter" && go()}
           className={cn(controlClass, "w-14 text-center tabular-nums aria-invalid:border-danger")}
         />
-        <span className="tabular-nums">of {count === null ? "…" : (last + 1).toLocaleString("en-US")}</span>
+        {count !== null ? <span className="tabular-nums">of {(last + 1).toLocaleString("en-US")}</span> : open === null && <span>of …</span>}
       </label>
       <Button variant="ghost" size="icon" aria-label="Next page" disabled={index >= last} onClick={() => dispatch({ type: "page_index", index: index + 1 })}><ChevronRight /></Button>
       <select aria-label="Rows per page" className={controlClass} value={limit} onChange={(e) => dispatch({ type: "page_limit", limit: Number(e.target.value) })}>
         {PAGE_SIZES.map((size) => <option key={size} value={size}>{size} rows</option>)}
       </select>
-      <span className="tabular-nums" aria-live="polite" data-testid="row-count">{countLabel(count)}</span>
+      <span className="tabular-nums" aria-live="polite" data-testid="row-count">{countLabel({ count, open })}</span>
     </div>
   );
 }

@@ -1,10 +1,10 @@
 /** @jsxRuntime automatic */
 /**
- * The toolbar's search: over all rows on the server (websearch over the table's search
- * column, 250 ms after typing stops), or a fuzzy find among the rows of this page (fuse.js,
+ * The toolbar's search: over all rows on the server (every word over the table's search
+ * column, the last as a prefix, 250 ms after typing stops), or a fuzzy find among the rows of this page (fuse.js,
  * threshold 0.3), which never leaves the browser.
  */
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { QueryAction, TextSearch } from "@fieldwork/core";
 import { Search } from "lucide-react";
 import { cn } from "../../../ui/cn";
@@ -24,9 +24,17 @@ export function SearchBox({ search, column, localText, onLocal, dispatch }: {
   const [scope, setScope] = useState<SearchScope>(column ? "all" : "page");
   const [text, setText] = useState(search?.query ?? "");
   const committed = search?.query ?? "";
+  // A search cleared or set from elsewhere (the empty state's Clear) shows in the box; the
+  // box's own commits are already there.
+  const sent = useRef(committed);
+  useEffect(() => {
+    if (committed !== sent.current) setText(committed);
+    sent.current = committed;
+  }, [committed]);
   useDebouncedCommit(text, SEARCH_DEBOUNCE_MS, (query) => {
     if (!column) return;
-    dispatch({ type: "text_search", search: query.trim() === "" ? null : { column, query, type: "websearch" } });
+    sent.current = query.trim() === "" ? "" : query;
+    dispatch({ type: "text_search", search: query.trim() === "" ? null : { column, query, type: "prefix" } });
   }, scope !== "all" || text === committed);
   const value = scope === "all" ? text : localText;
   return (

@@ -10,13 +10,39 @@ import { toast } from "../../shell/toast-store";
 import type { DataColumn, OrderBy, QueryAction } from "@fieldwork/core";
 import { SearchX, TableProperties } from "lucide-react";
 import type { Row } from "../../api/data-api";
+import { Button } from "../../../ui/button";
 import { EmptyState } from "../../../ui/empty-state";
 import { gridColumns, HEADER_HEIGHT, ROW_HEIGHT, type ColumnContext } from "./grid-columns";
 import "./data-grid.css";
 
-export function EmptyRows({ filtered }: { filtered: boolean }) {
-  return filtered ? (
-    <EmptyState icon={SearchX} title="No Results">Try changing the filters or search query</EmptyState>
+/** What narrows the rows, for the empty state: the server search, the filters, the find in page. */
+export interface RowsFilter {
+  search: string | null;
+  predicates: number;
+  find: string;
+  /** Clears every one of them. */
+  clear: () => void;
+}
+
+export const isFiltering = (filter: RowsFilter) => filter.search !== null || filter.predicates > 0 || filter.find !== "";
+
+function nothingMatched({ search, predicates, find }: RowsFilter): string {
+  const text = search ?? (find || null);
+  const rules = predicates > 0 ? `${predicates} ${predicates === 1 ? "filter" : "filters"}` : null;
+  if (text !== null && rules) return `No rows match “${text}” with ${rules}.`;
+  if (text !== null) return `No rows match “${text}”.`;
+  return `No rows match ${rules ?? "the filters"}.`;
+}
+
+export function EmptyRows({ filter }: { filter: RowsFilter }) {
+  return isFiltering(filter) ? (
+    <EmptyState
+      icon={SearchX}
+      title="Nothing matched"
+      action={<Button onClick={filter.clear}>{filter.predicates > 0 ? "Clear search and filters" : "Clear search"}</Button>}
+    >
+      <span role="status">{nothingMatched(filter)}</span>
+    </EmptyState>
   ) : (
     <EmptyState icon={TableProperties} title="Table is empty">Create a new record to get started</EmptyState>
   );
@@ -31,7 +57,7 @@ export interface TableLayoutProps {
   onSelect: (ids: Set<string>) => void;
   orderby: Record<string, OrderBy>;
   dispatch: (action: QueryAction) => void;
-  filtered: boolean;
+  filter: RowsFilter;
   onColumnsReorder: (source: string, target: string) => void;
   onColumnResize: (name: string, width: number) => void;
 }
@@ -85,7 +111,7 @@ export function TableLayout(props: TableLayoutProps) {
           toast.error(props.context.readOnlyReason);
         }
       }}
-      renderers={{ noRowsFallback: <div style={{ gridColumn: "1/-1" }} className="py-16"><EmptyRows filtered={props.filtered} /></div> }}
+      renderers={{ noRowsFallback: <div style={{ gridColumn: "1/-1" }} className="py-16"><EmptyRows filter={props.filter} /></div> }}
     />
   );
 }

@@ -51,7 +51,12 @@ export function useTableData(ref: TableRef, query: QueryState, scope: readonly [
           countPending.current = false;
           dispatch({ type: "counted", request, count });
         },
-        () => undefined, // the label stays "Counting…"; the rows are what matters
+        (error: unknown) => {
+          // A count that failed (or timed out) leaves the pager open-ended; the rows are what matters.
+          if (isAbort(error)) return;
+          countPending.current = false;
+          dispatch({ type: "counted", request, count: { exact: false, moreThan: null } });
+        },
       );
     }
     return controller;

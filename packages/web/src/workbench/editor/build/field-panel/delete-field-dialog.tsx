@@ -14,8 +14,11 @@ import { useBuildStore } from "../build-store";
 export function answersSentence(answered: number | null | string): string {
   if (answered === null) return "Counting the answers it holds…";
   if (typeof answered === "string") return `Could not count its answers (${answered}).`;
-  if (answered === 0) return "No response has an answer in it yet.";
-  return `${answered} ${answered === 1 ? "response holds an answer" : "responses hold answers"} in it; ${answered === 1 ? "it" : "they"} will be lost.`;
+  if (answered === 0) return "No response has an answer in this field yet.";
+  const n = answered.toLocaleString("en-US");
+  return answered === 1
+    ? "1 response has an answer in this field; it will be deleted."
+    : `${n} responses have an answer in this field; they will be deleted.`;
 }
 
 export function DeleteFieldDialog({ open, field_id, label, onClose, onConfirm }: {
@@ -40,9 +43,9 @@ export function DeleteFieldDialog({ open, field_id, label, onClose, onConfirm }:
     return () => controller.abort();
   }, [open, field_id, store]);
   return (
-    <ConfirmDialog open={open} onClose={onClose} title={`Delete the field “${label}”?`} confirmLabel="Delete field" danger
+    <ConfirmDialog open={open} onClose={onClose} title={`Delete “${label}”?`} confirmLabel="Delete" danger
       onConfirm={async () => onConfirm()}>
-      {`The field, its column and its block are removed. ${answersSentence(answered)}`}
+      {`${answersSentence(answered)} The field and its column are removed.`}
     </ConfirmDialog>
   );
 }
