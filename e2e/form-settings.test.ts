@@ -25,16 +25,50 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the form's settings, theme and ending in C
     await saved(page);
 
     // Theme: the rose palette and dark appearance, previewed at once and saved.
+    // The workbench is held to a stricter policy than the server's from here (every source
+    // this origin only, no inline styles): the preview frame still draws and styles.
+    await page.route(/\/design$/, async (route) => {
+      const response = await route.fetch();
+      const csp = response.headers()["content-security-policy"];
+      await route.fulfill({ response, headers: { ...response.headers(), "content-security-policy": `${csp}; default-src 'self'` } });
+    });
     await page.getByRole("link", { name: "Theme" }).click();
     await page.waitForURL(/\/design$/);
+    await page.reload();
+    await page.unrouteAll();
     const preview = page.getByRole("figure", { name: "Preview of the public form" });
-    await expect.poll(() => preview.getAttribute("data-palette")).toBe("blue");
+    const previewHtml = preview.locator("iframe").contentFrame().locator("html");
+    await expect.poll(() => previewHtml.getAttribute("data-palette")).toBe("blue");
+    expect(await preview.locator("iframe").getAttribute("sandbox")).toBe("allow-same-origin");
     await page.getByRole("radio", { name: "Rose" }).check();
     await page.getByRole("radio", { name: "Dark" }).check();
-    await expect.poll(() => preview.getAttribute("data-appearance")).toBe("dark");
-    expect(await preview.getAttribute("data-palette")).toBe("rose");
-    expect(await preview.evaluate((el) => getComputedStyle(el).colorScheme)).toBe("dark");
+    await expect.poll(() => previewHtml.getAttribute("data-appearance")).toBe("dark");
+    expect(await previewHtml.getAttribute("data-palette")).toBe("rose");
+    expect(await previewHtml.evaluate((el) => getComputedStyle(el).colorScheme)).toBe("dark");
+    // The public form's components are styled in the frame (the workbench's stylesheet reached it).
+    await expect.poll(() => previewHtml.locator("button").last().evaluate((el) => getComputedStyle(el).borderRadius)).not.toBe("0px");
     await saved(page);
+
+    // Owner CSS that tries to leave the preview restyles only the preview.
+    const css = page.getByLabel("CSS for this form");
+    const workbenchLook = () => page.evaluate(() => [
+      getComputedStyle(document.body).backgroundColor,
+      getComputedStyle(document.querySelector("h1")!).display,
+      getComputedStyle(document.querySelector("textarea")!).display,
+    ].join(" "));
+    const before = await workbenchLook();
+    // Each starts by painting the preview red (to know it applied), then tries to get out:
+    // a comment opened inside a string (which fooled the old brace counting), a stray brace,
+    // rules for everything.
+    const red = ":root { background: rgb(255, 0, 0) }";
+    for (const hostile of [`${red} a { content: "/*" } } body { background: rgb(255, 0, 0) } a { content: "*/" }`, `${red} } body { background: rgb(255, 0, 0) } .x {`, `${red} * { display: none }`, `${red} @scope (body) { * { display: none } }`]) {
+      await css.fill(hostile);
+      await expect.poll(() => previewHtml.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(255, 0, 0)");
+      expect(await workbenchLook()).toBe(before);
+      expect(await page.getByRole("heading", { name: "Theme" }).isVisible()).toBe(true);
+    }
+    await css.fill("");
+    await css.blur();
     await shootBothSchemes(page, "theme", { fullPage: true });
 
     // Settings: the schedule is checked before sending; a total limit of one saves.
@@ -69,7 +103,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the form's settings, theme and ending in C
     await page.getByRole("textbox", { name: "Title", exact: true }).fill("See you at the workshop");
     await page.getByRole("textbox", { name: "Text", exact: true }).fill("<p>We will send the <strong>room</strong> soon.</p><img src=x onerror=alert(1)>");
     await page.getByRole("textbox", { name: "Title", exact: true }).focus();
-    const ending = page.getByRole("figure", { name: "Preview of the completion page" });
+    const ending = page.getByRole("figure", { name: "Preview of the completion page" }).locator("iframe").contentFrame();
     await expect.poll(() => ending.getByText("See you at the workshop").isVisible()).toBe(true);
     expect(await ending.locator("img").getAttribute("onerror")).toBeNull();
     await saved(page);
