@@ -147,8 +147,10 @@ export async function deleteRows(db: Kysely<DB>, table: ApiTable, where: Conditi
   const record = writableForm(table);
   requireFilters(where);
   const statement = sql`delete from ${table.catalog.from} as t where ${whereSql(table.catalog, where)} returning t.*`;
-  return mappingQueryErrors(() => db.transaction().execute(async (trx) => {
+  // The caller may have opened the transaction already (a guarded request does, on PostgreSQL).
+  const locked = async (trx: Kysely<DB>) => {
     await trx.selectFrom("form").select("id").where("id", "=", record.form.id).forUpdate().execute();
     return run(trx, table, statement, options);
-  }));
+  };
+  return mappingQueryErrors(() => db.isTransaction ? locked(db) : db.transaction().execute(locked));
 }
