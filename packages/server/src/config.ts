@@ -2,6 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { DEFAULT_LOAD_SETTINGS, type LoadSettings } from "./limits/load-limits";
 
 export interface Config {
   port: number;
@@ -18,6 +19,8 @@ export interface Config {
   trustProxy: string;
   /** Scales the per-address limits of the public endpoints (1 = as documented, 0 = off). */
   rateLimitFactor: number;
+  /** Query timeout, export and change-stream caps, per-caller rate (limits/load-limits.ts). */
+  load: LoadSettings;
 }
 
 export const DEFAULT_TRUST_PROXY = "127.0.0.1,::1";
@@ -34,6 +37,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretKey: env.SECRET_KEY || secretFromDataDir(dataDir),
     trustProxy: env.TRUST_PROXY || DEFAULT_TRUST_PROXY,
     rateLimitFactor: rateLimitFactorOf(env.PUBLIC_RATE_LIMIT_FACTOR),
+    load: loadSettingsOf(env),
+  };
+}
+
+/** A whole number ≥ `min` from `name`, or `fallback` when unset. */
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be a whole number ≥ ${min} (got ${JSON.stringify(raw)}).`);
+  return value;
+}
+
+export function loadSettingsOf(env: NodeJS.ProcessEnv): LoadSettings {
+  const d = DEFAULT_LOAD_SETTINGS;
+  return {
+    queryTimeoutMs: wholeNumber(env, "QUERY_TIMEOUT_MS", d.queryTimeoutMs, 0),
+    exportStallMs: wholeNumber(env, "EXPORT_STALL_TIMEOUT_MS", d.exportStallMs, 1),
+    exportsPerCaller: wholeNumber(env, "EXPORTS_PER_CALLER", d.exportsPerCaller, 1),
+    exportsPerServer: wholeNumber(env, "EXPORTS_PER_SERVER", d.exportsPerServer, 1),
+    changeStreamsPerMember: wholeNumber(env, "CHANGE_STREAMS_PER_MEMBER", d.changeStreamsPerMember, 1),
+    apiRequestsPerMinute: wholeNumber(env, "API_RATE_LIMIT_PER_MINUTE", d.apiRequestsPerMinute, 0),
   };
 }
 
