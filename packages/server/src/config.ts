@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { httpTimeoutsFromEnv, type HttpTimeouts } from "./http-timeouts";
+import { DEFAULT_LOAD_SETTINGS, type LoadSettings } from "./limits/load-limits";
 
 export interface Config {
   port: number;
@@ -21,6 +22,8 @@ export interface Config {
   rateLimitFactor: number;
   /** REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS, CONNECTION_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS (http-timeouts.ts). */
   httpTimeouts: HttpTimeouts;
+  /** Query timeout, export and change-stream caps, per-caller rate (limits/load-limits.ts). */
+  load: LoadSettings;
 }
 
 export const DEFAULT_TRUST_PROXY = "127.0.0.1,::1";
@@ -38,6 +41,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY || DEFAULT_TRUST_PROXY,
     rateLimitFactor: rateLimitFactorOf(env.PUBLIC_RATE_LIMIT_FACTOR),
     httpTimeouts: httpTimeoutsFromEnv(env),
+    load: loadSettingsOf(env),
+  };
+}
+
+/** A whole number ≥ `min` from `name`, or `fallback` when unset. */
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be a whole number ≥ ${min} (got ${JSON.stringify(raw)}).`);
+  return value;
+}
+
+export function loadSettingsOf(env: NodeJS.ProcessEnv): LoadSettings {
+  const d = DEFAULT_LOAD_SETTINGS;
+  return {
+    queryTimeoutMs: wholeNumber(env, "QUERY_TIMEOUT_MS", d.queryTimeoutMs, 0),
+    exportStallMs: wholeNumber(env, "EXPORT_STALL_TIMEOUT_MS", d.exportStallMs, 1),
+    exportsPerCaller: wholeNumber(env, "EXPORTS_PER_CALLER", d.exportsPerCaller, 1),
+    exportsPerServer: wholeNumber(env, "EXPORTS_PER_SERVER", d.exportsPerServer, 1),
+    changeStreamsPerMember: wholeNumber(env, "CHANGE_STREAMS_PER_MEMBER", d.changeStreamsPerMember, 1),
+    apiRequestsPerMinute: wholeNumber(env, "API_RATE_LIMIT_PER_MINUTE", d.apiRequestsPerMinute, 0),
   };
 }
 

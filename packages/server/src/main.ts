@@ -24,6 +24,7 @@ const app = await buildApp({
   trustProxy: config.trustProxy,
   rateLimitFactor: config.rateLimitFactor,
   httpTimeouts: config.httpTimeouts,
+  load: config.load,
   logger: { level: process.env.LOG_LEVEL ?? "info" },
   cli: { token, publicUrl: config.publicUrl },
   webhooks: { ...webhookConfigFromEnv(), deliver: true },
