@@ -6,7 +6,7 @@ import { useServerAndBrowser } from "./session";
 type Row = Record<string, unknown>;
 
 describe.skipIf(!CHROMIUM_AVAILABLE)("the public form in Chromium", () => {
-  const env = useServerAndBrowser();
+  const env = useServerAndBrowser({ cspViolations: "fail" });
 
   const rows = (): Row[] => {
     const formId = env.server.demoFormUrl.split("/").pop()!;

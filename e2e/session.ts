@@ -3,21 +3,45 @@
  * page, and calling the private API from the page as the signed-in user (its cookie and
  * CSRF token), the way the workbench does.
  */
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launchChromium, startServer, type RunningServer } from "./harness";
 
-/** Starts the server and Chromium before the file's tests, stops them after. */
-export function useServerAndBrowser(): { server: RunningServer; browser: Browser } {
+/**
+ * Starts the server and Chromium before the file's tests, stops them after. With
+ * `cspViolations: "fail"`, every page the file opens reports what the Content-Security-Policy
+ * refused (Chromium's console message and the `securitypolicyviolation` event), and the file
+ * fails at the end if anything was.
+ */
+export function useServerAndBrowser(options: { cspViolations?: "fail" } = {}): { server: RunningServer; browser: Browser } {
   const env = {} as { server: RunningServer; browser: Browser };
+  const violations: string[] = [];
   beforeAll(async () => {
     [env.server, env.browser] = await Promise.all([startServer(), launchChromium()]);
+    if (options.cspViolations === "fail") watchCsp(env.browser, violations);
   });
   afterAll(async () => {
     await env.browser?.close();
     await env.server?.stop();
+    expect(violations, "Content-Security-Policy violations").toEqual([]);
   });
   return env;
+}
+
+function watchCsp(browser: Browser, violations: string[]): void {
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = async (...args) => {
+    const page = await newPage(...args);
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(`${page.url()}: ${message.text()}`);
+    });
+    await page.addInitScript(() => {
+      document.addEventListener("securitypolicyviolation", (event) => {
+        console.error(`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`);
+      });
+    });
+    return page;
+  };
 }
 
 export const PASSWORD = "correct horse battery";

@@ -4,6 +4,7 @@
  * every workbench path (`renderWorkbenchShell`); this replaces its loading frame with the
  * app, whose first render draws that same frame.
  */
+import "./zod-jitless"; // before any schema is built: the CSP refuses eval
 import "./workbench.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
