@@ -37,6 +37,9 @@ export interface OrganizationInvitationTable {
   id: Generated<string>; organization_id: string; role: Role; label: string | null; token_hash: string;
   created_by: string | null; created_at: Generated<Timestamp>; expires_at: Timestamp;
   accepted_by: string | null; accepted_at: Timestamp | null;
+  /** Set for an owner's invitation by email: the address typed, and the account it named then (if any). */
+  email: ColumnType<string | null, string | null | undefined, string | null>;
+  invitee_user_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 export interface OrganizationMemberTable {
   organization_id: string; user_id: string; role: Role; created_at: Timestamp;

@@ -27,7 +27,7 @@ export async function createInvitation(db: Kysely<DB>, input: { organization_id:
 /** The links not yet used or expired, newest first. */
 export async function listInvitations(db: Kysely<DB>, organizationId: string) {
   return db.selectFrom("organization_invitation as i").leftJoin("app_user as u", "u.id", "i.created_by")
-    .select(["i.id", "i.role", "i.label", "i.created_at", "i.expires_at", "u.name as created_by_name"])
+    .select(["i.id", "i.role", "i.label", "i.email", "i.created_at", "i.expires_at", "u.name as created_by_name"])
     .where("i.organization_id", "=", organizationId).where("i.accepted_at", "is", null).where("i.expires_at", ">", sql<Date>`now()`)
     .orderBy("i.created_at", "desc").execute();
 }

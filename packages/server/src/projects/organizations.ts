@@ -33,15 +33,14 @@ export async function listMembers(db: Kysely<DB>, organizationId: string) {
     .where("m.organization_id", "=", organizationId).orderBy("m.created_at").execute();
 }
 
-export async function addMember(db: Kysely<DB>, organizationId: string, email: string, role: Role) {
-  const user = await db.selectFrom("app_user").select("id").where("email", "=", email.trim().toLowerCase()).executeTakeFirst();
-  if (!user) throw new FieldworkError("USER_NOT_FOUND");
+/** Changes a member's role (an owner's "add" of someone already in); LAST_OWNER when no owner would be left. */
+export async function setMemberRole(db: Kysely<DB>, organizationId: string, userId: string, role: Role) {
   await db.transaction().execute(async (trx) => {
-    await trx.insertInto("organization_member").values({ organization_id: organizationId, user_id: user.id, role })
-      .onConflict((oc) => oc.columns(["organization_id", "user_id"]).doUpdateSet({ role })).execute();
+    await trx.updateTable("organization_member").set({ role })
+      .where("organization_id", "=", organizationId).where("user_id", "=", userId).execute();
     await assertAnOwnerLeft(trx, organizationId);
   });
-  return { user_id: user.id, role };
+  return { user_id: userId, role };
 }
 
 export async function removeMember(db: Kysely<DB>, organizationId: string, userId: string) {

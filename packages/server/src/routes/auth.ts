@@ -5,6 +5,8 @@
  * address; refused sign-ins (their email only when it is well formed) and every password
  * change attempt go to the audit log.
  */
+import { randomUUID } from "node:crypto";
+import { hash } from "@node-rs/argon2";
 import { FieldworkError, issuesText, LIMITS } from "@fieldwork/core";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
@@ -57,6 +59,23 @@ export function withoutTokens(body: Buffer, contentType: string | null): Buffer 
   }
 }
 
+type SignUpBody = { email: string; password: string; name: string };
+
+/**
+ * A sign-up with an address that has an account answers like a new sign-up (200, the same
+ * `{ user }` shape, a made-up id), after the same password hashing, so the call does not
+ * tell who has an account. No session comes with it: the browser is sent to sign in.
+ */
+async function sameAsNewAccount(response: Response, body: SignUpBody): Promise<Response> {
+  const answer = await response.clone().json().catch(() => null) as { code?: string } | null;
+  if (answer?.code !== "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") return response;
+  await hash(body.password);
+  const now = new Date().toISOString();
+  // better-auth's own key order.
+  const user = { name: body.name, email: body.email.toLowerCase(), emailVerified: false, image: null, createdAt: now, updatedAt: now, id: randomUUID() };
+  return new Response(JSON.stringify({ token: null, user }), { status: 200, headers: { "content-type": "application/json" } });
+}
+
 export async function authRoutes(app: FastifyInstance, options: { auth: Auth; publicUrl: string }): Promise<void> {
   app.route({
     method: ["GET", "POST"],
@@ -82,7 +101,8 @@ export async function authRoutes(app: FastifyInstance, options: { auth: Auth; pu
       const changingPassword = path.endsWith("/change-password");
       // Who changes their password, read before the change revokes the session.
       const user_id = changingPassword ? (await options.auth.api.getSession({ headers: fetchRequest.headers }))?.user.id ?? null : null;
-      const response = await options.auth.handler(fetchRequest);
+      let response = await options.auth.handler(fetchRequest);
+      if (path.endsWith("/sign-up/email") && response.status === 422) response = await sameAsNewAccount(response, parsed.data as SignUpBody);
       if (signingIn && response.status === 401) await recordSignInFailure(app.db, email);
       if (signingIn && response.ok) await clearSignInFailures(app.db, email);
       if (signingIn && response.status >= 400) {

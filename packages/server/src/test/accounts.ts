@@ -31,3 +31,14 @@ export function as(app: FastifyInstance, member: Member | { bearer: string } | n
     return app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
   };
 }
+
+/** An owner invites `member` by email with `role`, and `member` accepts (nobody is added without saying yes). */
+export async function joinOrganization(app: FastifyInstance, owner: Member, organizationId: string, member: Member, role: string): Promise<void> {
+  const invited = await as(app, owner)("POST", `/private/editor/organizations/${organizationId}/members`, { email: member.email, role });
+  if (invited.statusCode !== 202) throw new Error(`invitation failed: ${invited.statusCode} ${invited.body}`);
+  const mine = (await as(app, member)("GET", "/private/editor/me/invitations")).json().data as { id: string; organization: { id: string } }[];
+  const invitation = mine.find((i) => i.organization.id === organizationId);
+  if (!invitation) return; // already a member: the call changed the role
+  const accepted = await as(app, member)("POST", `/private/editor/me/invitations/${invitation.id}/accept`);
+  if (accepted.statusCode !== 200) throw new Error(`accept failed: ${accepted.statusCode} ${accepted.body}`);
+}

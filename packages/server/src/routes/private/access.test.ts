@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../app";
 import type { Database } from "../../db/database";
 import { describeManagedTable } from "../../tables/managed-table";
-import { as, ORIGIN, signUp, type Member } from "../../test/accounts";
+import { as, joinOrganization, ORIGIN, signUp, type Member } from "../../test/accounts";
 import { BACKENDS } from "../../test/backends";
 
 interface World {
@@ -26,8 +26,8 @@ describe.each(BACKENDS)("roles and the private route table on $name", (backend) 
     );
     const org = (await as(app, owner!)("POST", "/private/editor/organizations", { name: "acme", display_name: "Acme" })).json().data.id;
     const project = (await as(app, owner!)("POST", `/private/editor/organizations/${org}/projects`, { name: "web" })).json().data.id;
-    await as(app, owner!)("POST", `/private/editor/organizations/${org}/members`, { email: "editor@example.com", role: "editor" });
-    await as(app, owner!)("POST", `/private/editor/organizations/${org}/members`, { email: "viewer@example.com", role: "viewer" });
+    await joinOrganization(app, owner!, org, editor!, "editor");
+    await joinOrganization(app, owner!, org, viewer!, "viewer");
     const document = (await as(app, owner!)("POST", `/private/editor/projects/${project}/documents`, { doctype: "v0_schema", title: "CRM" })).json().data.id;
     const formDoc = (await as(app, owner!)("POST", `/private/editor/projects/${project}/documents`, { doctype: "v0_form", title: "Signup" })).json().data;
     const key = (await as(app, owner!)("POST", `/private/editor/projects/${project}/api-keys`, { name: "ci", role: "viewer" })).json().data;
@@ -53,13 +53,13 @@ describe.each(BACKENDS)("roles and the private route table on $name", (backend) 
       (await as(app, w.owner)("POST", `/private/editor/projects/${w.project}/documents`, { doctype: "v0_site", title: unique("site") })).json().data.id as string;
     const freshMember = async () => {
       const member = await signUp(app, `${unique("member")}@example.com`, "correct horse battery", `10.8.${n}.1`);
-      await as(app, w.owner)("POST", `/private/editor/organizations/${w.org}/members`, { email: member.email, role: "viewer" });
+      await joinOrganization(app, w.owner, w.org, member, "viewer");
       return member.user_id;
     };
     const freshOrg = async () => {
       const org = (await as(app, w.owner)("POST", "/private/editor/organizations", { name: unique("org") })).json().data.id as string;
       for (const role of ["editor", "viewer"] as const) {
-        await as(app, w.owner)("POST", `/private/editor/organizations/${org}/members`, { email: w[role].email, role });
+        await joinOrganization(app, w.owner, org, w[role], role);
       }
       return org;
     };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../app";
 import type { Database } from "../../db/database";
-import { as, cookieFrom, ORIGIN, signUp } from "../../test/accounts";
+import { as, cookieFrom, joinOrganization, ORIGIN, signUp } from "../../test/accounts";
 import { BACKENDS } from "../../test/backends";
 import { runCommand } from "../../cli/commands";
 
@@ -152,7 +152,7 @@ describe.each(BACKENDS)("accounts on $name", (backend) => {
     const sole = (await remove("correct horse battery")).json().error;
     expect(sole).toMatchObject({ code: "LAST_OWNER", message: expect.stringContaining("Leaving Co") });
 
-    await as(app, leaving)("POST", `/private/editor/organizations/${org}/members`, { email: partner.email, role: "owner" });
+    await joinOrganization(app, leaving, org, partner, "owner");
     expect((await remove("correct horse battery")).json().data).toEqual({ id: leaving.user_id });
     expect((await as(app, leaving)("GET", "/private/editor/me")).statusCode).toBe(401);
     expect((await signIn("leaving@example.com", "correct horse battery", "10.6.4.3")).statusCode).toBe(401);

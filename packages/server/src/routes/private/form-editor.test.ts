@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
 import type { Database } from "../../db/database";
 import { describeManagedTable, managedTable } from "../../tables/managed-table";
-import { as, ORIGIN, signUp, type Member } from "../../test/accounts";
+import { as, joinOrganization, ORIGIN, signUp, type Member } from "../../test/accounts";
 import { BACKENDS } from "../../test/backends";
 
 type Caller = Member | { bearer: string };
@@ -27,7 +27,7 @@ describe.each(BACKENDS)("the form editor API on $name", (backend) => {
     viewer = await signUp(app, "editor-viewer@example.com", "correct horse battery", "10.21.0.2");
     const org = (await as(app, owner)("POST", "/private/editor/organizations", { name: "editing" })).json().data.id;
     project = (await as(app, owner)("POST", `/private/editor/organizations/${org}/projects`, { name: "forms" })).json().data.id;
-    await as(app, owner)("POST", `/private/editor/organizations/${org}/members`, { email: viewer.email, role: "viewer" });
+    await joinOrganization(app, owner, org, viewer, "viewer");
     const key = async (role: string) =>
       ({ bearer: (await as(app, owner)("POST", `/private/editor/projects/${project}/api-keys`, { name: role, role })).json().data.token as string });
     viewerKey = await key("viewer");

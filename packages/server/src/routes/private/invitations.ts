@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { requireOrganizationRole } from "../../auth/access";
+import { answerInvitation, myInvitations } from "../../projects/email-invitations";
 import { acceptInvitation, createInvitation, listInvitations, previewInvitation, revokeInvitation } from "../../projects/invitations";
 import { callerOf, userOf } from "./authenticate";
 import { parseBody, RoleSchema } from "./parse";
@@ -27,6 +28,15 @@ export async function invitationRoutes(app: FastifyInstance): Promise<void> {
   app.delete<{ Params: { org_id: string; invitation_id: string } }>("/organizations/:org_id/invitations/:invitation_id", async (request) => {
     await requireOrganizationRole(app.db, callerOf(request), request.params.org_id, "owner");
     return { data: await revokeInvitation(app.db, request.params.org_id, request.params.invitation_id), error: null };
+  });
+
+  /** Invitations by email to the caller's account, and their answer. */
+  app.get("/me/invitations", async (request) => ({ data: await myInvitations(app.db, userIdOf(request)), error: null }));
+  app.post<{ Params: { invitation_id: string } }>("/me/invitations/:invitation_id/accept", async (request) => {
+    return { data: await answerInvitation(app.db, userIdOf(request), request.params.invitation_id, true), error: null };
+  });
+  app.post<{ Params: { invitation_id: string } }>("/me/invitations/:invitation_id/decline", async (request) => {
+    return { data: await answerInvitation(app.db, userIdOf(request), request.params.invitation_id, false), error: null };
   });
 
   app.get<TokenParams>("/invitations/:token", async (request) => {

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { requireOrganizationRole } from "../../auth/access";
-import {
-  addMember, createOrganization, createProject, listMembers, removeMember,
-} from "../../projects/organizations";
+import { inviteByEmail } from "../../projects/email-invitations";
+import { createOrganization, createProject, listMembers, removeMember } from "../../projects/organizations";
 import { deleteOrganization, updateOrganization } from "../../projects/settings";
 import { callerOf, userOf } from "./authenticate";
 import { parseBody, RoleSchema } from "./parse";
@@ -34,10 +33,16 @@ export async function organizationRoutes(app: FastifyInstance): Promise<void> {
     return { data: await listMembers(app.db, request.params.org_id), error: null };
   });
 
+  /**
+   * An invitation to the account with this email (it accepts or declines on its home page);
+   * a member's own address changes their role. The same 202 whether an account has the address or not.
+   */
   app.post<OrgParams>("/organizations/:org_id/members", async (request, reply) => {
-    await requireOrganizationRole(app.db, callerOf(request), request.params.org_id, "owner");
-    const body = parseBody(z.object({ email: z.string().email(), role: RoleSchema }), request.body);
-    return reply.code(201).send({ data: await addMember(app.db, request.params.org_id, body.email, body.role), error: null });
+    const caller = callerOf(request);
+    await requireOrganizationRole(app.db, caller, request.params.org_id, "owner");
+    const body = parseBody(z.object({ email: z.string().max(254).email(), role: RoleSchema }), request.body);
+    const created_by = caller.kind === "user" ? caller.user_id : null;
+    return reply.code(202).send({ data: await inviteByEmail(app.db, request.params.org_id, { ...body, created_by }), error: null });
   });
 
   app.delete<{ Params: { org_id: string; user_id: string } }>("/organizations/:org_id/members/:user_id", async (request) => {
