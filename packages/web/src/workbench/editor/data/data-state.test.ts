@@ -45,6 +45,12 @@ describe("dataReducer: reads", () => {
     expect(run(state, { type: "counted", request: 2, count: { exact: true, total: 12 } }).count).toBe(12);
   });
 
+  it("drops the total when a read counts again (a new filter or search), keeps it when paging", () => {
+    expect(run(ready(), { type: "read", request: 2, background: false }).count).toBe(30);
+    expect(run(ready(), { type: "read", request: 2, background: false, recount: true }).count).toBeNull();
+    expect(run(ready(), { type: "read", request: 2, background: true, recount: true }).count).toBe(30);
+  });
+
   it("keeps no total when the count is open-ended, and an exact count replaces it", () => {
     const open = run(ready(), { type: "read", request: 2, background: false }, { type: "counted", request: 2, count: { exact: false, moreThan: 100_000 } });
     expect([open.count, open.openCount]).toEqual([null, { moreThan: 100_000 }]);
