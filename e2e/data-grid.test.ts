@@ -63,7 +63,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("data mode in Chromium", () => {
 
     const base = `${env.server.url}/grid-org/survey/${document.id}/data/responses`;
     await page.goto(base);
-    await expect.poll(() => countLabel(page)).toBe("300 rows");
+    await expect.poll(() => countLabel(page), { timeout: 20_000 }).toBe("300 rows"); // the first page load and count
     const name = await columnIndex(page, "Full name");
     const email = await columnIndex(page, "Email");
     expect(await cell(page, 1, name).textContent()).toBe("Ada Lovelace 0");
