@@ -63,7 +63,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("data mode in Chromium", () => {
 
     const base = `${env.server.url}/grid-org/survey/${document.id}/data/responses`;
     await page.goto(base);
-    await expect.poll(() => countLabel(page)).toBe("300 rows");
+    await expect.poll(() => countLabel(page), { timeout: 20_000 }).toBe("300 rows"); // the first page load and count
     const name = await columnIndex(page, "Full name");
     const email = await columnIndex(page, "Email");
     expect(await cell(page, 1, name).textContent()).toBe("Ada Lovelace 0");
@@ -242,23 +242,23 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("data mode in Chromium", () => {
     const documents = await callPrivate<{ id: string; form_id: string | null }[]>(page, "GET", `/projects/${project.id}/documents`);
     const document = documents.find((d) => d.form_id === form_id)!;
     await page.goto(`${env.server.url}/big-org/big/${document.id}/data/responses?limit=1000`);
-    await expect.poll(() => countLabel(page)).toBe("10,005 rows");
+    await expect.poll(() => countLabel(page), { timeout: 20_000 }).toBe("10,005 rows"); // a busy machine: the first read of 10,005 rows
     const pageInput = page.getByLabel("Page", { exact: true });
     await pageInput.fill("11");
     await pageInput.press("Enter");
-    await expect.poll(() => page.getByRole("grid").getAttribute("aria-rowcount")).toBe("6"); // the last 5 rows and the header
+    await expect.poll(() => page.getByRole("grid").getAttribute("aria-rowcount"), { timeout: 20_000 }).toBe("6"); // the last 5 rows and the header
     expect(await page.getByText("of 11", { exact: true }).isVisible()).toBe(true);
     expect(await page.getByRole("button", { name: "Next page" }).isDisabled()).toBe(true);
 
     const search = page.getByRole("searchbox", { name: "Search all rows" });
     await search.fill("hopp");
-    await expect.poll(() => countLabel(page)).toBe("5,002 rows");
+    await expect.poll(() => countLabel(page), { timeout: 20_000 }).toBe("5,002 rows");
     await search.fill("hopp zzzz");
     const empty = page.getByRole("status").filter({ hasText: "No rows match “hopp zzzz”." });
-    await expect.poll(() => empty.isVisible()).toBe(true);
+    await expect.poll(() => empty.isVisible(), { timeout: 20_000 }).toBe(true);
     expect(await page.getByRole("heading", { name: "Nothing matched" }).isVisible()).toBe(true);
     await page.getByRole("button", { name: "Clear search" }).click();
-    await expect.poll(() => countLabel(page)).toBe("10,005 rows");
+    await expect.poll(() => countLabel(page), { timeout: 20_000 }).toBe("10,005 rows");
     expect(await search.inputValue()).toBe("");
     await context.close();
   }, 180_000);

@@ -45,6 +45,19 @@ describe("dataReducer: reads", () => {
     expect(run(state, { type: "counted", request: 2, count: { exact: true, total: 12 } }).count).toBe(12);
   });
 
+  it("drops the total when a read counts again (a new filter or search), keeps it when paging", () => {
+    expect(run(ready(), { type: "read", request: 2, background: false }).count).toBe(30);
+    expect(run(ready(), { type: "read", request: 2, background: false, recount: true }).count).toBeNull();
+    expect(run(ready(), { type: "read", request: 2, background: true, recount: true }).count).toBe(30);
+  });
+
+  it("keeps no total when the count is open-ended, and an exact count replaces it", () => {
+    const open = run(ready(), { type: "read", request: 2, background: false }, { type: "counted", request: 2, count: { exact: false, moreThan: 100_000 } });
+    expect([open.count, open.openCount]).toEqual([null, { moreThan: 100_000 }]);
+    const exact = run(open, { type: "read", request: 3, background: false }, { type: "counted", request: 3, count: { exact: true, total: 7 } });
+    expect([exact.count, exact.openCount]).toEqual([7, null]);
+  });
+
   it("a background read (Refresh, live rows) keeps the rows, the status and the error until it answers", () => {
     const failedOnce = run(ready(), { type: "read", request: 2, background: false }, { type: "failed", request: 2, message: "Timeout" });
     const state = run(failedOnce, { type: "read", request: 3, background: true });

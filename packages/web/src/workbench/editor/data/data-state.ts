@@ -33,7 +33,7 @@ export interface DataState {
 
 export type DataAction =
   | { type: "query"; action: QueryAction }
-  | { type: "read"; request: number; background: boolean }
+  | { type: "read"; request: number; background: boolean; recount?: boolean }
   | { type: "loaded"; request: number; rows: Row[] }
   | { type: "counted"; request: number; count: RowCount }
   | { type: "failed"; request: number; message: string }
@@ -56,10 +56,14 @@ export function dataReducer(state: DataState, action: DataAction): DataState {
       const query = queryReducer(state.query, action.action);
       return query === state.query ? state : { ...state, query };
     }
-    case "read":
+    case "read": {
+      // A new query that counts again drops the old total: it no longer describes the rows
+      // asked for. A live read (background) keeps it until the new count, a few rows off at most.
+      const counted = action.recount && !action.background ? { count: null, openCount: null } : {};
       return action.background
-        ? { ...state, request: action.request, refreshing: true }
-        : { ...state, request: action.request, status: state.status === "ready" ? "ready" : "loading", refreshing: true, error: null };
+        ? { ...state, ...counted, request: action.request, refreshing: true }
+        : { ...state, ...counted, request: action.request, status: state.status === "ready" ? "ready" : "loading", refreshing: true, error: null };
+    }
     case "loaded": {
       if (action.request !== state.request) return state;
       // Rows that left the page leave the selection; the rest stay selected.

@@ -35,7 +35,7 @@ export function useTableData(ref: TableRef, query: QueryState, scope: readonly [
     const request = ++requestRef.current;
     const controller = new AbortController();
     const params = readParams(q, s);
-    dispatch({ type: "read", request, background });
+    dispatch({ type: "read", request, background, recount });
     readRows(table, params, controller.signal).then(
       (rows) => dispatch({ type: "loaded", request, rows }),
       (error: unknown) => {
