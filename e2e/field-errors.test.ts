@@ -1,7 +1,9 @@
 /**
- * What a visitor sees when the server refuses answers the browser let through (spec 1 §5),
- * in Chromium on the demo form. The browser's own checks are switched off (`noValidate`)
- * to stand for whatever they miss; the server's are the ones that count.
+ * What a visitor sees when an answer is refused (spec 1 §5), in Chromium on the demo form:
+ * with JavaScript, the page's own checks word each refusal under its field (no browser
+ * bubbles); then what the server refuses after the browser let it through (the browser's
+ * checks switched off, `noValidate`, to stand for whatever they miss), with and without
+ * JavaScript.
  */
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
@@ -29,6 +31,47 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("refused answers in Chromium", () => {
     };
   }, name);
 
+  it("with JavaScript: the page's own checks show each field's message under it, focus the first, and no browser bubble", async () => {
+    const page = await env.browser.newPage();
+    await page.goto(env.server.demoFormUrl);
+    const next = page.getByRole("button", { name: "Next" });
+    await expect.poll(() => next.isVisible()).toBe(true);
+    // The browser's own validation is off with JavaScript: its bubbles would be the only message.
+    await expect.poll(() => page.evaluate(() => document.querySelector("form")!.noValidate)).toBe(true);
+    await page.getByLabel("Email").fill("ada@");
+    await page.getByLabel("Team size").fill("20000");
+    await next.click();
+
+    await expect.poll(() => refusalOf(page, "full_name")).toEqual({ message: "This field is required.", invalid: "true", describedby: "fw-full_name-error" });
+    expect(await refusalOf(page, "email")).toEqual({ message: "Enter an email address.", invalid: "true", describedby: "fw-email-error" });
+    expect(await refusalOf(page, "team_size")).toEqual({ message: "Must be 10000 or less.", invalid: "true", describedby: "fw-team_size-error" });
+    expect(await refusalOf(page, "role")).toMatchObject({ message: "Choose an option.", invalid: "true" });
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("fw-full_name");
+    expect(await page.getByText("Please fill out the form correctly.").count()).toBe(0);
+    expect(await page.getByTestId("error-badge").count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await shootBothSchemes(page, "public-form-refused-js", { fullPage: true });
+
+    // Fixing some leaves the rest; the first still refused takes focus.
+    await page.getByLabel("Full name").fill("Ada Checked");
+    await page.getByLabel("Team size").fill("12");
+    await next.click();
+    await expect.poll(() => refusalOf(page, "full_name")).toEqual({ message: null, invalid: null, describedby: null });
+    expect(await refusalOf(page, "email")).toMatchObject({ message: "Enter an email address." });
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("fw-email");
+
+    await page.getByLabel("Email").fill("ada@example.com");
+    await page.getByLabel("Your role").selectOption("designer");
+    await next.click();
+    await expect.poll(() => page.getByLabel("I agree to the terms").isVisible()).toBe(true);
+    expect(await page.getByTestId("field-error").count()).toBe(0);
+    // Submit checks the last section the same way.
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect.poll(() => refusalOf(page, "accept_terms")).toEqual({ message: "Check this box to continue.", invalid: "true", describedby: "fw-accept_terms-error" });
+    expect(await page.locator("#fw-plan-error").innerText()).toBe("Choose an option.");
+    await page.close();
+  });
+
   it("with JavaScript: shows each message under its field, on the section that holds it, and submits once fixed", async () => {
     const page = await env.browser.newPage();
     const before = rows().length;
@@ -43,7 +86,9 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("refused answers in Chromium", () => {
     await page.getByLabel("I agree to the terms").check();
     // The first section's answers go wrong after the visitor left it.
     await skipBrowserChecks(page);
+    // (The email input becomes a text one: the page's own checks stand for whatever they miss.)
     await page.evaluate(() => {
+      (document.getElementById("fw-email") as HTMLInputElement).type = "text";
       (document.getElementById("fw-email") as HTMLInputElement).value = "ada@";
       (document.getElementById("fw-team_size") as HTMLInputElement).value = "20000";
     });
@@ -84,6 +129,9 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("refused answers in Chromium", () => {
 
     await expect.poll(() => page.getByTestId("field-error-summary").isVisible()).toBe(true);
     await shootBothSchemes(page, "public-form-refused-native", { fullPage: true });
+    // The visitor reads sentences, never a code such as INVALID_FIELD_VALUE.
+    expect(await page.locator("body").innerText()).not.toMatch(/\b[A-Z]+(?:_[A-Z]+)+\b/);
+    expect(await page.getByTestId("error-badge").innerText()).toContain("Please fill out the form correctly.");
     expect(page.url()).toMatch(/\/submit\//);
     expect(await refusalOf(page, "email")).toEqual({ message: "Enter an email address.", invalid: "true", describedby: "fw-email-error" });
     // Plan (required, left empty): its group names the message; each radio says it is invalid.

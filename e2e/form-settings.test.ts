@@ -84,8 +84,13 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the form's settings, theme and ending in C
     await page.getByLabel("Opens at").fill("");
     await page.getByRole("switch", { name: "Schedule the form" }).uncheck();
     await expect.poll(() => page.getByRole("alert").count()).toBe(0);
+    // The total limit starts empty (no number is a sensible default) and saves once one is typed.
     await page.getByRole("switch", { name: "Limit total responses" }).check();
-    await expect.poll(() => page.getByLabel("Limit total responses: number of responses").inputValue()).toBe("1");
+    const total = page.getByLabel("Limit total responses: number of responses");
+    await expect.poll(() => total.inputValue()).toBe("");
+    expect(await total.evaluate((el) => el === document.activeElement)).toBe(true);
+    await total.fill("1");
+    await total.press("Enter");
     await saved(page);
     // The limit says what it counts and where the form stands (issue 19 item 20).
     await expect.poll(() => page.getByText(/^0 of 1 response\. Counts the responses the form holds now: deleting one frees its place\.$/).isVisible()).toBe(true);

@@ -37,7 +37,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the public form in Chromium", () => {
     expect(await page.getByLabel("Anything else?").isVisible()).toBe(false);
 
     await next.click();
-    await expect.poll(() => page.getByText("Please fill out the form correctly.").isVisible()).toBe(true);
+    await expect.poll(() => page.locator("#fw-full_name-error").textContent()).toBe("This field is required.");
     expect(await page.getByLabel("Full name").isVisible()).toBe(true);
 
     await fillFirstSection(page, "Ada Browser");

@@ -1,8 +1,9 @@
 /**
  * What a refused answer says, in one place: the short reason developers read in
- * `error.message` ("age above the maximum 10") and the sentence a visitor reads under the
- * field ("Must be 10 or less."). `parseFieldValue` and the file rules name a problem;
- * these functions word it.
+ * `error.message` ("age above the maximum 10", field-reasons.ts) and the sentence a visitor
+ * reads under the field ("Must be 10 or less.", here). `parseFieldValue` and the file rules
+ * name a problem; these functions word it. The two live apart so the public form's bundle,
+ * which words problems for visitors only, carries no developer reasons.
  */
 import type { FIELD_ERROR_CODES } from "./errors";
 import { capabilityOf, type FieldType } from "./field-types";
@@ -34,31 +35,6 @@ export interface FieldError {
   code: (typeof FIELD_ERROR_CODES)[number];
   /** A sentence for the visitor, shown under the field. */
   message: string;
-}
-
-const quote = (text: string) => JSON.stringify(text.slice(0, 100));
-
-/** The developer's reason, read after the field name: `answer is required`. */
-export function problemReason(type: FieldType, problem: FieldProblem): string {
-  switch (problem.kind) {
-    case "required": return capabilityOf(type).value === "boolean" ? "must be checked" : "is required";
-    case "not_boolean": return "not a yes/no value";
-    case "one_value": return "takes one value";
-    case "no_option": return `has no option ${quote(problem.value)}`;
-    case "not_offered": return `option ${quote(problem.value)} is not offered`;
-    case "too_long": return `is longer than ${problem.max} characters`;
-    case "unstorable": return "contains a NUL byte or an unpaired surrogate";
-    case "not_type": return `is not a valid ${type}`;
-    case "email": return "not an email address";
-    case "url": return "not an http: or https: address";
-    case "pattern": return "does not match the pattern";
-    case "below": return `below the minimum ${problem.min}`;
-    case "above": return `above the maximum ${problem.max}`;
-    case "step": return `not a multiple of the step ${problem.step}`;
-    case "too_many_files": return `takes at most ${problem.max} file${problem.max === 1 ? "" : "s"}`;
-    case "file_too_large": return `has a file over ${problem.max_bytes} bytes`;
-    case "file_type": return `has a file that is not ${problem.accept}`;
-  }
 }
 
 const TYPE_NOUNS: Partial<Record<FieldType, string>> = {

@@ -4,7 +4,8 @@
  */
 import { capabilityOf, isMultiValued, type ValueKind } from "./field-types";
 import type { FormField } from "./form-model";
-import { problemMessage, problemReason, type FieldError, type FieldProblem } from "./field-messages";
+import { problemMessage, type FieldError, type FieldProblem } from "./field-messages";
+import { problemReason } from "./field-reasons";
 import { patternMatcher } from "./pattern";
 import { isStorableText } from "./stored-text";
 

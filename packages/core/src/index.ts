@@ -6,6 +6,7 @@ export * from "./field-name";
 export * from "./field-types";
 export * from "./field-value";
 export * from "./field-messages";
+export * from "./field-reasons";
 export * from "./file-rules";
 export * from "./form-definition";
 export * from "./form-model";

@@ -1,9 +1,10 @@
 /** @jsxRuntime automatic */
 /**
- * The error-code badge at the top right (spec 1 §2.2): code, message and, when the error is
- * about fields (missing required hidden fields, invalid values), their names. A refused
- * answer lists each field with its message, linked to the message under the field: the
- * summary a visitor reads first, with or without JavaScript.
+ * The error badge at the top right (spec 1 §2.2): the message and, when the error is about
+ * fields (missing required hidden fields, invalid values), their names. A refused answer
+ * lists each field with its message, linked to the message under the field: the summary a
+ * visitor reads first, with or without JavaScript. The code (`INVALID_FIELD_VALUE`) is for
+ * developers: it stays in `data-code` and is never shown to the visitor (issue 19).
  */
 import { useContext } from "react";
 import { CircleAlert, X } from "lucide-react";
@@ -17,13 +18,13 @@ export function ErrorBadge({ error, onDismiss }: { error: BadgeError; onDismiss?
     <div
       role="alert"
       data-testid="error-badge"
+      data-code={error.code}
       className="fixed top-3 right-3 left-3 z-50 ml-auto max-w-sm rounded-2xl border border-line bg-card p-4 shadow-card sm:top-5 sm:right-5 sm:left-auto"
     >
       <div className="flex items-start gap-3">
         <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-danger" />
         <div className="min-w-0 flex-1">
-          <p className="font-mono text-xs font-semibold tracking-wide break-all text-danger">{error.code}</p>
-          <p className="mt-1 text-sm text-fg">{error.field_errors ? MESSAGES.form_invalid : error.message}</p>
+          <p className="text-sm font-medium text-fg">{error.field_errors ? MESSAGES.form_invalid : error.message}</p>
           {error.field_errors ? (
             <FieldErrorList errors={error.field_errors} />
           ) : error.fields && error.fields.length > 0 ? (

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { MESSAGES } from "@fieldwork/core";
 import { formReducer, initFormState, sectionProgress } from "./form-state";
 
 const start = () => initFormState({ section_ids: ["s1", "s2", "s3"], payment_section_ids: [], session_id: null });
@@ -11,12 +10,13 @@ describe("formReducer", () => {
     expect(formReducer(state, { type: "mounted", utc_offset: 60 })).toMatchObject({ interactive: true, utc_offset: 60 });
   });
 
-  it("shows the invalid message and clears it when the section advances", () => {
-    const invalid = formReducer(start(), { type: "invalid" });
-    expect(invalid.alert).toBe(MESSAGES.form_invalid);
+  it("keeps the fields its own checks refused, each with its message, until the section advances", () => {
+    const field_errors = [{ field: "email", code: "INVALID_FIELD_VALUE" as const, message: "Enter an email address." }];
+    const invalid = formReducer(start(), { type: "invalid", field_errors });
+    expect(invalid.field_errors).toEqual(field_errors);
     expect(invalid.nav.current_section_id).toBe("s1");
     const next = formReducer(invalid, { type: "next" });
-    expect(next).toMatchObject({ alert: null, nav: { current_section_id: "s2" } });
+    expect(next).toMatchObject({ field_errors: null, nav: { current_section_id: "s2" } });
   });
 
   it("leaves the submitting state with the error to show in the badge", () => {

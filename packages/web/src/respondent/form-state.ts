@@ -1,11 +1,11 @@
 /**
  * The public form's state as one reducer: section navigation (core's navigationReducer)
  * plus what the page adds around it: whether React is interactive yet, the session and
- * visitor ids and utc offset that go into hidden inputs, the invalid-section alert and the
- * error badge of a failed submit.
+ * visitor ids and utc offset that go into hidden inputs, the fields the page's own checks
+ * refused and the error badge of a failed submit.
  */
 import {
-  MESSAGES, initNavigation, navigationProgress, navigationReducer,
+  initNavigation, navigationProgress, navigationReducer,
   type FieldError, type NavigationAction, type NavigationState,
 } from "@fieldwork/core";
 
@@ -29,7 +29,8 @@ export interface FormState {
   visitor_id: string | null;
   /** Minutes east of UTC, known only in the browser. */
   utc_offset: number | null;
-  alert: string | null;
+  /** Fields the page's own checks refused on Next or Submit (field-validity.ts), each with its message. */
+  field_errors: FieldError[] | null;
   error: BadgeError | null;
 }
 
@@ -38,7 +39,11 @@ export type FormAction =
   | { type: "mounted"; utc_offset: number }
   | { type: "session"; session_id: string }
   | { type: "visitor"; visitor_id: string }
-  | { type: "invalid" }
+  | {
+    type: "invalid"; field_errors: FieldError[];
+    /** The section of the first refused field, shown so its message is seen (a submit checks them all). */
+    section_id?: string | null;
+  }
   | {
     type: "submit_failed"; error: BadgeError;
     /** The section of the first refused field: shown, so its message is seen. */
@@ -59,7 +64,7 @@ export function initFormState(input: {
     session_id: input.session_id,
     visitor_id: null,
     utc_offset: null,
-    alert: null,
+    field_errors: null,
     error: input.error ?? null,
   };
 }
@@ -69,11 +74,11 @@ export function formReducer(state: FormState, action: FormAction): FormState {
     case "next":
     case "back": {
       const nav = navigationReducer(state.nav, action);
-      return nav === state.nav && state.alert === null ? state : { ...state, nav, alert: null };
+      return nav === state.nav && state.field_errors === null ? state : { ...state, nav, field_errors: null };
     }
     case "submit_start": {
       const nav = navigationReducer(state.nav, action);
-      return nav === state.nav ? state : { ...state, nav, alert: null, error: null };
+      return nav === state.nav ? state : { ...state, nav, field_errors: null, error: null };
     }
     case "hidden_sections": {
       const nav = navigationReducer(state.nav, action);
@@ -83,9 +88,7 @@ export function formReducer(state: FormState, action: FormAction): FormState {
       return { ...state, nav: navigationReducer(state.nav, action) };
     case "submit_failed": {
       const nav = navigationReducer(state.nav, { type: "submit_end" });
-      const shown = action.section_id && nav.section_ids.includes(action.section_id) && !nav.hidden_section_ids.includes(action.section_id);
-      const section = shown ? action.section_id! : nav.current_section_id;
-      return { ...state, nav: { ...nav, current_section_id: section }, error: action.error };
+      return { ...state, nav: { ...nav, current_section_id: shownSection(nav, action.section_id) }, error: action.error };
     }
     case "mounted":
       return { ...state, interactive: true, utc_offset: action.utc_offset };
@@ -94,10 +97,16 @@ export function formReducer(state: FormState, action: FormAction): FormState {
     case "visitor":
       return { ...state, visitor_id: action.visitor_id };
     case "invalid":
-      return { ...state, alert: MESSAGES.form_invalid };
+      return { ...state, nav: { ...state.nav, current_section_id: shownSection(state.nav, action.section_id) }, field_errors: action.field_errors, error: null };
     case "dismiss_error":
       return state.error ? { ...state, error: null } : state;
   }
+}
+
+/** `section_id` when the form shows it, else the current section. */
+function shownSection(nav: NavigationState, section_id: string | null | undefined): string | null {
+  const shown = section_id && nav.section_ids.includes(section_id) && !nav.hidden_section_ids.includes(section_id);
+  return shown ? section_id : nav.current_section_id;
 }
 
 /** 1-based position of the current section among the shown ones and their count, for the progress indicator. */

@@ -2,14 +2,16 @@
 /**
  * The public form: one native `<form>` that works without JavaScript (every section,
  * native validation, Submit posts multipart) and, once React is interactive, shows one
- * section at a time, validates per section, syncs partial answers and submits with fetch.
+ * section at a time, validates per section (its own messages under the fields, no browser
+ * bubbles), syncs partial answers and submits with fetch.
  */
 import { useCallback, useEffect, useMemo, useReducer, useRef, type KeyboardEvent } from "react";
-import { CircleAlert } from "lucide-react";
+import { flushSync } from "react-dom";
 import { PARAM, navigationButtons, type FormPreload, type JsonValue } from "@fieldwork/core";
 import { BlockNode } from "./block-node";
 import { ErrorBadge } from "./error-badge";
 import { FieldErrorsProvider } from "./field-errors";
+import { fieldWording, refusedFields } from "./field-validity";
 import { refusedSubmitBadge } from "./outcomes";
 import { FormFooter } from "./form-footer";
 import { indexForm } from "./form-index";
@@ -21,7 +23,7 @@ import { notifyParent } from "./embed-events";
 import { prefillFrom } from "./prefill";
 import { restoreAnswers } from "./restore-answers";
 import { ProgressBar } from "./progress-bar";
-import { enterSection, reportSectionValidity, sectionElement, submitsOnEnter } from "./section-dom";
+import { enterSection, sectionElement, submitsOnEnter } from "./section-dom";
 import { SectionView } from "./section-view";
 import { applyTheme } from "./theme";
 import { useFormLogic } from "./use-form-logic";
@@ -75,15 +77,26 @@ export function FormView({ preload, submit_action, query }: FormViewProps) {
   useVisitorId(dispatch);
   useCustomerCheck(form_id, preload.campaign.max_form_responses_by_customer !== null, state.session_id, state.visitor_id, query);
   const sync = useSessionSync(index.fields_by_name, state.session_id);
-  const onSubmit = useFormSubmit({ form_id, action: submit_action, is_submitting: nav.is_submitting, dispatch, beforeSubmit: sync.cancel });
+  // The fields under `scope` the browser would refuse: each shows its message, the first takes focus.
+  // A submit checks the whole form: a value changed in a section left earlier brings it back.
+  useEffect(() => void fieldWording(), []);
+  const check = useCallback(async (scope: HTMLElement) => {
+    const { errors, first } = refusedFields(scope, index.fields_by_name, await fieldWording(), nav.hidden_section_ids);
+    if (errors.length === 0) return true;
+    const section_id = first?.closest<HTMLElement>("[data-section-id]")?.dataset.sectionId ?? null;
+    flushSync(() => dispatch({ type: "invalid", field_errors: errors, section_id }));
+    first?.focus();
+    return false;
+  }, [index.fields_by_name, nav.hidden_section_ids]);
+  const onSubmit = useFormSubmit({ form_id, action: submit_action, is_submitting: nav.is_submitting, dispatch, beforeSubmit: sync.cancel, check });
   useSectionFocus(formRef, nav.current_section_id);
 
   const goNext = useCallback(() => {
     const form = formRef.current;
     const section = form && nav.current_section_id ? sectionElement(form, nav.current_section_id) : null;
-    if (section && !reportSectionValidity(section)) dispatch({ type: "invalid" });
-    else dispatch({ type: "next" });
-  }, [nav.current_section_id]);
+    if (!section) dispatch({ type: "next" });
+    else void check(section).then((ok) => ok && dispatch({ type: "next" }));
+  }, [nav.current_section_id, check]);
   const goBack = useCallback(() => dispatch({ type: "back" }), []);
 
   const buttons = navigationButtons(nav);
@@ -99,7 +112,7 @@ export function FormView({ preload, submit_action, query }: FormViewProps) {
   return (
     <FormModelContext value={model}>
       <FormLogicContext value={logicState}>
-      <FieldErrorsProvider errors={state.error?.field_errors}>
+      <FieldErrorsProvider errors={state.field_errors ?? state.error?.field_errors}>
       <FormPage powered_by={preload.options.is_powered_by_branding_enabled}>
         {state.error ? <ErrorBadge error={state.error} onDismiss={() => dispatch({ type: "dismiss_error" })} /> : null}
         <Card>
@@ -110,6 +123,7 @@ export function FormView({ preload, submit_action, query }: FormViewProps) {
             action={submit_action}
             encType="multipart/form-data"
             onSubmit={onSubmit}
+            noValidate={interactive}
             onInput={(event) => {
               sync.onInput(event);
               refreshLogic();
@@ -140,14 +154,6 @@ export function FormView({ preload, submit_action, query }: FormViewProps) {
             <input type="hidden" name={PARAM.visitor_id} value={state.visitor_id ?? ""} />
             <input type="hidden" name={PARAM.customer_uuid} value={query.customer_id ?? query[PARAM.customer_uuid] ?? ""} />
             <input type="hidden" name={PARAM.revision} value={preload.revision} />
-            <div role="alert" className="empty:hidden mt-8">
-              {state.alert ? (
-                <p className="flex items-center gap-2.5 rounded-xl bg-danger-soft px-4 py-3 text-sm font-medium text-danger">
-                  <CircleAlert aria-hidden="true" className="size-5 shrink-0" />
-                  {state.alert}
-                </p>
-              ) : null}
-            </div>
             <div className="mt-10">
               <FormFooter
                 buttons={buttons}

@@ -54,4 +54,20 @@ describe("respondent palettes", () => {
       expect(contrast(fg, bg)).toBeGreaterThanOrEqual(4.5);
     }
   });
+
+  it("keeps error text readable on its own tint (the refusal alert), the card and the page", () => {
+    const [dangerLight, dangerDark] = lightDark("--fw-danger");
+    const softLight = /--fw-danger-soft:\s*light-dark\((#[0-9a-f]{6}),/i.exec(css)![1]!;
+    // Dark: the danger colour at 10% over the card, as rgb(… / 0.1) draws it.
+    const softDark = blend(dangerDark, cardDark, 0.1);
+    for (const [fg, bg] of [[dangerLight, softLight], [dangerLight, cardLight], [dangerLight, pageLight], [dangerDark, softDark], [dangerDark, cardDark], [dangerDark, pageDark]] as const) {
+      expect({ fg, bg, ratio: Math.round(contrast(fg, bg) * 100) / 100 }).toMatchObject({ ratio: expect.toSatisfy((r: number) => r >= 4.5) });
+    }
+  });
 });
+
+/** `fg` at opacity `alpha` over `bg`, as a hex colour. */
+function blend(fg: string, bg: string, alpha: number): string {
+  const channel = (hex: string, i: number) => parseInt(hex.slice(i, i + 2), 16);
+  return `#${[1, 3, 5].map((i) => Math.round(alpha * channel(fg, i) + (1 - alpha) * channel(bg, i)).toString(16).padStart(2, "0")).join("")}`;
+}

@@ -6,21 +6,6 @@ export function sectionElement(form: HTMLFormElement, section_id: string): HTMLE
   return form.querySelector<HTMLElement>(`[data-section-id="${CSS.escape(section_id)}"]`);
 }
 
-/**
- * Runs native validation on the controls of one section only (other sections are locked).
- * The first invalid control shows the browser's message and takes focus.
- */
-export function reportSectionValidity(section: HTMLElement): boolean {
-  const controls = section.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>(CONTROLS);
-  for (const control of controls) {
-    if (control.willValidate && !control.checkValidity()) {
-      control.reportValidity();
-      return false;
-    }
-  }
-  return true;
-}
-
 /** After Next or Back: bring the form's top into view and focus the first control on pointer devices. */
 export function enterSection(form: HTMLFormElement, section: HTMLElement): void {
   const top = form.getBoundingClientRect().top;

@@ -16,13 +16,28 @@ export function useFormSubmit(input: {
   is_submitting: boolean;
   dispatch: Dispatch<FormAction>;
   beforeSubmit: () => void;
+  /** The page's own checks (field-validity.ts): false when a field is refused, which then shows why. */
+  check: (form: HTMLFormElement) => Promise<boolean>;
 }): (event: FormEvent<HTMLFormElement>) => void {
-  const { form_id, action, is_submitting, dispatch, beforeSubmit } = input;
+  const { is_submitting, check } = input;
+  const post = usePost(input);
   return useCallback(
     (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
       if (is_submitting) return;
       const form = event.currentTarget;
+      void check(form).then((ok) => {
+        if (ok) post(form);
+      });
+    },
+    [is_submitting, check, post],
+  );
+}
+
+function usePost(input: { form_id: string; action: string; dispatch: Dispatch<FormAction>; beforeSubmit: () => void }): (form: HTMLFormElement) => void {
+  const { form_id, action, dispatch, beforeSubmit } = input;
+  return useCallback(
+    (form: HTMLFormElement) => {
       const body = new FormData(form);
       beforeSubmit();
       dispatch({ type: "submit_start" });
@@ -44,6 +59,6 @@ export function useFormSubmit(input: {
           }
         });
     },
-    [form_id, action, is_submitting, dispatch, beforeSubmit],
+    [form_id, action, dispatch, beforeSubmit],
   );
 }

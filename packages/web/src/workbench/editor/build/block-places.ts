@@ -13,6 +13,30 @@ export function sortIndexOf(doc: EditorDocument, id: string): number {
   return orderOf(doc).findIndex((b) => b.id === id);
 }
 
+/**
+ * Where Move up / Move down send `id` (moveBlock's index), or null when it cannot go. A block
+ * steps one place; a section steps over the whole section above or below it (one place up
+ * would only land it back after that section, whose last block it would follow).
+ */
+export function stepIndexOf(doc: EditorDocument, id: string, step: 1 | -1): number | null {
+  const block = doc.blocks.find((b) => b.id === id);
+  if (!block) return null;
+  const at = sortIndexOf(doc, id);
+  if (block.type !== "section") return at + step >= 0 ? at + step : null;
+  const moving = subtreeIds(doc.blocks, id);
+  const others = orderOf(doc).filter((b) => !moving.has(b.id));
+  const sections = others.filter((b) => b.type === "section" && b.parent_id === null);
+  // The sections above (those before `at` in the order without this one) and below.
+  const above = sections.filter((s) => others.indexOf(s) < at);
+  const below = sections.filter((s) => others.indexOf(s) >= at);
+  if (step === -1) {
+    const prev = above.at(-1);
+    return prev ? others.indexOf(prev) : null;
+  }
+  const next = below[0];
+  return next ? others.indexOf(next) + subtreeIds(doc.blocks, next.id).size : null;
+}
+
 /** The block visually before or after `id` (keyboard focus). */
 export function neighbourOf(doc: EditorDocument, id: string | null, step: 1 | -1): string | null {
   const order = orderOf(doc);

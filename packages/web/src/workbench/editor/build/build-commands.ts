@@ -8,7 +8,7 @@ import {
   type EditorDocument, type FieldType, type SettingsCall,
 } from "@fieldwork/core";
 import type { BuildState, Performed } from "./build-state";
-import { neighbourOf, orderOf, restoreRequests, sortIndexOf } from "./block-places";
+import { neighbourOf, orderOf, restoreRequests, sortIndexOf, stepIndexOf } from "./block-places";
 import {
   applyRequest, definitionOf, settingsValuesOf,
   type BlockContent, type CreatableBlockType, type EditorRequest, type EndingPatch, type SettingsValues, type ThemePatch,
@@ -160,11 +160,12 @@ export const COMMANDS: { [N in CommandName]: EditorCommand<N> } = {
     keyTest: (e) => e.key === "ArrowUp" && e.altKey && !mod(e),
     predicate: (state, arg) => {
       const id = target(state, arg.block_id);
-      return !!id && sortIndexOf(state.working, id) > 0 && canMove(state, id, sortIndexOf(state.working, id) - 1);
+      const to = id ? stepIndexOf(state.working, id, -1) : null;
+      return to !== null && canMove(state, id, to);
     },
     perform: (state, arg) => {
       const id = target(state, arg.block_id)!;
-      return move(state, id, sortIndexOf(state.working, id) - 1, "Move up");
+      return move(state, id, stepIndexOf(state.working, id, -1)!, "Move up");
     },
   },
   "move-block-down": {
@@ -172,11 +173,12 @@ export const COMMANDS: { [N in CommandName]: EditorCommand<N> } = {
     keyTest: (e) => e.key === "ArrowDown" && e.altKey && !mod(e),
     predicate: (state, arg) => {
       const id = target(state, arg.block_id);
-      return !!id && sortIndexOf(state.working, id) < othersCount(state, id) && canMove(state, id, sortIndexOf(state.working, id) + 1);
+      const to = id ? stepIndexOf(state.working, id, 1) : null;
+      return to !== null && to <= othersCount(state, id!) && canMove(state, id, to);
     },
     perform: (state, arg) => {
       const id = target(state, arg.block_id)!;
-      return move(state, id, sortIndexOf(state.working, id) + 1, "Move down");
+      return move(state, id, stepIndexOf(state.working, id, 1)!, "Move down");
     },
   },
   "move-block": {

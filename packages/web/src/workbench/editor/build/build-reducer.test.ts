@@ -119,6 +119,22 @@ describe("moving", () => {
     expect(commandForKey(top, key("ArrowUp", { altKey: true }))).toBeNull();
   });
 
+  it("Move up and Move down take a section with its contents past the section above or below", () => {
+    let state = run(start(), command("focus-block", { block_id: "s2" }));
+    expect(commandForKey(state, key("ArrowDown", { altKey: true }))).toBeNull();
+    expect(commandForKey(state, key("ArrowUp", { altKey: true }))).toBe("move-block-up");
+    state = run(state, command("move-block-up", {}));
+    expect(order(state)).toEqual(["s2", "g1", "b-color", "s1", "b-name", "h1"]);
+    expect(state.working.blocks.find((b) => b.id === "s2")).toMatchObject({ parent_id: null, local_index: 0 });
+    expect(commandForKey(state, key("ArrowUp", { altKey: true }))).toBeNull();
+    state = run(state, command("move-block-down", {}));
+    expect(order(state)).toEqual(order(start()));
+    state = run(state, command("move-block-up", {}), command("undo", {}));
+    expect(order(state)).toEqual(order(start()));
+    const first = run(start(), command("focus-block", { block_id: "s1" }), command("move-block-down", {}));
+    expect(order(first)).toEqual(["s2", "g1", "b-color", "s1", "b-name", "h1"]);
+  });
+
   it("undo of a move puts the block back", () => {
     let state = run(start(), command("move-block", { block_id: "b-color", to_index: 1 }));
     expect(order(state)).toEqual(["s1", "b-color", "b-name", "h1", "s2", "g1"]);

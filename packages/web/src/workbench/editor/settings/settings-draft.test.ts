@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { fixtureDocument } from "../build/build-fixture";
 import { buildReducer, command } from "../build/build-reducer";
 import { initBuild } from "../build/build-state";
-import { checkLimit, checkRedirect, checkSchedule, initSettingsDraft, LIMIT_MESSAGE, settingsDraftReducer, totalLimitHint, unchanged } from "./settings-draft";
+import { checkLimit, checkRedirect, checkSchedule, initSettingsDraft, LIMIT_MESSAGE, settingsDraftReducer, toggledLimit, totalLimitHint, unchanged } from "./settings-draft";
 
 const scheduled = (patch: Partial<ReturnType<typeof fixtureDocument>["settings"]["scheduling"]>) => {
   const doc = fixtureDocument();
@@ -56,6 +56,16 @@ describe("the Form settings draft", () => {
     expect(state.working.settings.max_form_responses_in_total).toBe(1);
     expect(state.queue).toHaveLength(1);
     expect(buildReducer(state, command("undo", {})).working.settings.max_form_responses_in_total).toBeNull();
+  });
+});
+
+describe("switching a limit on", () => {
+  it("leaves the total empty and unsaved until a number is typed; per person starts at one", () => {
+    expect(toggledLimit("total", { on: false, text: "" }, true)).toEqual({ draft: { on: true, text: "" }, save: false });
+    expect(toggledLimit("customer", { on: false, text: "" }, true)).toEqual({ draft: { on: true, text: "1" }, save: true });
+    // A number typed before is kept; switching off saves at once.
+    expect(toggledLimit("total", { on: false, text: "250" }, true)).toEqual({ draft: { on: true, text: "250" }, save: true });
+    expect(toggledLimit("total", { on: true, text: "" }, false)).toEqual({ draft: { on: false, text: "" }, save: true });
   });
 });
 

@@ -95,6 +95,16 @@ const LIMIT_CALLS = {
   customer: { name: "max-responses-by-customer", key: "max_form_responses_by_customer" },
 } as const;
 
+/**
+ * A limit switched on or off. Per person starts at 1 (one response each, what such a limit
+ * is nearly always for); the total starts empty, since no number fits every form, and is
+ * saved once the owner types one (spec 2 leaves the value to the owner). Off saves at once.
+ */
+export function toggledLimit(key: LimitKey, draft: LimitDraft, on: boolean): { draft: LimitDraft; save: boolean } {
+  const text = on && !draft.text.trim() ? (key === "customer" ? "1" : "") : draft.text;
+  return { draft: { on, text }, save: !on || text.trim() !== "" };
+}
+
 export const LIMIT_MESSAGE = "Enter a whole number of 1 or more.";
 
 export function checkLimit(key: LimitKey, draft: LimitDraft): Checked {

@@ -17,7 +17,7 @@ import { useBuild, useBuildStore } from "../build/build-store";
 import { PageBar } from "../form-store-host";
 import { ChoiceGroup, SettingCard, Toggle, type Choice } from "./settings-controls";
 import {
-  checkLimit, checkRedirect, checkSchedule, initSettingsDraft, settingsDraftReducer, totalLimitHint, unchanged,
+  checkLimit, checkRedirect, checkSchedule, initSettingsDraft, settingsDraftReducer, toggledLimit, totalLimitHint, unchanged,
   type Checked, type DraftKey, type LimitKey, type SettingsDraftAction,
 } from "./settings-draft";
 import { offsetLabel, timeZoneChoices } from "./schedule-time";
@@ -41,21 +41,18 @@ function useSettingsSave(dispatchDraft: (action: SettingsDraftAction) => void) {
   };
 }
 
-function LimitField({ label, hint, draft, error, disabled, onChange, onSave }: {
+function LimitField({ label, hint, draft, error, disabled, onToggle, onChange, onSave }: {
   label: string; hint: string; draft: { on: boolean; text: string }; error?: string; disabled: boolean;
+  onToggle: (on: boolean) => void;
   onChange: (patch: Partial<{ on: boolean; text: string }>) => void; onSave: (patch?: Partial<{ on: boolean; text: string }>) => void;
 }) {
   return (
     <div className="grid gap-3">
-      <Toggle label={label} description={hint} checked={draft.on} disabled={disabled} onChange={(on) => {
-        const text = on && !draft.text ? "1" : draft.text;
-        onChange({ on, text });
-        onSave({ on, text });
-      }} />
+      <Toggle label={label} description={hint} checked={draft.on} disabled={disabled} onChange={onToggle} />
       {draft.on ? (
         <Field label={`${label}: number of responses`} error={error}>
           {(p) => (
-            <Input {...p} className="max-w-40" inputMode="numeric" value={draft.text} disabled={disabled} onKeyDown={saveOnEnter}
+            <Input {...p} className="max-w-40" inputMode="numeric" value={draft.text} disabled={disabled} onKeyDown={saveOnEnter} autoFocus={draft.text === ""}
               onChange={(e) => onChange({ text: e.target.value })} onBlur={() => onSave()} />
           )}
         </Field>
@@ -81,6 +78,11 @@ export function SettingsPage() {
     draft: draft[key], error: draft.errors[key], disabled: readonly,
     onChange: (patch: Partial<{ on: boolean; text: string }>) => dispatchDraft({ type: "limit", key, patch }),
     onSave: (patch?: Partial<{ on: boolean; text: string }>) => save(key, checkLimit(key, { ...draft[key], ...patch })),
+    onToggle: (on: boolean) => {
+      const next = toggledLimit(key, draft[key], on);
+      dispatchDraft({ type: "limit", key, patch: next.draft });
+      if (next.save) save(key, checkLimit(key, next.draft));
+    },
   });
   const schedule = (patch: Partial<typeof draft.schedule>, now = false) => {
     dispatchDraft({ type: "schedule", patch });

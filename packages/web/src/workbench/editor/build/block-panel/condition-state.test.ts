@@ -2,12 +2,21 @@ import { describe, expect, it } from "vitest";
 import { buildReducer, command } from "../build-reducer";
 import { initBuild } from "../build-state";
 import { fixtureDocument } from "../build-fixture";
-import { conditionProblem, conditionReducer, hiddenValue, initCondition, type ConditionAction, type ConditionState } from "./condition-state";
+import { conditionFields, conditionProblem, conditionReducer, hiddenValue, initCondition, type ConditionAction, type ConditionState } from "./condition-state";
 
 const names = new Set(["plan", "age"]);
 const run = (state: ConditionState, ...actions: ConditionAction[]) => actions.reduce(conditionReducer, state);
 
 describe("the condition builder", () => {
+  it("does not offer the field being edited, and refuses a condition that names it", () => {
+    const fields = [{ name: "plan" }, { name: "age" }, { name: "email" }];
+    expect(conditionFields(fields, "age").map((f) => f.name)).toEqual(["plan", "email"]);
+    expect(conditionFields(fields).map((f) => f.name)).toEqual(["plan", "age", "email"]);
+    const offered = new Set(conditionFields(fields, "age").map((f) => f.name));
+    const onItself = run(initCondition(null, "plan"), { type: "mode", mode: "when" }, { type: "field", field: "age" }, { type: "value", value: "3" });
+    expect(conditionProblem(onItself, offered)).toBe("Choose a field.");
+  });
+
   it("opens on what the block stores: shown, never, a condition it wrote, or an expression", () => {
     expect(initCondition(null, "plan").mode).toBe("always");
     expect(initCondition(true, "plan").mode).toBe("never");

@@ -24,6 +24,14 @@ export type ConditionAction =
   | { type: "value"; value: string }
   | { type: "advanced"; text: string };
 
+/**
+ * The fields a condition may name: all of the form's but the one being edited (a field shown
+ * only when its own answer is something could never be answered).
+ */
+export function conditionFields<F extends { name: string }>(fields: readonly F[], self?: string): F[] {
+  return self ? fields.filter((f) => f.name !== self) : [...fields];
+}
+
 export function initCondition(v_hidden: JsonValue, firstField: string): ConditionState {
   const blank: ShowCondition = { field: firstField, op: "is", value: "" };
   if (v_hidden === true) return { mode: "never", condition: blank, advanced: "" };

@@ -7,12 +7,14 @@ import { useMemo, useReducer } from "react";
 import type { FormBlock } from "@fieldwork/core";
 import { command } from "../build-reducer";
 import { useBuild } from "../build-store";
-import { conditionProblem, conditionReducer, hiddenValue, initCondition } from "./condition-state";
+import { conditionFields, conditionProblem, conditionReducer, hiddenValue, initCondition } from "./condition-state";
 
-export function useConditionDraft(block: Pick<FormBlock, "id" | "v_hidden"> | undefined, extraName?: string) {
-  const fields = useBuild((s) => s.working.fields);
+/** `self`: the name of the field whose block this is (field panel), which its condition cannot name. */
+export function useConditionDraft(block: Pick<FormBlock, "id" | "v_hidden"> | undefined, self?: string) {
+  const all = useBuild((s) => s.working.fields);
+  const fields = useMemo(() => conditionFields(all, self), [all, self]);
   const [state, dispatch] = useReducer(conditionReducer, block?.v_hidden ?? null, (v) => initCondition(v, fields[0]?.name ?? ""));
-  const names = useMemo(() => new Set([...fields.map((f) => f.name), ...(extraName ? [extraName] : [])]), [fields, extraName]);
+  const names = useMemo(() => new Set(fields.map((f) => f.name)), [fields]);
   const problem = block ? conditionProblem(state, names) : undefined;
   const next = hiddenValue(state);
   const stored = block && (block.v_hidden === true || typeof block.v_hidden === "string") ? block.v_hidden : null;

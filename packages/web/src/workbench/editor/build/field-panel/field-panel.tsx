@@ -57,7 +57,7 @@ function PanelBody({ field, fresh, onClose }: { field: FormField; fresh: boolean
   const cap = capabilityOf(draft.type);
   const problems = draftProblems(draft, names);
   const block = useBuild((s) => s.working.blocks.find((b) => b.form_field_id === field.id));
-  const condition = useConditionDraft(block, draft.name.trim());
+  const condition = useConditionDraft(block, field.name);
   const invalid = Object.keys(problems).length > 0 || condition.problem !== undefined;
   const definition = useMemo(() => toDefinition(draft, state.base), [draft, state.base]);
   const save = useQueuedSave(onClose, (message) => dispatch({ type: "save-refused", message }));

@@ -30,6 +30,20 @@ describe("options editor operations", () => {
     expect(run(typed, { op: "unique-value", key }).options[1]!.value).toBe("red_2");
   });
 
+  it("in advanced mode a new option's value follows its label until the value is typed by hand", () => {
+    const added = run(list(), { op: "add-option" });
+    const key = added.options[2]!.key;
+    const labelled = run(added, { op: "set-label", key, label: "Green", simple: false });
+    expect(labelled.options[2]).toMatchObject({ label: "Green", value: "Green" });
+    expect(run(labelled, { op: "set-label", key, label: "Red", simple: false }).options[2]).toMatchObject({ value: "Red" });
+    const typed = run(labelled, { op: "set-value", key, value: "grn" }, { op: "set-label", key, label: "Lime", simple: false });
+    expect(typed.options[2]).toMatchObject({ label: "Lime", value: "grn" });
+    // A saved option whose value differs from its label keeps its value; one whose value is its label follows.
+    expect(run(added, { op: "set-label", key: added.options[0]!.key, label: "Crimson", simple: false }).options[0]).toMatchObject({ value: "red" });
+    const same = optionRows({ options: [{ value: "Yes", label: "Yes", src: null, disabled: false, group: null }], optgroups: [] });
+    expect(run(same, { op: "set-label", key: same.options[0]!.key, label: "Yes please", simple: false }).options[0]).toMatchObject({ value: "Yes please" });
+  });
+
   it("Add Multiple takes one value per line, ignoring blanks and duplicates (of existing options too)", () => {
     expect(countNewOptions(list(), "a\n\nb\na\nred\n")).toBe(2);
     const next = run(list(), { op: "add-multiple", text: "a\r\nb\na\nred" });

@@ -7,7 +7,14 @@
  */
 import { newOption, optionsFromLines, uniqueValue } from "@fieldwork/core";
 
-export interface OptionRow { key: string; value: string; label: string; disabled: boolean; group: string | null; src: string | null }
+export interface OptionRow {
+  key: string; value: string; label: string; disabled: boolean; group: string | null; src: string | null;
+  /**
+   * The value follows the label as it is typed, in advanced mode too: a new option, or one
+   * whose value is its label. Typing a value by hand ends it for that option.
+   */
+  follows?: boolean;
+}
 export interface GroupRow { key: string; label: string; disabled: boolean }
 export interface OptionList { options: OptionRow[]; optgroups: GroupRow[]; seq: number }
 
@@ -46,7 +53,7 @@ export function applyOptionsOp(list: OptionList, action: OptionsOp): OptionList 
     case "add-option": {
       const option = newOption(list.options);
       const group = list.optgroups.at(-1)?.key ?? null;
-      return { ...list, seq: list.seq + 1, options: [...list.options, { key: `o${list.seq}`, ...option, disabled: false, group, src: null }] };
+      return { ...list, seq: list.seq + 1, options: [...list.options, { key: `o${list.seq}`, ...option, disabled: false, group, src: null, follows: true }] };
     }
     case "add-group": {
       const labels = new Set(list.optgroups.map((g) => g.label));
@@ -59,7 +66,7 @@ export function applyOptionsOp(list: OptionList, action: OptionsOp): OptionList 
       const group = list.optgroups.at(-1)?.key ?? null;
       return {
         ...list, seq: list.seq + added.length,
-        options: [...list.options, ...added.map((o, i) => ({ key: `o${list.seq + i}`, ...o, disabled: false, group, src: null }))],
+        options: [...list.options, ...added.map((o, i) => ({ key: `o${list.seq + i}`, ...o, disabled: false, group, src: null, follows: true }))],
       };
     }
     case "remove-option":
@@ -75,12 +82,14 @@ export function applyOptionsOp(list: OptionList, action: OptionsOp): OptionList 
       return { ...list, options: moveItem(list.options, from, action.to) };
     }
     case "set-label":
-      // Simple mode: the value is the label, made unique among the others.
+      // The value is the label, made unique among the others: always in simple mode, and in
+      // advanced mode while the option's value has not been typed by hand.
       return mapOption(list, action.key, (o) => ({
-        ...o, label: action.label, value: action.simple ? uniqueValue(action.label.trim(), others(list, action.key)) : o.value,
+        ...o, label: action.label,
+        value: (action.simple || o.follows) && action.label.trim() ? uniqueValue(action.label.trim(), others(list, action.key)) : o.value,
       }));
     case "set-value":
-      return mapOption(list, action.key, (o) => ({ ...o, value: action.value }));
+      return mapOption(list, action.key, (o) => ({ ...o, value: action.value, follows: false }));
     case "unique-value":
       return mapOption(list, action.key, (o) => (o.value ? { ...o, value: uniqueValue(o.value, others(list, action.key)) } : o));
     case "set-option":
@@ -108,6 +117,7 @@ export function optionRows(def: {
   const byLabel = new Map(optgroups.map((g) => [g.label, g.key]));
   const options = def.options.map((o, i) => ({
     key: `o${i}`, value: o.value, label: o.label ?? o.value, src: o.src, disabled: o.disabled, group: o.group ? byLabel.get(o.group) ?? null : null,
+    follows: o.label === null || o.label === o.value,
   }));
   return { options, optgroups, seq: Math.max(options.length, optgroups.length) };
 }
