@@ -9,6 +9,7 @@
 import type { Filter, ReadQuery, TextSearchOperator } from "./ast";
 import { predicateToFilter, type UiOperator } from "./column-format";
 import { serializeReadQuery } from "./postgrest-syntax";
+import { SEARCH_COLUMN } from "../data/table-columns";
 
 export const PAGE_SIZES = [10, 100, 500, 1000] as const;
 export const DEFAULT_PAGE_LIMIT = 100;
@@ -151,7 +152,11 @@ export function queryStateToReadQuery(state: QueryState): ReadQuery {
   const where: Filter[] = state.q_predicates.filter(isPredicateFulfilled).map(predicateToFilter);
   const search = state.q_text_search;
   if (search && search.column && search.query.trim() !== "") {
-    where.push({ kind: "filter", column: search.column, negate: false, op: SEARCH_OPERATORS[search.type ?? "default"], value: search.query });
+    // Full-text search needs an indexed search vector (the server refuses it on a plain text
+    // column): other search columns (sessions' visitor_id, customers' email) match a contains.
+    where.push(search.column === SEARCH_COLUMN
+      ? { kind: "filter", column: search.column, negate: false, op: SEARCH_OPERATORS[search.type ?? "default"], value: search.query }
+      : { kind: "filter", column: search.column, negate: false, op: "ilike", value: `*${search.query.trim()}*` });
   }
   const order = Object.entries(state.q_orderby).map(([column, by]) => ({
     column,

@@ -262,8 +262,8 @@ export function readCases(rows: readonly SeedRow[]): ReadCase[] {
       { select: "id", order: BY_INDEX, limit: 3 }, { count: "planned" }),
     c("HEAD with count=exact", (p) => p.select("*", { count: "exact", head: true }).or("tags.ov.{red,blue},plan.eq.team"),
       { where: "tags && '{red,blue}' or plan = 'team'", order: BY_INDEX }, { count: "exact", head: true }),
-    c("HEAD with count=estimated", (p) => p.select("*", { count: "estimated", head: true }).textSearch("bio", "dog"),
-      { where: "to_tsvector(bio) @@ to_tsquery('dog')", order: BY_INDEX }, { count: "estimated", head: true }),
+    c("HEAD with count=estimated", (p) => p.select("*", { count: "estimated", head: true }).textSearch("__fw_search", "dog"),
+      { where: "__fw_search @@ to_tsquery('simple', 'dog')", order: BY_INDEX }, { count: "estimated", head: true }),
     c("count=exact of an empty result", (p) => p.select("id", { count: "exact" }).eq("name", "nobody"),
       { select: "id", where: "name = 'nobody'", order: BY_INDEX }, { count: "exact", empty: true }),
 
