@@ -180,13 +180,18 @@ describe("queryStateToReadQuery and queryStateToParams", () => {
 
   it("turns the text search into the full-text operator of its type", () => {
     const search = (type?: "plain" | "phrase" | "websearch") => queryStateToReadQuery({
-      ...initialQueryState(), q_text_search: { column: "doc", query: "cat dog", ...(type ? { type } : {}) },
+      ...initialQueryState(), q_text_search: { column: "__fw_search", query: "cat dog", ...(type ? { type } : {}) },
     }).where;
-    expect(search()).toEqual([{ kind: "filter", column: "doc", negate: false, op: "fts", value: "cat dog" }]);
+    expect(search()).toEqual([{ kind: "filter", column: "__fw_search", negate: false, op: "fts", value: "cat dog" }]);
     expect(search("plain")[0]).toMatchObject({ op: "plfts" });
     expect(search("phrase")[0]).toMatchObject({ op: "phfts" });
     expect(search("websearch")[0]).toMatchObject({ op: "wfts" });
     expect(queryStateToReadQuery({ ...initialQueryState(), q_text_search: { column: "doc", query: "  " } }).where).toEqual([]);
+  });
+
+  it("searches a column that is not a search vector with a contains (full text needs the index)", () => {
+    const where = queryStateToReadQuery({ ...initialQueryState(), q_text_search: { column: "email", query: " ada@ ", type: "websearch" } }).where;
+    expect(where).toEqual([{ kind: "filter", column: "email", negate: false, op: "ilike", value: "*ada@*" }]);
   });
 
   it("writes parameters the Data API parser reads back to the same query, for every UI operator", () => {

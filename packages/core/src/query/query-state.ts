@@ -10,6 +10,7 @@ import type { Filter, ReadQuery, TextSearchOperator } from "./ast";
 import { predicateToFilter, type UiOperator } from "./column-format";
 import { serializeReadQuery } from "./postgrest-syntax";
 import { prefixTsquery } from "./prefix-search";
+import { SEARCH_COLUMN } from "../data/table-columns";
 
 export const PAGE_SIZES = [10, 100, 500, 1000] as const;
 export const DEFAULT_PAGE_LIMIT = 100;
@@ -161,8 +162,12 @@ export function queryStateToReadQuery(state: QueryState): ReadQuery {
   const where: Filter[] = state.q_predicates.filter(isPredicateFulfilled).map(predicateToFilter);
   const search = state.q_text_search;
   if (search && search.column && search.query.trim() !== "") {
+    // Full-text search needs an indexed search vector (the server refuses it on a plain text
+    // column): other search columns (sessions' visitor_id, customers' email) match a contains.
     const value = search.type === "prefix" ? prefixTsquery(search.query) : search.query;
-    where.push({ kind: "filter", column: search.column, negate: false, op: SEARCH_OPERATORS[search.type ?? "default"], value });
+    where.push(search.column === SEARCH_COLUMN
+      ? { kind: "filter", column: search.column, negate: false, op: SEARCH_OPERATORS[search.type ?? "default"], value }
+      : { kind: "filter", column: search.column, negate: false, op: "ilike", value: `*${search.query.trim()}*` });
   }
   const order = Object.entries(state.q_orderby).map(([column, by]) => ({
     column,
