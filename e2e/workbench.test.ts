@@ -4,7 +4,7 @@ import { CHROMIUM_AVAILABLE } from "./harness";
 import { callPrivate, PASSWORD, signUpInBrowser, useServerAndBrowser } from "./session";
 
 describe.skipIf(!CHROMIUM_AVAILABLE)("the workbench in Chromium", () => {
-  const env = useServerAndBrowser();
+  const env = useServerAndBrowser({ cspViolations: "fail" });
 
   const pathOf = (page: Page) => {
     const url = new URL(page.url());
