@@ -116,15 +116,20 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the workbench in Chromium", () => {
     await callPrivate(page, "POST", `/projects/${project_id}/documents`, { doctype: "v0_form", title: "Survey" });
     await callPrivate(page, "POST", `/projects/${project_id}/documents`, { doctype: "v0_canvas", title: "Board" });
 
-    // Members: the owner is listed; inviting an email without an account says so under the field.
+    // Members: the owner is listed; an invitation by email is sent alike whether an account has
+    // the address or not (the answer does not tell), and listed as pending.
     await page.goto(`${env.server.url}/${org}`);
     await expect.poll(() => page.getByRole("region", { name: "Members" }).textContent()).toMatch(/Kim Keys \(you\).*Owner/);
     await page.getByRole("button", { name: "Invite member" }).click();
-    await page.getByLabel("Email").fill(`nobody-${id}@example.com`);
+    await page.getByLabel("Email").fill(`ghost-${id}@example.com`);
     await page.getByRole("button", { name: "Invite member" }).last().click();
-    await expect.poll(() => page.getByText("No account has this email address.").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(`Invitation sent to ghost-${id}@example.com`).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("Pending invitations").isVisible()).toBe(true);
+    expect(await page.getByRole("region", { name: "Members" }).textContent()).toContain(`ghost-${id}@example.com`);
 
-    // No account: an invitation link instead, shown once, listed as pending.
+    // For someone without an account: an invitation link instead, shown once, listed as pending.
+    await page.getByRole("button", { name: "Invite member" }).click();
+    await page.getByLabel("Email").fill(`nobody-${id}@example.com`);
     await page.getByRole("button", { name: "Invite with a link instead" }).click();
     expect(await page.getByLabel("Who is it for?").inputValue()).toBe(`nobody-${id}@example.com`);
     await page.getByRole("button", { name: "Create link" }).click();
@@ -133,7 +138,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the workbench in Chromium", () => {
     const link = await linkField.inputValue();
     expect(link).toMatch(new RegExp(`^${env.server.url}/invite/fwi_`));
     await page.getByRole("button", { name: "Done" }).click();
-    await expect.poll(() => page.getByText("Pending invitation links").isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole("button", { name: `Revoke nobody-${id}@example.com` }).isVisible()).toBe(true);
 
     // Someone new opens it signed out, signs up on the way, and joins as an editor.
     const guest = await env.browser.newContext();
@@ -153,7 +158,26 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the workbench in Chromium", () => {
     await guest.close();
     await page.reload();
     await expect.poll(() => page.getByRole("region", { name: "Members" }).textContent()).toContain("Nora New");
-    expect(await page.getByText("Pending invitation links").count()).toBe(0);
+    // The used link is gone; the email invitation stays pending until its account accepts.
+    expect(await page.getByRole("button", { name: `Revoke nobody-${id}@example.com` }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: `Revoke ghost-${id}@example.com` }).count()).toBe(1);
+
+    // An invitation by email to an account: it joins only when it accepts, on its home page.
+    const invitee = await env.browser.newContext();
+    const ike = await invitee.newPage();
+    await signUpInBrowser(ike, env.server, { name: "Ike Invited", email: `ike-${id}@example.com` });
+    await page.getByRole("button", { name: "Invite member" }).click();
+    await page.getByLabel("Email").fill(`ike-${id}@example.com`);
+    await page.getByLabel("Role").selectOption("viewer");
+    await page.getByRole("button", { name: "Invite member" }).last().click();
+    await expect.poll(() => page.getByText(`Invitation sent to ike-${id}@example.com`).isVisible()).toBe(true);
+    expect(await page.getByRole("region", { name: "Members" }).textContent()).not.toContain("Ike Invited");
+    await ike.goto(`${env.server.url}/`);
+    await ike.getByRole("button", { name: "Accept the invitation to Keys Inc" }).click();
+    await expect.poll(() => ike.getByRole("link", { name: "Keys Inc" }).isVisible()).toBe(true);
+    await invitee.close();
+    await page.reload();
+    await expect.poll(() => page.getByRole("region", { name: "Members" }).textContent()).toMatch(/Ike Invited.*Viewer/);
 
     // A new API key shows its token once, copies it, and is listed by its prefix.
     await page.goto(`${env.server.url}/${org}/data`);

@@ -1,3 +1,4 @@
+import type { Role } from "@fieldwork/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../app";
@@ -55,6 +56,13 @@ describe.each(BACKENDS)("roles and the private route table on $name", (backend) 
       const member = await signUp(app, `${unique("member")}@example.com`, "correct horse battery", `10.8.${n}.1`);
       await joinOrganization(app, w.owner, w.org, member, "viewer");
       return member.user_id;
+    };
+    /** An invitation by email to the member playing `role`, from a new organization of someone else. */
+    const invitationFor = async (role: Role) => {
+      const org = (await as(app, w.stranger)("POST", "/private/editor/organizations", { name: unique("inviting") })).json().data.id as string;
+      await as(app, w.stranger)("POST", `/private/editor/organizations/${org}/members`, { email: w[role].email, role: "viewer" });
+      const mine = (await as(app, w[role])("GET", "/private/editor/me/invitations")).json().data as { id: string; organization: { id: string } }[];
+      return mine.find((i) => i.organization.id === org)!.id;
     };
     const freshOrg = async () => {
       const org = (await as(app, w.owner)("POST", "/private/editor/organizations", { name: unique("org") })).json().data.id as string;
@@ -174,7 +182,7 @@ describe.each(BACKENDS)("roles and the private route table on $name", (backend) 
       } },
     ];
     const formTable = async () => (await database.db.selectFrom("form").select("table_name").where("id", "=", w.form).executeTakeFirstOrThrow()).table_name;
-    const matrix: { route: string; min: "viewer" | "editor" | "owner"; call: () => Promise<Call> }[] = [
+    const matrix: { route: string; min: "viewer" | "editor" | "owner"; call: (role: Role) => Promise<Call> }[] = [
       ...editorRoutes,
       { route: "PATCH /organizations/:org_id", min: "owner", call: async () => ["PATCH", `/organizations/${w.org}`, { display_name: unique("Acme") }] },
       { route: "DELETE /organizations/:org_id", min: "owner", call: async () => ["DELETE", `/organizations/${await freshOrg()}`] },
@@ -192,6 +200,9 @@ describe.each(BACKENDS)("roles and the private route table on $name", (backend) 
       // Any signed-in person may open and accept a link; members accepting keep their role.
       { route: "GET /invitations/:token", min: "viewer", call: async () => ["GET", `/invitations/${(await freshInvitation()).token}`] },
       { route: "POST /invitations/:token/accept", min: "viewer", call: async () => ["POST", `/invitations/${(await freshInvitation()).token}/accept`] },
+      // Invitations by email: whoever they were sent to answers them.
+      { route: "POST /me/invitations/:invitation_id/accept", min: "viewer", call: async (role: Role): Promise<Call> => ["POST", `/me/invitations/${await invitationFor(role)}/accept`] },
+      { route: "POST /me/invitations/:invitation_id/decline", min: "viewer", call: async (role: Role): Promise<Call> => ["POST", `/me/invitations/${await invitationFor(role)}/decline`] },
       { route: "GET /forms/:form_id/definition", min: "viewer", call: async () => ["GET", `/forms/${w.form}/definition`] },
       { route: "GET /forms/:form_id/responses", min: "viewer", call: async () => ["GET", `/forms/${w.form}/responses?limit=5`] },
       // Data mode (routes/private/form-data.ts); the change feed is a stream, read up to its headers.
@@ -234,7 +245,7 @@ describe.each(BACKENDS)("roles and the private route table on $name", (backend) 
     };
     for (const { route, min, call } of matrix) {
       for (const role of ["viewer", "editor", "owner"] as const) {
-        const [method, path, body] = await call();
+        const [method, path, body] = await call(role);
         const response = path.endsWith("/changes")
           ? await headersOfStream(w[role], `/private/editor${path}`)
           : await as(app, w[role])(method as "GET", `/private/editor${path}`, body);
@@ -245,7 +256,7 @@ describe.each(BACKENDS)("roles and the private route table on $name", (backend) 
     expect(outcomes).toEqual(expected);
     const forbidden = await database.db.selectFrom("audit_log").select("event").where("event", "=", "access.forbidden").execute();
     expect(forbidden.length).toBe(expected.filter((line) => line.endsWith("403")).length);
-  });
+  }, 90_000); // some 200 requests: slow on a loaded machine
 
   it.skipIf(!backend.available)("creates a form document with its managed table and drops both on delete", async () => {
     const created = await as(app, w.editor)("POST", `/private/editor/projects/${w.project}/documents`, { doctype: "v0_form", title: "Feedback" });

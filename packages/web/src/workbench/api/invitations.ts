@@ -1,5 +1,5 @@
 import { privateRequest, seg } from "./http";
-import type { CreatedInvitation, Invitation, InvitationPreview, Role } from "./types";
+import type { CreatedInvitation, Invitation, InvitationPreview, MyInvitation, Role } from "./types";
 
 type Auth = { csrf_token: string; signal?: AbortSignal };
 
@@ -29,4 +29,14 @@ export function previewInvitation(token: string, signal?: AbortSignal): Promise<
 /** `POST /private/editor/invitations/{token}/accept`: joins with the link's role. */
 export function acceptInvitation(token: string, options: Auth) {
   return privateRequest<{ organization: InvitationPreview["organization"]; role: Role; joined: boolean }>("POST", `/invitations/${seg(token)}/accept`, options);
+}
+
+/** `GET /private/editor/me/invitations`: invitations by email to the signed-in account. */
+export function fetchMyInvitations(signal?: AbortSignal): Promise<MyInvitation[]> {
+  return privateRequest<MyInvitation[]>("GET", "/me/invitations", { signal });
+}
+
+/** `POST /private/editor/me/invitations/{id}/accept|decline`: joins with its role, or drops it. */
+export function answerMyInvitation(invitation_id: string, accept: boolean, options: Auth) {
+  return privateRequest<{ organization_id: string; joined: boolean }>("POST", `/me/invitations/${seg(invitation_id)}/${accept ? "accept" : "decline"}`, options);
 }

@@ -28,12 +28,13 @@ export function fetchMembers(org_id: string, signal?: AbortSignal): Promise<Memb
 }
 
 /**
- * `POST /private/editor/organizations/{org_id}/members` `{ email, role }` (owners): adds the
- * account with that email, or changes the role of a member. `USER_NOT_FOUND` when no account
- * has the email; `LAST_OWNER` when the change would leave no owner.
+ * `POST /private/editor/organizations/{org_id}/members` `{ email, role }` (owners): invites the
+ * account with that email (it joins once it accepts), or changes the role of a member. The
+ * same answer whether an account has the address or not; `LAST_OWNER` when a role change
+ * would leave no owner.
  */
 export function addMember(org_id: string, body: { email: string; role: Role }, options: { csrf_token: string; signal?: AbortSignal }) {
-  return privateRequest<{ user_id: string; role: Role }>("POST", `/organizations/${seg(org_id)}/members`, { ...options, body });
+  return privateRequest<{ email: string; role: Role; invited: true; expires_at: string }>("POST", `/organizations/${seg(org_id)}/members`, { ...options, body });
 }
 
 /** `DELETE /private/editor/organizations/{org_id}/members/{user_id}` (owners); `LAST_OWNER` for the last owner. */

@@ -27,12 +27,24 @@ export interface Invitation {
   role: Role;
   /** Who it is for, as the owner wrote it ("Bo from sales", an email). */
   label: string | null;
+  /** Set for an invitation by email (accepted by that account, not by a link). */
+  email: string | null;
   created_at: string;
   expires_at: string;
   created_by_name: string | null;
 }
 
-export interface CreatedInvitation extends Omit<Invitation, "created_by_name"> {
+/** An invitation by email to the signed-in account (`GET /me/invitations`). */
+export interface MyInvitation {
+  id: string;
+  role: Role;
+  created_at: string;
+  expires_at: string;
+  invited_by: string | null;
+  organization: { id: string; name: string; display_name: string };
+}
+
+export interface CreatedInvitation extends Omit<Invitation, "created_by_name" | "email"> {
   /** `fwi_…`: the link is `/invite/{token}`. */
   token: string;
 }

@@ -11,6 +11,7 @@ import { Link } from "../router/link";
 import { organizationPath, projectPath } from "../router/routes";
 import { PageBody, PageHeader } from "../shell/page";
 import { WorkspaceFrame } from "../shell/workspace-frame";
+import { MyInvitations } from "./my-invitations";
 import { NewOrganizationDialog } from "./new-organization-dialog";
 
 function OrganizationCard({ org }: { org: OrganizationRef }) {
@@ -58,6 +59,7 @@ export function HomePage({ me }: { me: Me }) {
     <WorkspaceFrame me={me} crumbs={[{ label: "Organizations" }]}>
       <PageBody>
         <PageHeader title="Organizations" description={orgs.length ? "Organizations you belong to and their projects." : `Welcome, ${me.profile?.display_name || me.user.name}.`} actions={orgs.length ? create : null} />
+        <MyInvitations csrf_token={me.csrf_token} />
         {orgs.length ? (
           <div className="grid items-start gap-4 md:grid-cols-2">
             {orgs.map((org) => <OrganizationCard key={org.id} org={org} />)}

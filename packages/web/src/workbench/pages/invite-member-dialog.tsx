@@ -1,5 +1,4 @@
 /** @jsxRuntime automatic */
-import { ERROR_CATALOGUE } from "@fieldwork/core";
 import { Dialog } from "../../ui/dialog";
 import { Field } from "../../ui/field";
 import { Input } from "../../ui/input";
@@ -12,8 +11,6 @@ import { withArticle } from "../permissions";
 import { toast } from "../shell/toast-store";
 import { FormAlert } from "./auth-layout";
 
-/** The server's USER_NOT_FOUND message, shown under the email. */
-const NO_ACCOUNT = ERROR_CATALOGUE.USER_NOT_FOUND.message;
 import { RoleField } from "./role-field";
 
 interface InviteProps {
@@ -22,11 +19,11 @@ interface InviteProps {
   /** Already in the organization: refused here, with a pointer to the list. */
   memberEmails: readonly string[];
   onInvited: () => void;
-  /** The email has no account: offer an invitation link for it instead. */
+  /** Someone without an account: an invitation link for them instead. */
   onNoAccount: (email: string) => void;
 }
 
-/** Email of an existing account and a role; "No account has this email address." shows under the email. */
+/** Email and role: an invitation the account accepts when it signs in (the same answer whether it exists or not). */
 function InviteMemberForm({ org, csrf_token, memberEmails, onInvited, onNoAccount, onCancel }: InviteProps & { onCancel: () => void }) {
   const { state, onSubmit, field } = useForm<InviteMemberValues>({
     initial: { email: "", role: "editor" },
@@ -35,7 +32,7 @@ function InviteMemberForm({ org, csrf_token, memberEmails, onInvited, onNoAccoun
       const email = values.email.trim();
       const role = values.role as Role;
       await addMember(org.id, { email, role }, { csrf_token });
-      toast.success(`${email} joined ${org.display_name || org.name} as ${withArticle(role)}.`);
+      toast.success(`Invitation sent to ${email} as ${withArticle(role)}. They join once they accept it.`);
       onInvited();
       onCancel();
     },
@@ -47,11 +44,12 @@ function InviteMemberForm({ org, csrf_token, memberEmails, onInvited, onNoAccoun
       <Field
         label="Email"
         error={state.errors.email}
-        aside={state.errors.email === NO_ACCOUNT ? (
+        hint="If an account has this address, it sees the invitation when it signs in."
+        aside={
           <button type="button" onClick={() => onNoAccount(state.values.email.trim())} className="focus-ring cursor-pointer rounded text-xs font-medium text-accent hover:underline">
             Invite with a link instead
           </button>
-        ) : null}
+        }
       >
         {(p) => <Input {...p} {...field("email")} type="email" autoComplete="off" autoFocus placeholder="colleague@example.com" />}
       </Field>
@@ -63,7 +61,7 @@ function InviteMemberForm({ org, csrf_token, memberEmails, onInvited, onNoAccoun
 
 export function InviteMemberDialog({ open, onClose, ...props }: InviteProps & { open: boolean; onClose: () => void }) {
   return (
-    <Dialog open={open} onClose={onClose} title="Invite member" description={`Add someone with a Fieldwork account to ${props.org.display_name || props.org.name}. They get access right away.`}>
+    <Dialog open={open} onClose={onClose} title="Invite member" description={`Invite someone with a Fieldwork account to ${props.org.display_name || props.org.name}. They join once they accept. For someone without an account, share a link.`}>
       <InviteMemberForm {...props} onCancel={onClose} />
     </Dialog>
   );

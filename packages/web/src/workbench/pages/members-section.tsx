@@ -95,7 +95,10 @@ export function MembersSection({ org, me, manage }: { org: OrganizationRef; me: 
             org={org}
             csrf_token={me.csrf_token}
             memberEmails={state.status === "ready" ? state.data.map((m) => m.email) : []}
-            onInvited={reload}
+            onInvited={() => {
+              reload();
+              setLinks((n) => n + 1);
+            }}
             onNoAccount={(email) => {
               setInviting(false);
               setLinking({ label: email });

@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic */
 import { useState } from "react";
-import { Link2, Trash2 } from "lucide-react";
+import { Link2, Mail, Trash2 } from "lucide-react";
 import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
@@ -11,10 +11,10 @@ import { ROLE_LABELS } from "../permissions";
 import { useResource } from "../session/use-resource";
 import { toastAction } from "../shell/toast-action";
 
-const nameOf = (invitation: Invitation) => invitation.label || "Invitation link";
+const nameOf = (invitation: Invitation) => invitation.email || invitation.label || "Invitation link";
 
 /**
- * The organization's invitation links not used or expired yet (owners), each with Revoke.
+ * The organization's invitations (links and by email) not used or expired yet (owners), each with Revoke.
  * `generation` changes when a link is made, to load the list again.
  */
 export function PendingInvitations({ org, csrf_token, generation }: { org: OrganizationRef; csrf_token: string; generation: number }) {
@@ -29,17 +29,18 @@ export function PendingInvitations({ org, csrf_token, generation }: { org: Organ
 
   return (
     <div className="border-t border-line">
-      <h3 className="px-4 pt-3 pb-1 text-xs font-medium text-muted">Pending invitation links</h3>
+      <h3 className="px-4 pt-3 pb-1 text-xs font-medium text-muted">Pending invitations</h3>
       <ul>
         {state.data.map((invitation) => (
           <li key={invitation.id} className="flex h-14 items-center gap-3 border-b border-line px-4 last:border-b-0">
             <span aria-hidden="true" className="grid size-8 shrink-0 place-items-center rounded-full border border-dashed border-line-strong text-muted">
-              <Link2 className="size-4" />
+              {invitation.email ? <Mail className="size-4" /> : <Link2 className="size-4" />}
             </span>
             <div className="min-w-0 flex-1">
               <p className="truncate text-sm font-medium text-fg">{nameOf(invitation)}</p>
               <p className="truncate text-xs text-muted">
                 <time dateTime={invitation.expires_at} title={formatFullTime(invitation.expires_at)}>Expires {formatRelativeTime(invitation.expires_at)}</time>
+                {invitation.email ? " · by email" : " · link"}
                 {invitation.created_by_name ? ` · made by ${invitation.created_by_name}` : ""}
               </p>
             </div>
@@ -53,12 +54,12 @@ export function PendingInvitations({ org, csrf_token, generation }: { org: Organ
       <ConfirmDialog
         open={revoking !== null}
         onClose={() => setRevoking(null)}
-        title="Revoke this invitation link?"
-        confirmLabel="Revoke link"
+        title="Revoke this invitation?"
+        confirmLabel="Revoke invitation"
         danger
         onConfirm={() => (revoking ? revoke(revoking) : Promise.resolve())}
       >
-        Whoever has “{revoking ? nameOf(revoking) : ""}” can no longer join {org.display_name || org.name} with it.
+        “{revoking ? nameOf(revoking) : ""}” can no longer be used to join {org.display_name || org.name}.
       </ConfirmDialog>
     </div>
   );
