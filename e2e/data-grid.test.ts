@@ -166,7 +166,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("data mode in Chromium", () => {
     // A new answer from another tab appears without a reload; the selection and scroll stay.
     // The plain address brings back this document's remembered filters and sort (localStorage); clear them.
     await page.goto(base);
-    await expect.poll(() => page.getByRole("button", { name: "Filtered by 2 rules" }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole("button", { name: "Filtered by 2 rules" }).isVisible(), { timeout: 20_000 }).toBe(true);
     await page.getByRole("button", { name: "Filtered by 2 rules" }).click();
     await page.getByRole("button", { name: "Clear all" }).click();
     await page.keyboard.press("Escape");
