@@ -63,16 +63,16 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the workbench in Chromium", () => {
     await page.waitForURL(/\/form\/edit$/);
     await page.getByRole("tab", { name: "Data" }).click();
     await page.waitForURL(/\/data\/responses$/);
-    await expect.poll(() => page.getByRole("grid").count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByRole("grid").count(), { timeout: 15_000 }).toBeGreaterThan(0);
     expect(await page.getByText(/later release|not part of this version/).count()).toBe(0);
     await page.getByRole("tab", { name: "Build" }).click();
     await page.waitForURL(/\/form\/edit$/);
     await expect.poll(() => page.getByText("This form has no questions yet").isVisible()).toBe(true);
     // A page that is not built, reached by its address, says so in one sentence.
     await page.goto(`${env.server.url}${new URL(page.url()).pathname.replace(/\/form\/edit$/, "/connect/share")}`);
-    await expect.poll(() => page.getByText("This is not part of this version of Fieldwork.").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("This is not part of this version of Fieldwork.").isVisible(), { timeout: 15_000 }).toBe(true);
     await page.goBack();
-    await expect.poll(() => page.getByText("This form has no questions yet").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("This form has no questions yet").isVisible(), { timeout: 15_000 }).toBe(true);
 
     // A new form is a draft: no public link until it is published, then the link serves it.
     expect(await page.getByText("Draft", { exact: true }).isVisible()).toBe(true);
