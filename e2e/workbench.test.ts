@@ -39,6 +39,9 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the workbench in Chromium", () => {
     // A form document opens on its editor route, in build mode, with its public link.
     await page.getByRole("button", { name: "New document" }).first().click();
     expect(await page.getByLabel("Type").inputValue()).toBe("v0_form");
+    // Only what is built is offered: forms (the other types say so in one line).
+    expect(await page.getByLabel("Type").locator("option").allTextContents()).toEqual(["Form"]);
+    expect(await page.getByText("Sites, databases, storage buckets and canvases are not part of this version.").isVisible()).toBe(true);
     await page.getByLabel("Title").fill("Customer signup");
     await page.getByRole("button", { name: "Create form" }).click();
     await page.waitForURL(new RegExp(`/${org}/website/[^/]+$`));
@@ -48,6 +51,28 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the workbench in Chromium", () => {
     expect(await page.getByRole("tab", { name: "Data" }).getAttribute("aria-selected")).toBe("false");
     expect(await page.getByRole("navigation", { name: "Breadcrumb" }).textContent()).toContain("Customer signup");
     await expect.poll(() => page.getByText("This form has no questions yet").isVisible()).toBe(true);
+    // Pages that are not built are not in the sidebar; the Theme has no control the public page ignores.
+    const sidebar = page.getByRole("complementary", { name: "Sidebar" });
+    for (const name of ["Share", "URL parameters", "Customer identity", "Database"]) expect(await sidebar.getByRole("link", { name, exact: true }).count()).toBe(0);
+    await sidebar.getByRole("link", { name: "Theme" }).click();
+    await page.waitForURL(/\/design$/);
+    expect(await page.getByLabel("Section style").count()).toBe(0);
+    expect(await page.getByLabel("Page background colour").count()).toBe(0);
+    // The Data tab from the canvas opens the responses, at once (it said "coming in a later release" until a reload).
+    await sidebar.getByRole("link", { name: "Main" }).click();
+    await page.waitForURL(/\/form\/edit$/);
+    await page.getByRole("tab", { name: "Data" }).click();
+    await page.waitForURL(/\/data\/responses$/);
+    await expect.poll(() => page.getByRole("grid").count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await page.getByText(/later release|not part of this version/).count()).toBe(0);
+    await page.getByRole("tab", { name: "Build" }).click();
+    await page.waitForURL(/\/form\/edit$/);
+    await expect.poll(() => page.getByText("This form has no questions yet").isVisible()).toBe(true);
+    // A page that is not built, reached by its address, says so in one sentence.
+    await page.goto(`${env.server.url}${new URL(page.url()).pathname.replace(/\/form\/edit$/, "/connect/share")}`);
+    await expect.poll(() => page.getByText("This is not part of this version of Fieldwork.").isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.goBack();
+    await expect.poll(() => page.getByText("This form has no questions yet").isVisible(), { timeout: 15_000 }).toBe(true);
 
     // A new form is a draft: no public link until it is published, then the link serves it.
     expect(await page.getByText("Draft", { exact: true }).isVisible()).toBe(true);

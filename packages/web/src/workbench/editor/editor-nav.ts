@@ -57,13 +57,11 @@ export function editorNav(doctype: Doctype, mode: SidebarMode, current: SuffixPa
             { label: "Ending", suffix: "form/end", icon: "ending" },
           ] },
           { label: "Design", items: [{ label: "Theme", suffix: "design", icon: "theme" }] },
+          // Share, URL parameters, Customer identity and Database are not built: not offered
+          // (their routes answer with the one "not built" page, editor-placeholder.ts).
           { label: "Connect", items: [
-            { label: "Share", suffix: "connect/share", icon: "share" },
-            { label: "URL parameters", suffix: "connect/parameters", icon: "parameters" },
-            { label: "Customer identity", suffix: "connect/customer", icon: "customer" },
             { label: "Channels", suffix: "connect/channels", icon: "channels" },
             { label: "Store", suffix: "connect/store", icon: "store" },
-            { label: "Database", suffix: "connect/database/supabase", icon: "database" },
           ] },
           { label: "Settings", items: [{ label: "Form settings", suffix: "settings", icon: "settings" }] },
         ];

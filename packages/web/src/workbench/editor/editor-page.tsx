@@ -19,7 +19,8 @@ import type { Route } from "../router/routes";
 import { organizationPath, projectPath } from "../router/routes";
 import { canEditDocuments } from "../permissions";
 import { editorPlaceholder } from "./editor-placeholder";
-import { editorReducer, initEditor } from "./editor-state";
+import { editorReducer, initEditor, modeLanding } from "./editor-state";
+import { navigate } from "../router/history";
 import { EditorSidebar } from "./editor-sidebar";
 import { EditorMainSkeleton, EditorSidebarSkeleton, FormPageSkeleton } from "./editor-skeleton";
 import { PublishControl } from "./publish-control";
@@ -139,7 +140,11 @@ function Editor({ me, route, document, crumbs, canEdit, dataModeReady }: EditorP
   return (
     <AppFrame
       me={me}
-      sidebar={<EditorSidebar document={document} basepath={route.basepath} pattern={route.pattern} suffix={route.suffix} mode={state.mode} onMode={(mode) => dispatch({ type: "select-mode", mode })} />}
+      sidebar={<EditorSidebar document={document} basepath={route.basepath} pattern={route.pattern} suffix={route.suffix} mode={state.mode} onMode={(mode) => {
+        dispatch({ type: "select-mode", mode });
+        const landing = modeLanding(document.doctype, mode, route.pattern);
+        if (landing) navigate(editorPath(route.basepath, document.id, landing));
+      }} />}
       header={<Breadcrumb items={[...crumbs, { label: title }]} />}
       actions={publish}
     >

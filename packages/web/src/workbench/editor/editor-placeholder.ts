@@ -1,7 +1,8 @@
 /**
- * What the editor's main area says for a document type, mode and route suffix. The editors
- * themselves come in later releases: the workbench says so plainly instead of drawing a
- * fake editor or fake rows.
+ * What the editor's main area says for a route whose page is not built (a site's, database's
+ * or canvas's editor, a form's Share or URL parameters page reached by its address): one
+ * plain sentence, `NOT_BUILT`, instead of a fake editor, fake rows or a promise of a release.
+ * The workbench does not link to these pages; an address typed or kept from elsewhere lands here.
  */
 import { DOCTYPE_LABELS, sidebarModesOf, type Doctype, type SidebarMode } from "@fieldwork/core";
 import { MODE_LABELS, modeDisabledReason, modeOfPattern, type SuffixPattern } from "./editor-nav";
@@ -52,7 +53,8 @@ const ROOT_TITLES: Record<SidebarMode, Record<Doctype, string>> = {
   project: { v0_form: "Project view", v0_site: "Project view", v0_schema: "Project view", v0_bucket: "File browser", v0_canvas: "" },
 };
 
-const formNote = " Until then the form works as it is: publish it, then open its public link to fill it in.";
+/** The one sentence for anything not built. */
+export const NOT_BUILT = "This is not part of this version of Fieldwork.";
 
 export function editorPlaceholder(doctype: Doctype, mode: SidebarMode, pattern: SuffixPattern): Placeholder {
   const enabled = sidebarModesOf(doctype).enabled;
@@ -61,9 +63,8 @@ export function editorPlaceholder(doctype: Doctype, mode: SidebarMode, pattern: 
     return { title: `Not available for a ${DOCTYPE_LABELS[doctype].toLowerCase()}`, body: modeDisabledReason(doctype, routeMode), unavailable: true };
   }
   if (pattern === "form/start") {
-    return { title: "Cover page", body: "Cover pages are listed but not available yet.", unavailable: true };
+    return { title: "Cover page", body: NOT_BUILT, unavailable: true };
   }
   const title = pattern === "" ? ROOT_TITLES[mode][doctype] || `${MODE_LABELS[mode]} view` : PAGE_TITLES[pattern];
-  const note = doctype === "v0_form" ? formNote : "";
-  return { title, body: `The ${title.charAt(0).toLowerCase()}${title.slice(1)} is coming in a later release.${note}`, unavailable: false };
+  return { title, body: NOT_BUILT, unavailable: false };
 }

@@ -32,3 +32,15 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
     }
   }
 }
+
+/**
+ * The page a form's editor opens when its sidebar switches to `mode` while showing a page of
+ * another mode (Data from the canvas: the responses table), or null to stay. Without it the
+ * main area kept the old page's route under the new mode's sidebar and had nothing to draw.
+ */
+export function modeLanding(doctype: Doctype, mode: SidebarMode, pattern: SuffixPattern): SuffixPattern | null {
+  if (doctype !== "v0_form" || modeOfPattern(pattern) === mode) return null;
+  if (mode === "build") return "form/edit";
+  if (mode === "data") return "data/responses";
+  return null;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DOCTYPES, EDITOR_ROUTE_SUFFIXES, sidebarModesOf } from "@fieldwork/core";
-import { editorReducer, initEditor } from "./editor-state";
+import { editorReducer, initEditor, modeLanding } from "./editor-state";
 import { editorNav, modeOfPattern } from "./editor-nav";
 import { editorPlaceholder } from "./editor-placeholder";
 
@@ -45,6 +45,13 @@ describe("editor sidebar and main area", () => {
     expect(simulator("data/responses").disabled).toBeUndefined();
   });
 
+  it("switching a form's sidebar mode opens that mode's page (Data from the canvas: the responses)", () => {
+    expect(modeLanding("v0_form", "data", "form/edit")).toBe("data/responses");
+    expect(modeLanding("v0_form", "build", "data/customers")).toBe("form/edit");
+    expect(modeLanding("v0_form", "data", "data/analytics")).toBeNull();
+    expect(modeLanding("v0_site", "data", "")).toBeNull();
+  });
+
   it("has an honest placeholder for every type, mode and suffix", () => {
     for (const doctype of DOCTYPES) {
       for (const mode of ["build", "data", "project"] as const) {
@@ -55,7 +62,8 @@ describe("editor sidebar and main area", () => {
         }
       }
     }
-    expect(editorPlaceholder("v0_form", "build", "")).toMatchObject({ title: "Form editor", body: expect.stringMatching(/^The form editor is coming in a later release/) });
+    expect(editorPlaceholder("v0_site", "build", "")).toMatchObject({ title: "Site editor", body: "This is not part of this version of Fieldwork." });
+    expect(editorPlaceholder("v0_form", "build", "connect/share")).toMatchObject({ title: "Sharing", body: "This is not part of this version of Fieldwork." });
     expect(editorPlaceholder("v0_bucket", "project", "data/responses")).toMatchObject({ unavailable: true, body: "Storage bucket documents have no Data mode." });
   });
 });

@@ -1,5 +1,5 @@
 /** @jsxRuntime automatic */
-import { DOCTYPE_LABELS, DOCTYPES, editorPath, FORM_TEMPLATES, formTemplate, type Doctype } from "@fieldwork/core";
+import { DOCTYPE_LABELS, editorPath, FORM_TEMPLATES, formTemplate, type Doctype } from "@fieldwork/core";
 import { Dialog } from "../../ui/dialog";
 import { Field } from "../../ui/field";
 import { Input } from "../../ui/input";
@@ -10,6 +10,9 @@ import { useForm } from "../forms/use-form";
 import { validateNewDocument, type NewDocumentValues } from "../forms/validation";
 import { navigate } from "../router/history";
 import { FormAlert } from "./auth-layout";
+
+/** The document types built in this version: forms. The others exist in the API and open on a "not built" page. */
+const OFFERED: readonly Doctype[] = ["v0_form"];
 
 interface Target {
   org: string;
@@ -33,10 +36,10 @@ function NewDocumentForm({ target, onCancel }: { target: Target; onCancel: () =>
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
       <FormAlert message={state.message} />
-      <Field label="Type" error={state.errors.doctype}>
+      <Field label="Type" error={state.errors.doctype} hint="Sites, databases, storage buckets and canvases are not part of this version.">
         {(p) => (
           <Select {...p} {...field("doctype")}>
-            {DOCTYPES.map((doctype) => <option key={doctype} value={doctype}>{DOCTYPE_LABELS[doctype]}</option>)}
+            {OFFERED.map((doctype) => <option key={doctype} value={doctype}>{DOCTYPE_LABELS[doctype]}</option>)}
           </Select>
         )}
       </Field>
@@ -60,7 +63,7 @@ function NewDocumentForm({ target, onCancel }: { target: Target; onCancel: () =>
 
 export function NewDocumentDialog({ open, onClose, target }: { open: boolean; onClose: () => void; target: Target }) {
   return (
-    <Dialog open={open} onClose={onClose} title="New document" description={`Add a form, site, database, storage bucket or canvas to ${target.project}.`}>
+    <Dialog open={open} onClose={onClose} title="New document" description={`Add a form to ${target.project}.`}>
       <NewDocumentForm target={target} onCancel={onClose} />
     </Dialog>
   );

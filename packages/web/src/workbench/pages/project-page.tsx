@@ -55,7 +55,7 @@ export function ProjectPage({ me, orgName, projectName }: { me: Me; orgName: str
             <LoadError message={state.message} onRetry={reload} />
           ) : state.status === "ready" && state.data.length === 0 ? (
             <EmptyState icon={FileText} title="No documents yet" action={canCreate ? <Button size="sm" onClick={() => setCreating(true)}><Plus aria-hidden="true" />New document</Button> : null}>
-              {canCreate ? "Create a form to start collecting responses, or a site, database, storage bucket or canvas." : "You can view this project. Ask an owner or editor to add documents."}
+              {canCreate ? "Create a form to start collecting responses." : "You can view this project. Ask an owner or editor to add documents."}
             </EmptyState>
           ) : (
             <>

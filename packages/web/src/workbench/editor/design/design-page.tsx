@@ -1,7 +1,8 @@
 /** @jsxRuntime automatic */
 /**
- * The form's theme (`…/design`, spec 3 §3): language, palette, appearance, font, section
- * style, background, custom CSS and the powered-by line, beside a live preview drawn with
+ * The form's theme (`…/design`, spec 3 §3): language, palette, appearance, font, custom CSS
+ * and the powered-by line (section style and background are not drawn by the public page,
+ * so not offered), beside a live preview drawn with
  * the public form's components and the same theme attributes. Choices save at once; the
  * custom CSS previews as it is typed and saves when the box is left. Every write goes
  * through the editor's save queue ("theme" command) with the form's revision.
@@ -18,11 +19,9 @@ import { PageBar } from "../form-store-host";
 import { FormPreview } from "./form-preview";
 import { ThemeFrame, ThemeTokens, themeProps } from "./theme-frame";
 import {
-  APPEARANCES, PALETTE_CHOICES, SECTION_STYLES, backgroundColorOf, backgroundOf, fontChoices, languageChoices, shownPalette, type Theme,
+  APPEARANCES, PALETTE_CHOICES, fontChoices, languageChoices, shownPalette, type Theme,
 } from "./theme-options";
 import { PREVIEW_CLASS } from "./preview-css";
-
-const NOT_DRAWN = "Saved with the form; the public page does not draw it yet.";
 
 function Group({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -112,7 +111,6 @@ export function DesignPage() {
     if (value !== theme.custom_css) set({ custom_css: value });
     else setCss(null);
   };
-  const background = backgroundColorOf(theme.background);
 
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-4 px-4 pt-4 pb-24">
@@ -137,19 +135,8 @@ export function DesignPage() {
             </Field>
           </Group>
           <Group title="Layout">
-            <Field label="Section style" hint={NOT_DRAWN}>
-              {(p) => <Select {...p} value={theme.section ?? ""} disabled={readonly} onChange={(e) => set({ section: e.target.value || null })}>
-                {SECTION_STYLES.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
-              </Select>}
-            </Field>
-            <Checkbox label="Page background colour" hint={NOT_DRAWN} checked={background !== null} disabled={readonly}
-              onChange={(on) => set({ background: backgroundOf(on ? "#f5f5f7" : null) })} />
-            {background ? (
-              <Field label="Background colour">
-                {(p) => <input {...p} type="color" value={background} disabled={readonly} className="focus-ring h-9 w-16 cursor-pointer rounded-md border border-line-strong bg-field p-1"
-                  onChange={(e) => set({ background: backgroundOf(e.target.value) })} />}
-              </Field>
-            ) : null}
+            {/* Section style and page background are kept in the form's theme (import, export, API)
+                but the public page does not draw them: not offered here. */}
             <Checkbox label="Show “Powered by Fieldwork”" checked={theme.is_powered_by_branding_enabled} disabled={readonly}
               onChange={(on) => set({ is_powered_by_branding_enabled: on })} />
           </Group>
