@@ -61,4 +61,14 @@ describe.each(BACKENDS)("fields named like the engine's aliases on $name", (back
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(deleted.json()).toEqual([{ v: "v-a" }, { v: "v-c" }]);
   });
+
+  it.skipIf(!backend.available)("neutralizes formulas in a CSV export (OWASP): a leading ', JSON lines unchanged", async () => {
+    const cells = { n: '=HYPERLINK("http://evil.example","x")', p: "+cmd|' /C calc'!A0", v: "-2+3+cmd", w: "@SUM(1+1)", t: "\tx", s: "plain" };
+    const inserted = await app.inject({ method: "POST", url: url(), headers: headers(), payload: JSON.stringify(cells) });
+    expect(inserted.statusCode, inserted.body).toBe(201);
+    const csv = await app.inject({ method: "GET", url: url("?select=n,p,v,w,t,s&s=eq.plain"), headers: headers({ accept: "text/csv" }) });
+    expect(csv.body).toBe(`n,p,v,w,t,s\r\n"'=HYPERLINK(""http://evil.example"",""x"")",'+cmd|' /C calc'!A0,'-2+3+cmd,'@SUM(1+1),'\tx,plain\r\n`);
+    const jsonl = await app.inject({ method: "GET", url: url("?select=n&s=eq.plain"), headers: headers({ accept: "application/x-ndjson" }) });
+    expect(JSON.parse(jsonl.body)).toEqual({ n: cells.n });
+  });
 });
