@@ -51,6 +51,15 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("form logic in Chromium", () => {
     await expect.poll(() => page.getByText("Conditional").count()).toBe(1);
     await shootBothSchemes(page, "condition-builder");
 
+    // The Theme's preview is the first screen a visitor gets: the field logic hides is not in it.
+    await page.getByRole("link", { name: "Theme" }).click();
+    await page.waitForURL(/\/design$/);
+    const preview = page.getByRole("figure", { name: "Preview of the public form" }).locator("iframe").contentFrame();
+    await expect.poll(() => preview.getByText("Nights").isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await preview.getByText("Pet name").isVisible()).toBe(false);
+    await page.getByRole("link", { name: "Main" }).click();
+    await page.waitForURL(/\/form\/edit$/);
+
     await page.getByRole("button", { name: "Publish" }).click();
     await expect.poll(() => page.getByText("Live", { exact: true }).isVisible()).toBe(true);
     const publicHref = (await page.getByRole("link", { name: "Open public form" }).getAttribute("href"))!;

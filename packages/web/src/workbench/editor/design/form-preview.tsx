@@ -1,14 +1,17 @@
 /** @jsxRuntime automatic */
 /**
  * The form's first screen as visitors get it, drawn with the public form's components:
- * the title, the first section (or every block of a form without sections) and the footer.
+ * the title, the first section logic shows (or every block of a form without sections) and
+ * the footer, with the blocks logic hides for a visitor who has answered nothing hidden, as
+ * on the public page before the first answer.
  */
 import { useMemo } from "react";
 import { navigationButtons, type EditorDocument } from "@fieldwork/core";
 import { BlockNode } from "../../../respondent/block-node";
 import { FormFooter } from "../../../respondent/form-footer";
 import { indexForm } from "../../../respondent/form-index";
-import { FormModelContext, type FormModel } from "../../../respondent/form-model-context";
+import { FormLogicContext, FormModelContext, type FormModel } from "../../../respondent/form-model-context";
+import { hiddenSectionIds, prefilledLogic } from "../../../respondent/form-logic-state";
 import { CARD_PADDING, Card } from "../../../respondent/form-page";
 import { ProgressBar } from "../../../respondent/progress-bar";
 import { SectionView } from "../../../respondent/section-view";
@@ -18,12 +21,16 @@ const nothing = () => undefined;
 
 export function FormPreview({ doc }: { doc: Pick<EditorDocument, "title" | "blocks" | "fields"> }) {
   const model = useMemo<FormModel>(() => ({ index: indexForm({ blocks: doc.blocks, fields: doc.fields, tree: [] }), prefill: noPrefill }), [doc.blocks, doc.fields]);
-  const { tree, section_ids } = model.index;
-  const first = section_ids[0] ?? null;
-  const buttons = navigationButtons({ section_ids, current_section_id: first, payment_section_ids: model.index.payment_section_ids, hidden_section_ids: [], is_submitting: false });
-  const progress = { position: 1, total: section_ids.length };
+  const logic = useMemo(() => ({ logic: prefilledLogic(doc.fields, doc.blocks, noPrefill), interactive: true }), [doc.blocks, doc.fields]);
+  const { tree, section_ids, blocks } = model.index;
+  const hidden_section_ids = hiddenSectionIds(section_ids, blocks, logic.logic);
+  const shown = section_ids.filter((id) => !hidden_section_ids.includes(id));
+  const first = shown[0] ?? null;
+  const buttons = navigationButtons({ section_ids, current_section_id: first, payment_section_ids: model.index.payment_section_ids, hidden_section_ids, is_submitting: false });
+  const progress = { position: 1, total: shown.length };
   return (
     <FormModelContext value={model}>
+      <FormLogicContext value={logic}>
       <Card>
         <ProgressBar position={progress.position} total={progress.total} />
         <div className={CARD_PADDING}>
@@ -41,6 +48,7 @@ export function FormPreview({ doc }: { doc: Pick<EditorDocument, "title" | "bloc
           </div>
         </div>
       </Card>
+      </FormLogicContext>
     </FormModelContext>
   );
 }
