@@ -77,7 +77,7 @@ export async function seedPeople(db: Kysely<DB>, table: string, formId: string, 
     insert into ${target} (id, local_index, created_at, name, email, bio, age, born, seen_at, wakes, vip, plan, tags)
     select id, local_index, created_at, name, email, bio, age, born, seen_at, wakes, vip, plan, tags
     from json_populate_recordset(null::${target}, ${JSON.stringify(rows)}::json)`.execute(db);
-  await sql`update form set response_count = ${rows.length}::int where id = ${formId}`.execute(db);
+  await sql`update form set response_count = ${rows.length}::int, last_local_index = ${rows.length}::int where id = ${formId}`.execute(db);
   await sql`analyze ${target}`.execute(db);
   return rows;
 }
