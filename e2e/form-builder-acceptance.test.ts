@@ -141,7 +141,9 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the form builder's acceptance in Chromium"
     await page.getByRole("link", { name: "Form settings" }).click();
     await page.waitForURL(/\/settings$/);
     await page.getByRole("switch", { name: "Limit total responses" }).check();
-    await expect.poll(() => page.getByLabel("Limit total responses: number of responses").inputValue()).toBe("1");
+    const total = page.getByLabel("Limit total responses: number of responses");
+    await total.fill("1");
+    await total.press("Enter");
     await saved(page);
 
     // Theme: dark, in the green palette.

@@ -72,7 +72,8 @@ describe.each(BACKENDS)("the grid's reads on $name", (backend) => {
     expect([exact.headers["content-range"], exact.headers["fieldwork-count"]]).toEqual(["0-6/7", undefined]);
   });
 
-  it.skipIf(!backend.available || backend.name !== "postgres")("falls back to an estimate when the exact count runs out of time", async () => {
+  // PostgreSQL only: PGlite has no statement timeout and no second connection to hold a lock.
+  if (backend.name === "postgres") it.skipIf(!backend.available)("falls back to an estimate when the exact count runs out of time", async () => {
     // A lock held by another connection makes the count wait: its statement timeout cancels it.
     const { catalog } = await resolveTable(f.database.db, f.project, "public", f.table);
     const url = new URL(TEST_DATABASE_URL);
