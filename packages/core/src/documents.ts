@@ -2,7 +2,7 @@
  * Document types, their sidebar modes (spec 3 §2) and the workbench route shape
  * `/{org}/{project}/{document_id}/{suffix}` or `{basepath}/{document_id}/{suffix}` (spec 2 §2).
  */
-import { FieldworkError } from "./errors";
+import { FieldworkError } from "./error-catalogue";
 
 export const DOCTYPES = ["v0_form", "v0_site", "v0_schema", "v0_bucket", "v0_canvas"] as const;
 export type Doctype = (typeof DOCTYPES)[number];

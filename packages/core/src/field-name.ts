@@ -1,4 +1,4 @@
-import { FieldworkError } from "./errors";
+import { FieldworkError } from "./error-catalogue";
 
 /** System columns of every managed table; no field may take one of these names. */
 export const SYSTEM_COLUMNS = [

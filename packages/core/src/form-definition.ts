@@ -4,7 +4,7 @@
  * `export(import(file))` equals `FormDefinition.parse(file)`.
  */
 import { z } from "zod";
-import { FieldworkError, type ErrorCode } from "./errors";
+import { FieldworkError, type ErrorCode } from "./error-catalogue";
 import { FIELD_TYPES } from "./field-types";
 import { LIMITS } from "./limits";
 import { hiddenFlagProblem, valueExpressionProblem } from "./logic/expression-rules";

@@ -3,7 +3,7 @@
  * spec 2 §3). Names follow the spec: `form_field`, `block`, `local_index`, `v_hidden`.
  */
 import type { FieldType } from "./field-types";
-import type { ApiError } from "./errors";
+import type { ApiError } from "./error-catalogue";
 import type { OptionStock } from "./inventory";
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };

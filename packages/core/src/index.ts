@@ -2,6 +2,7 @@ export * from "./account-limits";
 export * from "./constants";
 export * from "./csv";
 export * from "./errors";
+export * from "./error-catalogue";
 export * from "./field-name";
 export * from "./field-types";
 export * from "./field-value";

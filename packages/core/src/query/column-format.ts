@@ -4,7 +4,7 @@
  * The grid's filter menu, the Data API and the reference picker all ask here (spec 3 §5
  * "Filter" and "Operators").
  */
-import { FieldworkError } from "../errors";
+import { FieldworkError } from "../error-catalogue";
 import { IS_VALUES, type Filter, type FilterOperator, type IsValue } from "./ast";
 
 export type FormatClass = "numeric" | "date" | "text" | "boolean" | "json" | "tsvector" | "uuid" | "geometric" | "range" | "other";

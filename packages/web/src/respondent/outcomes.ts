@@ -3,7 +3,7 @@
  * (spec 1 §4.2, §8) and the submit answer. The view only carries the outcome out.
  */
 import {
-  completePath, ERROR_CATALOGUE, errorPagePath, FIELD_ERROR_CODES, isErrorCode, safeUrlOrUndefined,
+  completePath, errorPagePath, FIELD_ERROR_CODES, isPublicErrorCode, PUBLIC_ERRORS, safeUrlOrUndefined,
   type ErrorEntry, type FieldError, type FormPreload,
 } from "@fieldwork/core";
 import { isRecord } from "./api";
@@ -24,7 +24,7 @@ const stringList = (v: unknown): string[] | undefined =>
 
 /** The error page for a code, when the catalogue gives it one. */
 export function errorRedirect(form_id: string, code: unknown, pageQuery?: unknown): string | undefined {
-  return isErrorCode(code) ? errorPagePath(form_id, code, pageQuery) : undefined;
+  return isPublicErrorCode(code) ? errorPagePath(form_id, code, pageQuery) : undefined;
 }
 
 /**
@@ -50,7 +50,7 @@ export function loadOutcome(form_id: string, body: unknown): LoadOutcome {
 
 export const NETWORK_ERROR: BadgeError = {
   code: "INTERNAL_SERVER_ERROR",
-  message: ERROR_CATALOGUE.INTERNAL_SERVER_ERROR.message,
+  message: PUBLIC_ERRORS.INTERNAL_SERVER_ERROR.message,
 };
 
 /**
@@ -68,8 +68,8 @@ export function submitOutcome(form_id: string, body: unknown): SubmitOutcome {
   }
   if (!isRecord(body.error)) return { kind: "badge", error: NETWORK_ERROR };
   const { code, page_query } = body.error;
-  if (isErrorCode(code)) {
-    const entry: ErrorEntry = ERROR_CATALOGUE[code];
+  if (isPublicErrorCode(code)) {
+    const entry: ErrorEntry = PUBLIC_ERRORS[code];
     const page = entry.page;
     const url = errorPagePath(form_id, code, page_query);
     if (page && page !== "badrequest" && url) return { kind: "redirect", url };
@@ -81,7 +81,7 @@ export function submitOutcome(form_id: string, body: unknown): SubmitOutcome {
 export function badgeError(value: Record<string, unknown>): BadgeError {
   const { code, message, fields, field_errors } = value;
   const codeText = typeof code === "string" ? code : NETWORK_ERROR.code;
-  const fallback = isErrorCode(code) ? ERROR_CATALOGUE[code].message : NETWORK_ERROR.message;
+  const fallback = isPublicErrorCode(code) ? PUBLIC_ERRORS[code].message : NETWORK_ERROR.message;
   const error: BadgeError = { code: codeText, message: typeof message === "string" && message ? message : fallback };
   const names = stringList(fields);
   if (names && names.length > 0) error.fields = names;
