@@ -151,7 +151,8 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the form builder's acceptance in Chromium"
     await page.waitForURL(/\/design$/);
     await page.getByRole("radio", { name: "Dark" }).check();
     await page.getByRole("radio", { name: "Green" }).check();
-    await expect.poll(() => page.getByRole("figure", { name: "Preview of the public form" }).getAttribute("data-palette")).toBe("green");
+    const previewHtml = page.getByRole("figure", { name: "Preview of the public form" }).locator("iframe").contentFrame().locator("html");
+    await expect.poll(() => previewHtml.getAttribute("data-palette")).toBe("green");
     await saved(page);
 
     await page.getByRole("button", { name: "Publish" }).click();
