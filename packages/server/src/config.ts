@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { httpTimeoutsFromEnv, type HttpTimeouts } from "./http-timeouts";
+import { wholeNumberFromEnv } from "./env-number";
 import { DEFAULT_LOAD_SETTINGS, type LoadSettings } from "./limits/load-limits";
 
 export interface Config {
@@ -45,24 +46,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-/** A whole number ≥ `min` from `name`, or `fallback` when unset. */
-function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be a whole number ≥ ${min} (got ${JSON.stringify(raw)}).`);
-  return value;
-}
-
 export function loadSettingsOf(env: NodeJS.ProcessEnv): LoadSettings {
   const d = DEFAULT_LOAD_SETTINGS;
   return {
-    queryTimeoutMs: wholeNumber(env, "QUERY_TIMEOUT_MS", d.queryTimeoutMs, 0),
-    exportStallMs: wholeNumber(env, "EXPORT_STALL_TIMEOUT_MS", d.exportStallMs, 1),
-    exportsPerCaller: wholeNumber(env, "EXPORTS_PER_CALLER", d.exportsPerCaller, 1),
-    exportsPerServer: wholeNumber(env, "EXPORTS_PER_SERVER", d.exportsPerServer, 1),
-    changeStreamsPerMember: wholeNumber(env, "CHANGE_STREAMS_PER_MEMBER", d.changeStreamsPerMember, 1),
-    apiRequestsPerMinute: wholeNumber(env, "API_RATE_LIMIT_PER_MINUTE", d.apiRequestsPerMinute, 0),
+    queryTimeoutMs: wholeNumberFromEnv(env, "QUERY_TIMEOUT_MS", d.queryTimeoutMs, 0),
+    exportStallMs: wholeNumberFromEnv(env, "EXPORT_STALL_TIMEOUT_MS", d.exportStallMs, 1),
+    exportsPerCaller: wholeNumberFromEnv(env, "EXPORTS_PER_CALLER", d.exportsPerCaller, 1),
+    exportsPerServer: wholeNumberFromEnv(env, "EXPORTS_PER_SERVER", d.exportsPerServer, 1),
+    changeStreamsPerMember: wholeNumberFromEnv(env, "CHANGE_STREAMS_PER_MEMBER", d.changeStreamsPerMember, 1),
+    apiRequestsPerMinute: wholeNumberFromEnv(env, "API_RATE_LIMIT_PER_MINUTE", d.apiRequestsPerMinute, 0),
   };
 }
 

@@ -7,6 +7,7 @@
  * proxy in front (README "In production"), which reads slow uploads before they reach the server.
  */
 import type { ServerOptions } from "node:http";
+import { wholeNumberFromEnv } from "./env-number";
 
 export interface HttpTimeouts {
   requestMs: number;
@@ -33,11 +34,7 @@ const ENV_NAMES: Record<keyof HttpTimeouts, string> = {
 export function httpTimeoutsFromEnv(env: NodeJS.ProcessEnv): HttpTimeouts {
   const timeouts = { ...DEFAULT_HTTP_TIMEOUTS };
   for (const key of Object.keys(ENV_NAMES) as (keyof HttpTimeouts)[]) {
-    const value = env[ENV_NAMES[key]];
-    if (value === undefined || value === "") continue;
-    const ms = Number(value);
-    if (!Number.isInteger(ms) || ms < 1) throw new Error(`${ENV_NAMES[key]} must be a whole number of milliseconds ≥ 1 (got ${JSON.stringify(value)}).`);
-    timeouts[key] = ms;
+    timeouts[key] = wholeNumberFromEnv(env, ENV_NAMES[key], timeouts[key], 1);
   }
   return timeouts;
 }
