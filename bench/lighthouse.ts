@@ -1,6 +1,6 @@
 /**
- * Lighthouse's performance score of one URL, through its CLI (lighthouse 12: lighthouse 13
- * needs Node ≥ 22.19). Its default configuration is the mobile one: a Moto G-sized screen,
+ * Lighthouse's performance score of one URL, through its CLI (lighthouse 13, which needs
+ * Node ≥ 22.19). Its default configuration is the mobile one: a Moto G-sized screen,
  * simulated 4× CPU slowdown, 150 ms RTT and 1.6 Mbps. It launches its own Chromium
  * (CHROME_PATH) and closes it when done.
  */

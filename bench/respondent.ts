@@ -37,7 +37,7 @@ first frame that shows an input, textarea or select (a probe injected before the
 inline, served compressed like ours; **ratio** is ours over plain (goal ≤ ${GOAL_RATIO}). **JS kB** is the
 compressed JavaScript fetched before the load event (what competes with the first visit), **later kB** the
 JavaScript fetched after it (fingerprintjs), **HTML kB** the document on the wire; **Lighthouse** is its
-mobile performance score (lighthouse 12, simulated throttling).`,
+mobile performance score (lighthouse 13, simulated throttling).`,
   columns: ["date", "commit", "machine", "runs", "first input ms", "plain ms", "ratio", "JS kB", "later kB", "HTML kB", "Lighthouse"],
 };
 

@@ -4,8 +4,6 @@
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { restrictDataDir } from "./data-dir";
@@ -64,6 +62,10 @@ async function openPGlite(dataDir: string | undefined): Promise<Database> {
     mkdirSync(dataDir, { recursive: true });
     dir = join(dataDir, "pglite");
   }
+  // Imported here, not at the top: a server on PostgreSQL never loads PGlite (its start and memory).
+  const [{ PGlite }, { pg_trgm }] = await Promise.all([
+    import("@electric-sql/pglite"), import("@electric-sql/pglite/contrib/pg_trgm"),
+  ]);
   const pglite = await PGlite.create({
     ...(dir ? { dataDir: dir } : {}),
     extensions: { pg_trgm },

@@ -4,9 +4,22 @@
  * allow-list of formatting tags and attributes, links limited to http(s), mailto and tel.
  * Every save path of owner HTML goes through `sanitizeOwnerHtml`.
  */
-import sanitizeHtml from "sanitize-html";
+import { createRequire } from "node:module";
+import type sanitizeHtml from "sanitize-html";
 
-const OPTIONS: sanitizeHtml.IOptions = {
+/**
+ * sanitize-html (with postcss and htmlparser2, some 15 MB) is loaded at the first save of
+ * owner HTML, not at start: most processes (a server at rest, the CLI) never clean any.
+ */
+let loaded: { clean: typeof sanitizeHtml; options: sanitizeHtml.IOptions } | undefined;
+function sanitizer(): NonNullable<typeof loaded> {
+  if (loaded) return loaded;
+  const clean = createRequire(import.meta.url)("sanitize-html") as typeof sanitizeHtml;
+  loaded = { clean, options: optionsFor(clean) };
+  return loaded;
+}
+
+const optionsFor = (lib: typeof sanitizeHtml): sanitizeHtml.IOptions => ({
   allowedTags: [
     "p", "br", "b", "strong", "i", "em", "u", "s", "mark", "small", "sub", "sup", "span", "a", "ul", "ol", "li",
     "blockquote", "code", "pre", "hr", "h1", "h2", "h3", "h4", "img", "figure", "figcaption", "table", "thead",
@@ -21,9 +34,11 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemes: ["http", "https", "mailto", "tel"],
   allowedSchemesByTag: { img: ["http", "https", "data"] },
   allowProtocolRelative: false,
-  transformTags: { a: sanitizeHtml.simpleTransform("a", { rel: "noopener noreferrer" }) },
-};
+  transformTags: { a: lib.simpleTransform("a", { rel: "noopener noreferrer" }) },
+});
 
 export function sanitizeOwnerHtml<T extends string | null>(html: T): T {
-  return (html === null ? null : sanitizeHtml(html, OPTIONS)) as T;
+  if (html === null) return null as T;
+  const { clean, options } = sanitizer();
+  return clean(html, options) as T;
 }

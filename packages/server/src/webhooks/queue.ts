@@ -7,7 +7,7 @@
  */
 import { createHash } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
-import PgBoss from "pg-boss";
+import type { PgBoss } from "pg-boss";
 import type { DB } from "../db/schema";
 import { bossDb } from "./boss-db";
 
@@ -27,26 +27,38 @@ export function deliveryJobId(job: DeliveryJob): string {
 }
 
 export class DeliveryQueue {
-  readonly #boss: PgBoss;
+  readonly #db: Kysely<DB>;
+  readonly #onError: (error: Error) => void;
+  #boss: PgBoss | undefined;
   #started = false;
 
   constructor(db: Kysely<DB>, onError: (error: Error) => void) {
-    // No cron schedules, no stats: only the queue and its maintenance (expiry, archive).
-    this.#boss = new PgBoss({ db: bossDb(db) as never, schedule: false, supervise: true });
-    this.#boss.on("error", onError);
+    this.#db = db;
+    this.#onError = onError;
   }
 
+  /** pg-boss is imported here, so a process that never starts a queue never loads it. */
   async start(): Promise<void> {
-    await this.#boss.start();
+    const { PgBoss } = await import("pg-boss");
+    // No cron schedules, no stats: only the queue and its maintenance (expiry, archive).
+    const boss = new PgBoss({ db: bossDb(this.#db) as never, schedule: false, supervise: true });
+    boss.on("error", this.#onError);
+    await boss.start();
+    this.#boss = boss;
     this.#started = true;
     // Crashed workers' jobs come back after a minute; a job that throws (not a failed
     // delivery, which schedules its own next attempt) is tried twice more.
-    await this.#boss.createQueue(DELIVERY_QUEUE, { name: DELIVERY_QUEUE, retryLimit: 2, retryDelay: 30, expireInSeconds: 60 });
+    await boss.createQueue(DELIVERY_QUEUE, { retryLimit: 2, retryDelay: 30, expireInSeconds: 60 });
+  }
+
+  #running(): PgBoss {
+    if (!this.#started || !this.#boss) throw new Error("the webhook delivery queue is not started");
+    return this.#boss;
   }
 
   /** Sends a job inside the caller's transaction when `trx` is given (or alone). Idempotent by `deliveryJobId`. */
   async send(job: DeliveryJob, trx?: Transaction<DB>, startAfter?: Date): Promise<void> {
-    await this.#boss.send(DELIVERY_QUEUE, { ...job }, {
+    await this.#running().send(DELIVERY_QUEUE, { ...job }, {
       id: deliveryJobId(job), ...(trx ? { db: bossDb(trx) as never } : {}), ...(startAfter ? { startAfter } : {}),
     });
   }
@@ -54,7 +66,7 @@ export class DeliveryQueue {
   /** Runs `handle` for each job, `concurrency` workers at once, polling every half second. */
   async work(concurrency: number, handle: (job: DeliveryJob) => Promise<void>): Promise<void> {
     for (let i = 0; i < concurrency; i += 1) {
-      await this.#boss.work<DeliveryJob>(DELIVERY_QUEUE, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async (jobs) => {
+      await this.#running().work<DeliveryJob>(DELIVERY_QUEUE, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async (jobs) => {
         for (const job of jobs) await handle(job.data);
       });
     }
@@ -62,8 +74,8 @@ export class DeliveryQueue {
 
   /** Stops fetching, waits for running jobs (at most `timeoutMs`), leaves the database open (the app owns it). */
   async stop(timeoutMs = 10_000): Promise<void> {
-    if (!this.#started) return;
+    if (!this.#started || !this.#boss) return;
     this.#started = false;
-    await this.#boss.stop({ graceful: true, close: false, timeout: timeoutMs, wait: true });
+    await this.#boss.stop({ graceful: true, close: false, timeout: timeoutMs });
   }
 }

@@ -2,8 +2,10 @@
  * Webhooks on one server: the delivery queue's workers and the outbox relay, polling every
  * `relayIntervalMs` (a pass that found a full batch runs again at once). Started with the
  * app when webhooks are on (main.ts), stopped by the app's close: no timer or job outlives it.
+ * The queue itself (pg-boss: its schema, its workers' polling) starts at the first relay pass
+ * that sees a webhook, so a server whose owners made none never loads pg-boss.
  */
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { DB } from "../db/schema";
 import type { WebhookConfig } from "./config";
 import { deliverJob } from "./deliver-job";
@@ -21,6 +23,8 @@ export class WebhookRunner {
   #timer: NodeJS.Timeout | undefined;
   #pass: Promise<void> | undefined;
   #running = false;
+  #options: { deliver?: boolean } = {};
+  #queueStart: Promise<void> | undefined;
 
   constructor(db: Kysely<DB>, config: WebhookConfig, log: RunnerLog) {
     this.#db = db;
@@ -34,17 +38,40 @@ export class WebhookRunner {
   }
 
   async start(options: { relay?: boolean; deliver?: boolean } = {}): Promise<void> {
-    await this.#queue.start();
+    this.#options = options;
     this.#running = true;
-    if (options.deliver !== false) {
-      const share = new FairShare(tenantShare(this.#config.concurrency));
-      await this.#queue.work(this.#config.concurrency, (job) => deliverJob({ db: this.#db, queue: this.#queue, config: this.#config, share }, job));
-    }
+    await this.#startQueueIfWebhooks();
     if (options.relay !== false) this.#schedule(0);
   }
 
-  /** One relay pass now (tests; also what the timer runs). */
+  /** Starts the queue and its workers once any webhook exists (once; a failed start is tried again). */
+  async #startQueueIfWebhooks(): Promise<void> {
+    if (!this.#queueStart) {
+      const { rows } = await sql<{ any: boolean }>`select exists (select 1 from webhook) as any`.execute(this.#db);
+      if (!rows[0]?.any || !this.#running || this.#queueStart) return;
+      this.#queueStart = this.#startQueue().catch((error: unknown) => {
+        this.#queueStart = undefined;
+        throw error;
+      });
+    }
+    await this.#queueStart;
+  }
+
+  async #startQueue(): Promise<void> {
+    await this.#queue.start();
+    if (this.#options.deliver !== false) {
+      const share = new FairShare(tenantShare(this.#config.concurrency));
+      await this.#queue.work(this.#config.concurrency, (job) => deliverJob({ db: this.#db, queue: this.#queue, config: this.#config, share }, job));
+    }
+  }
+
+  /**
+   * One relay pass now (tests; also what the timer runs). Without any webhook it still stamps
+   * the outbox (no event waits for a webhook made later); a webhook made during the pass
+   * finds the queue not started, the pass rolls back and the next one relays.
+   */
   async relayOnce(): Promise<number> {
+    await this.#startQueueIfWebhooks();
     return relayOutbox(this.#db, this.#queue);
   }
 
@@ -66,6 +93,7 @@ export class WebhookRunner {
     this.#running = false;
     clearTimeout(this.#timer);
     await this.#pass;
+    await this.#queueStart?.catch(() => {});
     await this.#queue.stop();
   }
 }

@@ -1,4 +1,4 @@
-import PgBoss from "pg-boss";
+import { getConstructionPlans } from "pg-boss";
 import { describe, expect, it } from "vitest";
 import { splitStatements } from "./sql-statements";
 
@@ -27,7 +27,7 @@ describe("splitStatements", () => {
   });
 
   it("reads pg-boss's own schema script into whole statements, its functions intact", () => {
-    const statements = splitStatements(PgBoss.getConstructionPlans("pgboss"));
+    const statements = splitStatements(getConstructionPlans("pgboss"));
     expect(statements[0]).toBe("BEGIN");
     expect(statements.at(-1)).toBe("COMMIT");
     const functions = statements.filter((s) => /^CREATE FUNCTION/i.test(s));
