@@ -18,6 +18,7 @@ import type { DB } from "./db/schema";
 import { listenerOf, type Listen } from "./db/database";
 import { RowFeed } from "./realtime/row-feed";
 import { compression } from "./compression";
+import { closeConnectionsOnClose } from "./close-connections";
 import { authRoutes } from "./routes/auth";
 import { privateRoutes } from "./routes/private/index";
 import { restApiRoutes } from "./routes/rest/index";
@@ -112,6 +113,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: options.db, listen: options.listen ?? listenerOf(options.db), warn: (message) => app.log.warn(message),
   }));
   app.addHook("onClose", async () => app.rowFeed.close());
+  closeConnectionsOnClose(app);
   await webhooks(app, options.webhooks);
 
   await compression(app);

@@ -5,6 +5,7 @@ import { join, resolve } from "node:path";
 import { httpTimeoutsFromEnv, type HttpTimeouts } from "./http-timeouts";
 import { wholeNumberFromEnv } from "./env-number";
 import { DEFAULT_LOAD_SETTINGS, type LoadSettings } from "./limits/load-limits";
+import { DEFAULT_SHUTDOWN_TIMEOUT_MS } from "./shutdown";
 
 export interface Config {
   port: number;
@@ -25,6 +26,8 @@ export interface Config {
   httpTimeouts: HttpTimeouts;
   /** Query timeout, export and change-stream caps, per-caller rate (limits/load-limits.ts). */
   load: LoadSettings;
+  /** SHUTDOWN_TIMEOUT_MS: how long SIGTERM/SIGINT may take to finish requests and jobs (shutdown.ts). */
+  shutdownTimeoutMs: number;
 }
 
 export const DEFAULT_TRUST_PROXY = "127.0.0.1,::1";
@@ -43,6 +46,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitFactor: rateLimitFactorOf(env.PUBLIC_RATE_LIMIT_FACTOR),
     httpTimeouts: httpTimeoutsFromEnv(env),
     load: loadSettingsOf(env),
+    shutdownTimeoutMs: wholeNumberFromEnv(env, "SHUTDOWN_TIMEOUT_MS", DEFAULT_SHUTDOWN_TIMEOUT_MS, 1),
   };
 }
 

@@ -9,6 +9,7 @@ import { restrictDataDir, useOwnerOnlyFiles } from "./db/data-dir";
 import { migrate } from "./db/migrate";
 import { seedDemo } from "./seed/seed";
 import { scheduleRetention } from "./limits/retention";
+import { shutDownOnSignals } from "./shutdown";
 import { webhookConfigFromEnv } from "./webhooks/config";
 
 useOwnerOnlyFiles(); // before loadConfig, which may write DATA_DIR/secret_key
@@ -45,15 +46,10 @@ else lines.push("Demo owner: owner@fieldwork.local (password was printed on firs
 if (seed.form_id) lines.push(`Demo form: ${publicFormUrl(config.publicUrl, seed.form_id)}`);
 console.log(`${lines.join("\n")}\n`);
 
-let stopping = false;
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, async () => {
-    if (stopping) return;
-    stopping = true;
-    removeServerFile();
-    stopRetention();
-    await app.close();
-    await database.close();
-    process.exit(0);
-  });
-}
+shutDownOnSignals([
+  { name: "server file and retention timer", run: () => { removeServerFile(); stopRetention(); } },
+  // Stops accepting, lets in-flight requests finish (submits commit before they answer), ends
+  // change streams, stops the webhook relay and workers (the app's onClose hooks).
+  { name: "HTTP server, webhook workers, row feed", run: () => app.close() },
+  { name: "database", run: () => database.close() },
+], { timeoutMs: config.shutdownTimeoutMs, log: app.log });
