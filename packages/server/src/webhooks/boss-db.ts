@@ -2,8 +2,10 @@
  * pg-boss's database over the app's Kysely instance (pg-boss's `db` option:
  * `{ executeSql(text, values) }`), so the queue runs on PostgreSQL and on PGlite through
  * the same connections (and, on PGlite, the same one-at-a-time driver) as everything else.
- * A script without parameters (pg-boss's schema install and migrations, `BEGIN; …; COMMIT;`)
- * is split and run statement by statement in one transaction.
+ * A script without parameters (pg-boss's schema install and migrations, its locked claims
+ * `BEGIN; SELECT pg_advisory_xact_lock(…); …; COMMIT;`) is split and run statement by statement
+ * in one transaction, answering the rows of every statement in order, as `pg` does for a
+ * multi-statement query (pg-boss 12 checks the lock's row is among them).
  */
 import { CompiledQuery, type Kysely, type Transaction } from "kysely";
 import type { DB } from "../db/schema";
@@ -23,9 +25,9 @@ export function bossDb(db: Kysely<DB> | Transaction<DB>): BossDb {
         if (statements.length > 1) {
           const body = statements.filter((s) => !TRANSACTION_CONTROL.test(s));
           const run = async (trx: Kysely<DB>) => {
-            let last: { rows: unknown[] } = { rows: [] };
-            for (const statement of body) last = await trx.executeQuery(CompiledQuery.raw(statement));
-            return last;
+            const rows: unknown[] = [];
+            for (const statement of body) rows.push(...(await trx.executeQuery(CompiledQuery.raw(statement))).rows);
+            return { rows };
           };
           return db.isTransaction ? run(db) : db.transaction().execute(run);
         }

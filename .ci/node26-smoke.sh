@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Node 26 smoke (issue 20), run by .ci/run after the whole suite: on the pinned Node 26 binary,
+# install, build, start the built server with `npm start` (PGlite in a scratch DATA_DIR) until
+# /healthz answers, stop it with SIGTERM (it must exit 0), and run one end-to-end test.
+# It reinstalls node_modules for Node 26, so it comes last. Prints the seconds it took.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+started=$SECONDS
+PATH="$(.ci/node-binary.sh 26):$PATH"
+export PATH
+echo "▶ Node 26 smoke on $(node --version)"
+
+npm ci --no-audit --no-fund --prefer-offline
+npm run build --silent
+
+data="$(mktemp -d)"
+port="$(node -e 's=require("net").createServer().listen(0,()=>{console.log(s.address().port);s.close()})')"
+PORT=$port HOST=127.0.0.1 DATA_DIR="$data" DATABASE_URL= LOG_LEVEL=warn npm start >"$data/start.log" 2>&1 &
+server=$!
+for _ in $(seq 1 600); do
+  curl -sf "http://127.0.0.1:$port/healthz" >/dev/null && break
+  kill -0 "$server" 2>/dev/null || { cat "$data/start.log"; echo "✖ npm start exited on Node 26"; exit 1; }
+  sleep 0.1
+done
+curl -sf "http://127.0.0.1:$port/healthz" >/dev/null || { cat "$data/start.log"; echo "✖ no /healthz within 60 s on Node 26"; exit 1; }
+kill -TERM "$server"
+status=0; wait "$server" || status=$?
+if [ "$status" -ne 0 ]; then cat "$data/start.log"; echo "✖ npm start exited with $status after SIGTERM on Node 26"; exit 1; fi
+rm -rf "$data"
+
+CI=true npx vitest run e2e/first-visit.test.ts
+echo "✔ Node 26 smoke passed in $((SECONDS - started)) s"
