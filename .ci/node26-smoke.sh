@@ -10,7 +10,8 @@ PATH="$(.ci/node-binary.sh 26):$PATH"
 export PATH
 echo "▶ Node 26 smoke on $(node --version)"
 
-npm ci --no-audit --no-fund --prefer-offline
+# SMOKE_SKIP_INSTALL=1 skips the install (trying the script again on the same node_modules).
+[ "${SMOKE_SKIP_INSTALL:-}" = 1 ] || npm ci --no-audit --no-fund --prefer-offline
 npm run build --silent
 
 data="$(mktemp -d)"
@@ -23,7 +24,9 @@ for _ in $(seq 1 600); do
   sleep 0.1
 done
 curl -sf "http://127.0.0.1:$port/healthz" >/dev/null || { cat "$data/start.log"; echo "✖ no /healthz within 60 s on Node 26"; exit 1; }
-kill -TERM "$server"
+# SIGTERM to the server itself (its pid is in DATA_DIR/server.json), not to npm, which would
+# answer a signal with 143 whatever the server did; npm then exits with the server's code.
+kill -TERM "$(node -p 'require(process.argv[1]).pid' "$data/server.json")"
 status=0; wait "$server" || status=$?
 if [ "$status" -ne 0 ]; then cat "$data/start.log"; echo "✖ npm start exited with $status after SIGTERM on Node 26"; exit 1; fi
 rm -rf "$data"
