@@ -27,7 +27,7 @@ import { cliRoutes, type CliEndpoint } from "./routes/cli";
 import { pageRoutes } from "./routes/pages";
 import { publicRoutes } from "./routes/public";
 import type { PartialAnswerCaps } from "./forms/session";
-import { loadPageAssets, WEB_DIST_DIR } from "@fieldwork/web/ssr";
+import { loadPageAssets, WEB_DIST_DIR } from "@fieldwork/web/ssr-assets";
 import { handleError, handleNotFound } from "./routes/errors";
 import { securityHeaders } from "./routes/security-headers";
 import { rejectUnstorableInput } from "./routes/request-guards";

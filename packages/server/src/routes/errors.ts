@@ -1,6 +1,6 @@
 /** The one error handler: catalogue errors to JSON or pages, everything else hidden and logged. */
 import { errorPagePath, FieldworkError } from "@fieldwork/core";
-import type { PageAssets } from "@fieldwork/web/ssr";
+import type { PageAssets } from "@fieldwork/web/ssr-assets";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { AnswersRefused } from "../forms/submit/answers-refused";
 import { toFieldworkError } from "../http-errors";

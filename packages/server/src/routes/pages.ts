@@ -1,6 +1,6 @@
 /** The public form page `/d/e/{form_id}` and its status pages (spec 1 §2.1), rendered here. */
 import { errorPagePath, FieldworkError, PARAM, safeUrlOrUndefined, submitPath, type FormPage } from "@fieldwork/core";
-import { renderFormPage, renderStatusPage, type PageAssets } from "@fieldwork/web/ssr";
+import type { PageAssets } from "@fieldwork/web/ssr-assets";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { endingOf, stylesheetOf } from "../forms/form-document";
 import { namedCustomerId } from "../forms/customer";
@@ -17,6 +17,9 @@ const STATUS_PAGES = new Set<string>([
 
 const html = (reply: FastifyReply, body: string, status = 200) =>
   reply.code(status).type("text/html; charset=utf-8").header("cache-control", "no-store").send(body);
+
+/** The renderers (React's server renderer with them) load with the first page, not with the server. */
+const renderers = () => import("@fieldwork/web/ssr");
 
 export async function pageRoutes(app: FastifyInstance, options: { assets: () => PageAssets }): Promise<void> {
   app.get<{ Params: { form_id: string }; Querystring: Record<string, string | string[]> }>(
@@ -36,6 +39,7 @@ export async function pageRoutes(app: FastifyInstance, options: { assets: () => 
         if (target) return reply.redirect(target, 302);
       }
       allowFormRedirect(reply, safeUrlOrUndefined(cachedFormRecord(app.db, preload.form_id)?.document.redirect_after_response_uri));
+      const { renderFormPage } = await renderers();
       return html(reply, renderFormPage({
         preload, assets: options.assets(), submit_action: submitPath(preload.form_id), query,
       }));
@@ -51,6 +55,7 @@ export async function pageRoutes(app: FastifyInstance, options: { assets: () => 
       const record = await loadFormRecord(app.db, form_id);
       if (!record || !record.form.is_published) throw new FieldworkError("FORM_NOT_FOUND");
       const { form, document } = record;
+      const { renderStatusPage } = await renderers();
       return html(reply, renderStatusPage({
         kind: page as FormPage,
         form: {
@@ -65,17 +70,23 @@ export async function pageRoutes(app: FastifyInstance, options: { assets: () => 
   );
 }
 
+/** Sends a status page without a form; resolves once it is sent (as awaiting a reply does). */
+async function renderPlainStatus(reply: FastifyReply, kind: "notfound" | "ratelimited" | "developererror", assets: PageAssets, status: number) {
+  const { renderStatusPage } = await renderers();
+  return html(reply, renderStatusPage({ kind, form: null, query: {}, assets }), status);
+}
+
 export function renderNotFound(reply: FastifyReply, assets: PageAssets) {
-  return html(reply, renderStatusPage({ kind: "notfound", form: null, query: {}, assets }), 404);
+  return renderPlainStatus(reply, "notfound", assets, 404);
 }
 
 /** A page for a visitor past a public rate limit (the 429 carries Retry-After already). */
 export function renderRateLimited(reply: FastifyReply, assets: PageAssets) {
-  return html(reply, renderStatusPage({ kind: "ratelimited", form: null, query: {}, assets }), 429);
+  return renderPlainStatus(reply, "ratelimited", assets, 429);
 }
 
 export function renderDeveloperError(reply: FastifyReply, assets: PageAssets) {
-  return html(reply, renderStatusPage({ kind: "developererror", form: null, query: {}, assets }), 500);
+  return renderPlainStatus(reply, "developererror", assets, 500);
 }
 
 /**
@@ -94,6 +105,7 @@ export async function renderRefusedSubmit(
   preload.default_values = { ...preload.default_values, ...postedDefaults(preload.fields, refusal.entries) };
   preload.submit_error = refusal.toJSON();
   allowFormRedirect(reply, safeUrlOrUndefined(cachedFormRecord(app.db, preload.form_id)?.document.redirect_after_response_uri));
+  const { renderFormPage } = await renderers();
   html(reply, renderFormPage({ preload, assets, submit_action: submitPath(preload.form_id), query: {} }), 400);
   return true;
 }

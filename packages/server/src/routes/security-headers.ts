@@ -13,7 +13,7 @@
  * forms post only here (and to a form's own redirect origin, see `allowFormRedirect`).
  */
 import { createHash } from "node:crypto";
-import { INLINE_SCRIPTS } from "@fieldwork/web/ssr";
+import { INLINE_SCRIPTS } from "@fieldwork/web/ssr-assets";
 import type { FastifyInstance, FastifyReply } from "fastify";
 
 /**
