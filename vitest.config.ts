@@ -8,6 +8,8 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["packages/server/src/**/*.test.ts"],
+          // Migrated PGlite and PostgreSQL templates, made once per run and copied per file.
+          globalSetup: ["packages/server/src/test/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
