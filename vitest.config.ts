@@ -1,4 +1,11 @@
 import { defineConfig } from "vitest/config";
+import { wholeNumberFromEnv } from "./packages/server/src/env-number";
+
+/**
+ * End-to-end files at once: each starts its own server (own DATA_DIR, free port) and its own
+ * Chromium, so they share no state; 2 is what a 2-core CI machine takes (bench/RESULTS.md).
+ */
+const e2eWorkers = wholeNumberFromEnv(process.env, "E2E_WORKERS", 2, 1);
 
 export default defineConfig({
   test: {
@@ -8,6 +15,8 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["packages/server/src/**/*.test.ts"],
+          // Migrated PGlite and PostgreSQL templates, made once per run and copied per file.
+          globalSetup: ["packages/server/src/test/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -16,9 +25,13 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["e2e/**/*.test.ts"],
+          // A migrated PGlite DATA_DIR, made once per run and copied for each server.
+          globalSetup: ["e2e/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          maxWorkers: e2eWorkers,
+          // After unit and integration (group 0), which run on every core.
+          sequence: { groupOrder: 1 },
         },
       },
     ],

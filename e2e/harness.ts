@@ -1,13 +1,16 @@
 /**
  * Starts the real server (`packages/server/src/main.ts`, as `npm start` does after the
- * build) on a fresh DATA_DIR and a free port, and Chromium through playwright-core.
+ * build) on a fresh DATA_DIR and a free port, and Chromium through playwright-core. On
+ * PGlite the DATA_DIR starts as a copy of the run's migrated template (e2e/global-setup.ts),
+ * so the server migrates nothing and seeds its demo as on a first start.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser } from "playwright-core";
+import { inject } from "vitest";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -38,6 +41,8 @@ async function freePort(): Promise<number> {
 /** Starts the server on PGlite in a fresh DATA_DIR, or on the PostgreSQL database `databaseUrl`. */
 export async function startServer(options: { databaseUrl?: string } = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "fieldwork-e2e-"));
+  const template = inject("e2eDataDirTemplate")?.dataDir;
+  if (template && !options.databaseUrl) cpSync(join(template, "pglite"), join(dataDir, "pglite"), { recursive: true });
   const port = await freePort();
   const env = {
     ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: options.databaseUrl ?? "",

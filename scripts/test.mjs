@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// `npm test`: lint, typecheck, build the respondent bundle, then every Vitest project
-// (unit, integration on PGlite and PostgreSQL, end-to-end in Chromium). Under CI=true a
-// missing PostgreSQL or Chromium fails the run instead of skipping.
-import { spawnSync } from "node:child_process";
+// `npm test`: lint, typecheck and the respondent bundle's build at the same time, then every
+// Vitest project (unit, integration on PGlite and PostgreSQL, end-to-end in Chromium), which
+// needs the build. Each step prints how long it took. Under CI=true a missing PostgreSQL or
+// Chromium fails the run instead of skipping.
+import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import net from "node:net";
 
@@ -29,17 +30,32 @@ if (missing.length) {
   console.warn(`Missing ${missing.join(", ")}: the tests that need them are skipped (they run under CI=true).`);
 }
 
-const steps = [
-  ["lint", "npx", ["eslint", "."]],
-  ["typecheck", "npx", ["tsc", "--noEmit", "-p", "."]],
-  ["build", "npm", ["run", "build", "--silent"]],
-  ["tests", "npx", ["vitest", "run", ...process.argv.slice(2)]],
-];
-for (const [name, command, args] of steps) {
-  console.log(`\n▶ ${name}: ${command} ${args.join(" ")}`);
-  const result = spawnSync(command, args, { stdio: "inherit", env: process.env });
-  if (result.status !== 0) {
-    console.error(`✖ ${name} failed`);
-    process.exit(result.status ?? 1);
-  }
+/** Runs `command`; its output is held and printed whole when it ends, unless `live`. */
+function run(name, command, args, live = false) {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: live ? "inherit" : ["ignore", "pipe", "pipe"], env: process.env });
+    const output = [];
+    child.stdout?.on("data", (chunk) => output.push(chunk));
+    child.stderr?.on("data", (chunk) => output.push(chunk));
+    child.on("close", (status) => {
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      if (!live) console.log(`\n▶ ${name}: ${command} ${args.join(" ")}\n${Buffer.concat(output).toString()}`);
+      console.log(`${status === 0 ? "✔" : "✖"} ${name} ${status === 0 ? "passed" : "failed"} in ${seconds} s`);
+      resolve(status ?? 1);
+    });
+  });
 }
+
+const started = performance.now();
+const checks = await Promise.all([
+  run("lint", "npx", ["eslint", "."]),
+  run("typecheck", "npx", ["tsc", "--noEmit", "-p", "."]),
+  run("build", "npm", ["run", "build", "--silent"]),
+]);
+const failed = checks.find((status) => status !== 0);
+if (failed !== undefined) process.exit(failed);
+console.log("\n▶ tests: npx vitest run " + process.argv.slice(2).join(" "));
+const tests = await run("tests", "npx", ["vitest", "run", ...process.argv.slice(2)], true);
+console.log(`npm test took ${((performance.now() - started) / 1000).toFixed(1)} s`);
+process.exit(tests);

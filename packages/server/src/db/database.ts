@@ -49,14 +49,16 @@ export interface DatabaseOptions {
   dataDir?: string | undefined;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /** PGlite: start from this dump of a data directory (`dumpDataDir`); tests clone a migrated template. */
+  loadDataDir?: Blob | undefined;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 20);
-  return openPGlite(options.dataDir);
+  return openPGlite(options.dataDir, options.loadDataDir);
 }
 
-async function openPGlite(dataDir: string | undefined): Promise<Database> {
+async function openPGlite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
   let dir: string | undefined;
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
@@ -68,6 +70,7 @@ async function openPGlite(dataDir: string | undefined): Promise<Database> {
   ]);
   const pglite = await PGlite.create({
     ...(dir ? { dataDir: dir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
     extensions: { pg_trgm },
     parsers: PARSERS,
   });

@@ -2,10 +2,18 @@
  * The databases integration tests loop over: PGlite in memory and a fresh database on the
  * PostgreSQL server at TEST_DATABASE_URL. Without PostgreSQL the suite says so and skips
  * those tests, except under CI=true where a missing server fails the run.
+ *
+ * Each `open()` is a copy of a migrated template when the integration project's global
+ * setup made one (global-setup.ts, database-templates.ts), and otherwise a fresh database
+ * migrated here (a file run under another config); `migrate` runs either way and finds
+ * nothing left to do on a copy.
  */
+import { readFileSync } from "node:fs";
 import pg from "pg";
+import { inject } from "vitest";
 import { openDatabase, type Database } from "../db/database";
 import { migrate } from "../db/migrate";
+import { adminQuery, databaseUrl, uniqueDatabaseName, type DatabaseTemplates } from "./database-templates";
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
@@ -32,27 +40,27 @@ export interface Backend {
   open(): Promise<Database>;
 }
 
-async function adminQuery(text: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  try {
-    await admin.query(text);
-  } finally {
-    await admin.end();
-  }
+function templates(): DatabaseTemplates {
+  return inject("databaseTemplates") ?? { pgliteDump: "", postgresTemplate: "" };
+}
+
+/** A new database on the PostgreSQL server: empty, or a copy of `template`. */
+async function createDatabase(template?: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = uniqueDatabaseName("fieldwork_test");
+  await adminQuery(TEST_DATABASE_URL, `create database "${name}"${template ? ` template "${template}"` : ""}`);
+  return {
+    url: databaseUrl(TEST_DATABASE_URL, name),
+    drop: () => adminQuery(TEST_DATABASE_URL, `drop database if exists "${name}" with (force)`),
+  };
 }
 
 /** A new, empty database on the PostgreSQL server, for tests that need its URL (a child process). */
-export async function createScratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `fieldwork_test_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
-  await adminQuery(`create database "${name}"`);
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => adminQuery(`drop database if exists "${name}" with (force)`) };
+export function createScratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  return createDatabase();
 }
 
 async function openFreshPostgres(): Promise<Database> {
-  const scratch = await createScratchDatabase();
+  const scratch = await createDatabase(templates().postgresTemplate || undefined);
   const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 10 });
   await migrate(database.db);
   return {
@@ -64,16 +72,19 @@ async function openFreshPostgres(): Promise<Database> {
   };
 }
 
+/** The template's dump, read once per test file (a Blob PGlite copies from, never changes). */
+let pgliteDump: Blob | undefined;
+
+async function openFreshPGlite(): Promise<Database> {
+  const file = templates().pgliteDump;
+  if (file && !pgliteDump) pgliteDump = new Blob([readFileSync(file)]);
+  const database = await openDatabase({ loadDataDir: pgliteDump });
+  await migrate(database.db);
+  return database;
+}
+
 export const BACKENDS: Backend[] = [
-  {
-    name: "pglite",
-    available: true,
-    async open() {
-      const database = await openDatabase({});
-      await migrate(database.db);
-      return database;
-    },
-  },
+  { name: "pglite", available: true, open: openFreshPGlite },
   { name: "postgres", available: reachable, open: openFreshPostgres },
 ];
 

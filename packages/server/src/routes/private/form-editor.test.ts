@@ -1,16 +1,17 @@
 import fc from "fast-check";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../app";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/database";
 import { describeManagedTable, managedTable } from "../../tables/managed-table";
-import { as, joinOrganization, ORIGIN, signUp, type Member } from "../../test/accounts";
+import { as, joinOrganization, signUp, type Member } from "../../test/accounts";
+import { useTestApp } from "../../test/test-app";
 import { BACKENDS } from "../../test/backends";
 
 type Caller = Member | { bearer: string };
 
 describe.each(BACKENDS)("the form editor API on $name", (backend) => {
+  const t = useTestApp(backend, { rateLimitFactor: 0 });
   let database: Database;
   let app: FastifyInstance;
   let owner: Member;
@@ -21,8 +22,7 @@ describe.each(BACKENDS)("the form editor API on $name", (backend) => {
 
   beforeAll(async () => {
     if (!backend.available) return;
-    database = await backend.open();
-    app = await buildApp({ db: database.db, publicUrl: ORIGIN, rateLimitFactor: 0 });
+    ({ app, database } = t);
     owner = await signUp(app, "editor-owner@example.com", "correct horse battery", "10.21.0.1");
     viewer = await signUp(app, "editor-viewer@example.com", "correct horse battery", "10.21.0.2");
     const org = (await as(app, owner)("POST", "/private/editor/organizations", { name: "editing" })).json().data.id;
@@ -32,10 +32,6 @@ describe.each(BACKENDS)("the form editor API on $name", (backend) => {
       ({ bearer: (await as(app, owner)("POST", `/private/editor/projects/${project}/api-keys`, { name: role, role })).json().data.token as string });
     viewerKey = await key("viewer");
     editorKey = await key("editor");
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
   });
 
   let titles = 0;

@@ -1,0 +1,32 @@
+import { sql } from "kysely";
+import { describe, expect, inject, it } from "vitest";
+import { migrate } from "../db/migrate";
+import { BACKENDS } from "./backends";
+
+describe("the migrated templates the integration project's global setup makes", () => {
+  it("are handed to the workers: a PGlite dump file and a PostgreSQL database when the server is up", () => {
+    const templates = inject("databaseTemplates");
+    expect(templates.pgliteDump).toMatch(/fieldwork-pglite-template-\d+\.tar$/);
+    expect(templates.postgresTemplate === "").toBe(!BACKENDS.find((b) => b.name === "postgres")!.available);
+  });
+});
+
+describe.each(BACKENDS)("a database opened from the template on $name", (backend) => {
+  it.skipIf(!backend.available)("is fully migrated, and what one copy writes the next does not see", async () => {
+    const first = await backend.open();
+    try {
+      expect((await migrate(first.db)).results).toEqual([]);
+      await sql`create table copy_marker (id int)`.execute(first.db);
+      const second = await backend.open();
+      try {
+        const found = await sql<{ found: string | null }>`select to_regclass('copy_marker')::text as found`.execute(second.db);
+        expect(found.rows[0]!.found).toBeNull();
+        expect((await migrate(second.db)).results).toEqual([]);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await first.close();
+    }
+  });
+});
