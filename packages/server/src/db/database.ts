@@ -8,6 +8,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
+import { registerPGliteDump } from "./backup";
 import { restrictDataDir } from "./data-dir";
 import { PgListener, type OnPayload, type Unlisten } from "./pg-listen";
 import { PGliteDialect } from "./pglite-driver";
@@ -79,6 +80,7 @@ async function openPGlite(dataDir: string | undefined): Promise<Database> {
   };
   listeners.set(db, listen);
   kinds.set(db, "pglite");
+  registerPGliteDump(db, pglite);
   return { db, kind: "pglite", listen, close: () => db.destroy() };
 }
 

@@ -1,0 +1,54 @@
+/**
+ * PGlite backups: the data directory as PGlite dumps it (a gzipped tarball, db/backup.ts),
+ * restored by loading it into a new directory beside `DATA_DIR/pglite` that replaces it only
+ * once it has opened. A failure leaves `DATA_DIR/pglite` as it was.
+ */
+import { existsSync, readdirSync } from "node:fs";
+import { readFile, rename, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { FieldworkError } from "@fieldwork/core";
+import type { Kysely } from "kysely";
+import { dumpPGliteDataDir, loadPGliteDataDir } from "../db/backup";
+import { restrictDataDir } from "../db/data-dir";
+import { MIGRATION_TABLE } from "../db/migrate";
+import type { DB } from "../db/schema";
+import { mb, type OpenedBackup, type Progress } from "./backup-file";
+
+/** Where PGlite keeps its files under DATA_DIR (db/database.ts). */
+export const pgliteDir = (dataDir: string) => join(dataDir, "pglite");
+
+/** Writes the tarball of the PGlite behind `db` to `path`. */
+export async function dumpPGlite(db: Kysely<DB>, path: string, progress: Progress): Promise<void> {
+  progress("dumping PGlite's data directory");
+  const tarball = dumpPGliteDataDir(db);
+  if (!tarball) throw new Error("This database is not PGlite.");
+  const bytes = Buffer.from(await (await tarball).arrayBuffer());
+  progress(`dumped ${mb(bytes.length)}`);
+  await writeFile(path, bytes, { mode: 0o600 });
+}
+
+export function pgliteDirHasData(dataDir: string): boolean {
+  const dir = pgliteDir(dataDir);
+  return existsSync(dir) && readdirSync(dir).length > 0;
+}
+
+/** Loads a checked backup's tarball as DATA_DIR/pglite (replacing what is there: the caller checked `--force`). */
+export async function restorePGlite(dataDir: string, backup: OpenedBackup, progress: Progress): Promise<void> {
+  const target = pgliteDir(dataDir);
+  const staging = `${target}.restoring-${process.pid}`;
+  const aside = `${target}.replaced-${process.pid}`;
+  await rm(staging, { recursive: true, force: true });
+  progress(`loading ${mb(backup.manifest.payload.bytes)} into a new data directory`);
+  const whole = await readFile(backup.file);
+  const tarball = new Blob([whole.subarray(backup.payloadOffset)]);
+  try {
+    await loadPGliteDataDir(staging, tarball, MIGRATION_TABLE);
+  } catch (error) {
+    await rm(staging, { recursive: true, force: true });
+    throw new FieldworkError("BACKUP_FILE_INVALID", `${backup.file} could not be loaded by PGlite (${(error as Error).message}). Nothing was restored.`);
+  }
+  if (existsSync(target)) await rename(target, aside);
+  await rename(staging, target);
+  await rm(aside, { recursive: true, force: true });
+  restrictDataDir(dataDir);
+}
