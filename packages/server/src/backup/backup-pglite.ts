@@ -6,6 +6,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import { readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
 import { FieldworkError } from "@fieldwork/core";
 import type { Kysely } from "kysely";
 import { dumpPGliteDataDir, loadPGliteDataDir } from "../db/backup";
@@ -32,6 +33,22 @@ export function pgliteDirHasData(dataDir: string): boolean {
   return existsSync(dir) && readdirSync(dir).length > 0;
 }
 
+/**
+ * The payload must be a gzipped tar before PGlite sees it: PGlite unpacks in a stream whose
+ * errors escape as unhandled rejections (which end the process) instead of failing the load.
+ */
+function checkTarball(file: string, payload: Buffer): void {
+  let tar: Buffer;
+  try {
+    tar = gunzipSync(payload);
+  } catch (error) {
+    throw new FieldworkError("BACKUP_FILE_INVALID", `${file} holds no readable PGlite data directory (${(error as Error).message}). Nothing was restored.`);
+  }
+  if (tar.length < 512 || tar.toString("latin1", 257, 262) !== "ustar") {
+    throw new FieldworkError("BACKUP_FILE_INVALID", `${file} holds no PGlite data directory (not a tar archive). Nothing was restored.`);
+  }
+}
+
 /** Loads a checked backup's tarball as DATA_DIR/pglite (replacing what is there: the caller checked `--force`). */
 export async function restorePGlite(dataDir: string, backup: OpenedBackup, progress: Progress): Promise<void> {
   const target = pgliteDir(dataDir);
@@ -40,7 +57,9 @@ export async function restorePGlite(dataDir: string, backup: OpenedBackup, progr
   await rm(staging, { recursive: true, force: true });
   progress(`loading ${mb(backup.manifest.payload.bytes)} into a new data directory`);
   const whole = await readFile(backup.file);
-  const tarball = new Blob([whole.subarray(backup.payloadOffset)]);
+  const payload = whole.subarray(backup.payloadOffset);
+  checkTarball(backup.file, payload);
+  const tarball = new Blob([payload]);
   try {
     await loadPGliteDataDir(staging, tarball, MIGRATION_TABLE);
   } catch (error) {

@@ -34,3 +34,17 @@ export async function loadPGliteDataDir(dir: string, tarball: Blob, migrationTab
     await pglite.close();
   }
 }
+
+/**
+ * Creates a PGlite data directory at `dir` from a plain SQL script (`pg_dump --inserts`
+ * output: several statements at once, run with PGlite's simple-query `exec`). The upgrade
+ * test builds the previous release's database this way.
+ */
+export async function createPGliteFromScript(dir: string, script: string): Promise<void> {
+  const pglite = await PGlite.create({ dataDir: dir, extensions: { pg_trgm } });
+  try {
+    await pglite.exec(script);
+  } finally {
+    await pglite.close();
+  }
+}
