@@ -3,10 +3,12 @@
  * restored by loading it into a new directory beside `DATA_DIR/pglite` that replaces it only
  * once it has opened. A failure leaves `DATA_DIR/pglite` as it was.
  */
-import { existsSync, readdirSync } from "node:fs";
+import { createReadStream, existsSync, readdirSync } from "node:fs";
 import { readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { gunzipSync } from "node:zlib";
+import { Writable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { createGunzip } from "node:zlib";
 import { FieldworkError } from "@fieldwork/core";
 import type { Kysely } from "kysely";
 import { dumpPGliteDataDir, loadPGliteDataDir } from "../db/backup";
@@ -36,16 +38,23 @@ export function pgliteDirHasData(dataDir: string): boolean {
 /**
  * The payload must be a gzipped tar before PGlite sees it: PGlite unpacks in a stream whose
  * errors escape as unhandled rejections (which end the process) instead of failing the load.
+ * Checked as a stream: memory holds the compressed payload only.
  */
-function checkTarball(file: string, payload: Buffer): void {
-  let tar: Buffer;
+async function checkTarball(backup: OpenedBackup): Promise<void> {
+  let head = Buffer.alloc(0);
+  const firstBlock = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      if (head.length < 512) head = Buffer.concat([head, chunk]).subarray(0, 512);
+      done();
+    },
+  });
   try {
-    tar = gunzipSync(payload);
+    await pipeline(createReadStream(backup.file, { start: backup.payloadOffset }), createGunzip(), firstBlock);
   } catch (error) {
-    throw new FieldworkError("BACKUP_FILE_INVALID", `${file} holds no readable PGlite data directory (${(error as Error).message}). Nothing was restored.`);
+    throw new FieldworkError("BACKUP_FILE_INVALID", `${backup.file} holds no readable PGlite data directory (${(error as Error).message}). Nothing was restored.`);
   }
-  if (tar.length < 512 || tar.toString("latin1", 257, 262) !== "ustar") {
-    throw new FieldworkError("BACKUP_FILE_INVALID", `${file} holds no PGlite data directory (not a tar archive). Nothing was restored.`);
+  if (head.length < 512 || head.toString("latin1", 257, 262) !== "ustar") {
+    throw new FieldworkError("BACKUP_FILE_INVALID", `${backup.file} holds no PGlite data directory (not a tar archive). Nothing was restored.`);
   }
 }
 
@@ -56,10 +65,8 @@ export async function restorePGlite(dataDir: string, backup: OpenedBackup, progr
   const aside = `${target}.replaced-${process.pid}`;
   await rm(staging, { recursive: true, force: true });
   progress(`loading ${mb(backup.manifest.payload.bytes)} into a new data directory`);
-  const whole = await readFile(backup.file);
-  const payload = whole.subarray(backup.payloadOffset);
-  checkTarball(backup.file, payload);
-  const tarball = new Blob([payload]);
+  await checkTarball(backup);
+  const tarball = new Blob([(await readFile(backup.file)).subarray(backup.payloadOffset)]);
   try {
     await loadPGliteDataDir(staging, tarball, MIGRATION_TABLE);
   } catch (error) {
