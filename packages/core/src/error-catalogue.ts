@@ -80,6 +80,7 @@ export const ERROR_CATALOGUE = {
   TOO_MANY_WEBHOOKS: { status: 409, message: `A form has at most ${LIMITS.webhooks_per_form} webhooks.` },
   // `fieldwork db backup` / `db restore` (CLI only; server/src/backup/).
   BACKUP_FILE_EXISTS: { status: 409, message: "The backup file already exists. Pass --force to replace it." },
+  BACKUP_FILE_UNWRITABLE: { status: 400, message: "The backup file cannot be written there (missing directory, no permission, or no space)." },
   BACKUP_FILE_NOT_FOUND: { status: 404, message: "The backup file does not exist or cannot be read." },
   BACKUP_FILE_INVALID: {
     status: 400,

@@ -11,7 +11,7 @@
  *     <payload bytes>
  */
 import { createHash, randomBytes } from "node:crypto";
-import { createReadStream, createWriteStream, existsSync } from "node:fs";
+import { accessSync, constants, createReadStream, createWriteStream, existsSync, statSync } from "node:fs";
 import { open, rename, rm, stat } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { pipeline } from "node:stream/promises";
@@ -67,9 +67,27 @@ async function sha256Of(path: string): Promise<string> {
   return hash.digest("hex");
 }
 
-/** Refuses to replace an existing file unless forced (checked before any work, and again before the rename). */
+/**
+ * Refuses to replace an existing file unless forced, and a place where no file can be
+ * written (checked before any work; the first check again before the rename).
+ */
 export function checkWritable(file: string, force: boolean): void {
   if (!force && existsSync(file)) throw new FieldworkError("BACKUP_FILE_EXISTS", `${file} already exists. Pass --force to replace it.`);
+  try {
+    accessSync(dirname(file), constants.W_OK);
+  } catch (error) {
+    throw unwritable(file, error);
+  }
+  if (existsSync(file) && statSync(file).isDirectory()) throw unwritable(file, new Error("it is a directory"));
+}
+
+const unwritable = (file: string, error: unknown) =>
+  new FieldworkError("BACKUP_FILE_UNWRITABLE", `Cannot write ${file}: ${(error as Error).message}.`);
+
+/** File-system errors of writing the backup (no space, read-only…) as BACKUP_FILE_UNWRITABLE. */
+function asWriteError(file: string, error: unknown): unknown {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code && /^E[A-Z]+$/.test(code) ? unwritable(file, error) : error;
 }
 
 /** A temporary path beside `file` (same directory, so the final rename stays on one filesystem). */
@@ -99,7 +117,7 @@ export async function writeBackupFile(
     await rename(temp, file);
   } catch (error) {
     await rm(temp, { force: true });
-    throw error;
+    throw asWriteError(file, error);
   }
   return full;
 }

@@ -39,6 +39,17 @@ export async function hasRelations(db: Kysely<DB>): Promise<boolean> {
   return rows[0]!.found;
 }
 
+/**
+ * The tools' connection: the URL without its password, which goes in PGPASSWORD instead
+ * (a command line is visible to every user of the machine in `ps`).
+ */
+export function connectionFor(url: string): { dbname: string; env: NodeJS.ProcessEnv } {
+  const parsed = new URL(url);
+  const password = decodeURIComponent(parsed.password);
+  parsed.password = "";
+  return { dbname: parsed.toString(), env: password ? { ...process.env, PGPASSWORD: password } : process.env };
+}
+
 interface Finished { code: number | null; stderr: string }
 
 function finished(child: ReturnType<typeof spawn>): Promise<Finished> {
@@ -57,8 +68,9 @@ export async function dumpPostgres(db: Kysely<DB>, url: string, path: string, pr
   const { major } = await serverVersion(db);
   const tool = findPgTool("pg_dump", major, find);
   progress(`pg_dump ${tool.major} (${tool.path})`);
-  const child = spawn(tool.path, ["--format=custom", "--verbose", "--no-owner", "--no-privileges", `--file=${path}`, `--dbname=${url}`], {
-    stdio: ["ignore", "ignore", "pipe"],
+  const connection = connectionFor(url);
+  const child = spawn(tool.path, ["--format=custom", "--verbose", "--no-owner", "--no-privileges", `--file=${path}`, `--dbname=${connection.dbname}`], {
+    stdio: ["ignore", "ignore", "pipe"], env: connection.env,
   });
   child.stderr.on("data", (chunk: Buffer) => {
     for (const line of chunk.toString("utf8").split("\n")) {
@@ -82,7 +94,10 @@ export async function restorePostgres(
   const psqlTool = findPgTool("psql", major, options.find);
   const drops = options.replace ? (await userSchemas(db)).map((schema) => `drop schema if exists "${schema.replaceAll('"', '""')}" cascade;\n`) : [];
 
-  const psql = spawn(psqlTool.path, ["--no-psqlrc", "--quiet", "--set=ON_ERROR_STOP=1", "--file=-", `--dbname=${url}`], { stdio: ["pipe", "ignore", "pipe"] });
+  const connection = connectionFor(url);
+  const psql = spawn(psqlTool.path, ["--no-psqlrc", "--quiet", "--set=ON_ERROR_STOP=1", "--file=-", `--dbname=${connection.dbname}`], {
+    stdio: ["pipe", "ignore", "pipe"], env: connection.env,
+  });
   const psqlDone = finished(psql);
   psql.stdin.on("error", () => {}); // psql stopped on an error: its exit status says so
   psql.stdin.write(`begin;\n${drops.join("")}${options.replace ? "create schema if not exists public;\n" : ""}`);

@@ -126,6 +126,11 @@ describe.each(BACKENDS)("db backup and db restore on $name", (backend) => {
     const refused = await backupDatabase(sourceDb.db, source.env.DATABASE_URL, file, { force: false, progress: quiet }).catch((error: unknown) => error);
     expect(refused).toMatchObject({ code: "BACKUP_FILE_EXISTS" });
     expect(readFileSync(file).equals(bytes)).toBe(true);
+    const nowhere = await backupDatabase(sourceDb.db, source.env.DATABASE_URL, join(scratchDir, "no-such-dir", "x.backup"), { force: false, progress: quiet })
+      .catch((error: unknown) => error);
+    expect(nowhere).toMatchObject({ code: "BACKUP_FILE_UNWRITABLE" });
+    expect(await backupDatabase(sourceDb.db, source.env.DATABASE_URL, scratchDir, { force: true, progress: quiet }).catch((error: unknown) => error))
+      .toMatchObject({ code: "BACKUP_FILE_UNWRITABLE" });
     await backupDatabase(sourceDb.db, source.env.DATABASE_URL, file, { force: true, progress: quiet });
     expect((await readBackupFile(file, quiet)).manifest.backend).toBe(backend.name);
   }, 120_000);

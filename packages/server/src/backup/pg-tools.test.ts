@@ -7,6 +7,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { connectionFor } from "./backup-postgres";
 import { findPgTool, majorOf } from "./pg-tools";
 
 const root = mkdtempSync(join(tmpdir(), "fieldwork-pg-tools-"));
@@ -54,5 +55,14 @@ describe("findPgTool", () => {
     const bindir = fakeBin("bindir", { pg_restore: "pg_restore (PostgreSQL) 18.1" });
     const config = fakeBin("config", { pg_config: bindir });
     expect(findPgTool("pg_restore", 15, { searchPath: config })).toMatchObject({ path: join(bindir, "pg_restore"), major: 18 });
+  });
+});
+
+describe("connectionFor", () => {
+  it("keeps the password off the tools' command line (PGPASSWORD instead)", () => {
+    const { dbname, env } = connectionFor("postgres://fw:s%40cret@db.example:5433/fieldwork?sslmode=require");
+    expect(dbname).toBe("postgres://fw@db.example:5433/fieldwork?sslmode=require");
+    expect(env.PGPASSWORD).toBe("s@cret");
+    expect(connectionFor("postgres://postgres@127.0.0.1:5432/test")).toMatchObject({ dbname: "postgres://postgres@127.0.0.1:5432/test" });
   });
 });
