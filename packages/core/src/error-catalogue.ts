@@ -78,6 +78,30 @@ export const ERROR_CATALOGUE = {
     message: "This URL points to a private, loopback or link-local address. Webhooks go to public addresses unless the server sets WEBHOOK_ALLOW_PRIVATE_NETWORKS=true.",
   },
   TOO_MANY_WEBHOOKS: { status: 409, message: `A form has at most ${LIMITS.webhooks_per_form} webhooks.` },
+  // `fieldwork db backup` / `db restore` (CLI only; server/src/backup/).
+  BACKUP_FILE_EXISTS: { status: 409, message: "The backup file already exists. Pass --force to replace it." },
+  BACKUP_FILE_UNWRITABLE: { status: 400, message: "The backup file cannot be written there (missing directory, no permission, or no space)." },
+  BACKUP_FILE_NOT_FOUND: { status: 404, message: "The backup file does not exist or cannot be read." },
+  BACKUP_FILE_INVALID: {
+    status: 400,
+    message: "This is not a Fieldwork backup, or it is truncated or corrupt (its size or checksum does not match). Nothing was restored.",
+  },
+  BACKUP_BACKEND_MISMATCH: {
+    status: 409,
+    message: "The backup was made on the other backend (PGlite or PostgreSQL). Restore it with the same kind of database it was made from.",
+  },
+  BACKUP_FROM_NEWER_VERSION: {
+    status: 409,
+    message: "The backup was made by a newer Fieldwork (it holds migrations this version does not know). Upgrade Fieldwork, then restore.",
+  },
+  RESTORE_TARGET_NOT_EMPTY: { status: 409, message: "The target database is not empty. Pass --force to replace everything in it." },
+  RESTORE_SERVER_RUNNING: { status: 409, message: "A Fieldwork server holds this DATA_DIR. Stop it before restoring." },
+  PG_TOOL_MISSING: {
+    status: 500,
+    message: "pg_dump, pg_restore or psql was not found on PATH nor in `pg_config --bindir`. Install the PostgreSQL client tools.",
+  },
+  PG_TOOL_TOO_OLD: { status: 500, message: "The PostgreSQL client tools are older than the server. Install client tools of the server's major version or newer." },
+  PG_TOOL_FAILED: { status: 500, message: "A PostgreSQL client tool failed; its message follows." },
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

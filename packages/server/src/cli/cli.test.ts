@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { FormDefinition } from "@fieldwork/core";
 import { sql } from "kysely";
@@ -29,6 +29,13 @@ describe("parseCommand", () => {
     expect(() => parseCommand(["dance"])).toThrow(/Usage/);
     expect(() => parseCommand(["responses", "list"])).toThrow(/Missing the form id/);
     expect(() => parseCommand(["responses", "list", "--format", "csv"])).toThrow(/Missing the form id/);
+  });
+
+  it("reads db backup and db restore with an absolute file and --force", () => {
+    expect(parseCommand(["db", "backup", "nightly.backup"])).toEqual({ cmd: "db.backup", file: resolve("nightly.backup"), force: false });
+    expect(parseCommand(["db", "restore", "/srv/b.backup", "--force"])).toEqual({ cmd: "db.restore", file: "/srv/b.backup", force: true });
+    expect(() => parseCommand(["db", "backup"])).toThrow(/Missing the backup file/);
+    expect(() => parseCommand(["db", "restore", "--force"])).toThrow(/Missing the backup file/);
   });
 });
 

@@ -5,12 +5,15 @@
  * output. `responses list` streams instead (responses-list.ts).
  */
 import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { FieldworkError, publicFormUrl } from "@fieldwork/core";
 import { APIError } from "better-auth/api";
 import type { Kysely } from "kysely";
 import type { Auth } from "../auth/better-auth";
 import type { DB } from "../db/schema";
 import { migrate } from "../db/migrate";
+import { backupDatabase } from "../backup/backup-database";
+import type { Progress } from "../backup/backup-file";
 import { exportForm } from "../forms/definition-export";
 import { importForm } from "../forms/definition-import";
 import { defaultProject } from "../seed/seed";
@@ -18,6 +21,8 @@ import { parseResponsesList, type ResponsesListCommand } from "./responses-list"
 
 export type CliCommand =
   | { cmd: "db.migrate" }
+  | { cmd: "db.backup"; file: string; force: boolean }
+  | { cmd: "db.restore"; file: string; force: boolean }
   | { cmd: "forms.import"; definition: unknown; project_id?: string | undefined }
   | { cmd: "forms.export"; id: string }
   | ResponsesListCommand
@@ -31,6 +36,9 @@ export interface CliOutput { stdout: string; exit_code: number }
 
 export const USAGE = `Usage: npm run cli -- <command>
   db migrate                       apply migrations
+  db backup <file> [--force]       the whole database into one file (--force replaces an existing file)
+  db restore <file> [--force]      a backup into an empty database (--force replaces what it holds),
+                                   then migrates it; stop the server first
   forms import <file.json> [--project <id>]   prints {"id","url"}
   forms export <form_id>           prints the form definition file (its table_name too)
   responses list <form_id> [--format jsonl|csv] [--select a,b] [--order col.desc[,col2]]
@@ -56,6 +64,10 @@ export function parseCommand(argv: string[], readFile: (path: string) => string 
   };
   switch (`${group} ${action}`) {
     case "db migrate": return { cmd: "db.migrate" };
+    case "db backup":
+    case "db restore":
+      // Absolute, since a running server (PGlite) may write the file from another directory.
+      return { cmd: `db.${action}` as "db.backup" | "db.restore", file: resolve(need(arg, "the backup file")), force: argv.includes("--force") };
     case "forms import": {
       const path = need(arg, "the form definition file");
       let definition: unknown;
@@ -95,11 +107,25 @@ export function knownError(error: unknown): { code: string; message: string } | 
   return undefined;
 }
 
-export interface CliContext { db: Kysely<DB>; auth: Auth; publicUrl: string }
+export interface CliContext {
+  db: Kysely<DB>;
+  auth: Auth;
+  publicUrl: string;
+  /** PostgreSQL's URL, for pg_dump. */
+  databaseUrl?: string | undefined;
+  /** Where long commands report how far they are (the CLI's stderr); nothing by default. */
+  progress?: Progress;
+}
 
-export async function runCommand({ db, auth, publicUrl }: CliContext, command: BufferedCommand): Promise<CliOutput> {
+export async function runCommand({ db, auth, publicUrl, databaseUrl, progress = () => {} }: CliContext, command: BufferedCommand): Promise<CliOutput> {
   try {
     switch (command.cmd) {
+      case "db.backup": {
+        const manifest = await backupDatabase(db, databaseUrl, command.file, { force: command.force, progress });
+        return { stdout: `${json({ file: command.file, backend: manifest.backend, schema_version: manifest.schema_version, bytes: manifest.payload.bytes })}\n`, exit_code: 0 };
+      }
+      // Restoring replaces the database under whoever holds it: never inside the running server.
+      case "db.restore": throw new FieldworkError("RESTORE_SERVER_RUNNING");
       case "db.migrate": {
         const result = await migrate(db);
         const applied = result.results?.map((r) => r.migrationName) ?? [];

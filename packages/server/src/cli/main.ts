@@ -14,6 +14,7 @@ import type { DB } from "../db/schema";
 import { failure, knownError, parseCommand, runCommand, UsageError, type CliCommand, type CliOutput } from "./commands";
 import { listRemote, runRemote } from "./remote";
 import { runResponsesList, type ResponsesListCommand } from "./responses-list";
+import { runRestore } from "./restore-command";
 import { readServerFile } from "./server-file";
 import { streamWriter, trackStart, type Write } from "./text-stream";
 import { listThroughServer, throughServer } from "./through-server";
@@ -47,14 +48,18 @@ async function run(command: CliCommand): Promise<CliOutput> {
   useOwnerOnlyFiles(); // before loadConfig, which may write DATA_DIR/secret_key
   const config = loadConfig();
   restrictDataDir(config.dataDir);
+  const progress = (message: string) => process.stderr.write(`[fieldwork] ${message}\n`);
+  if (command.cmd === "db.restore") return runRestore(config, command, progress);
   const server = config.databaseUrl ? undefined : readServerFile(config.dataDir);
+  if (server && command.cmd === "db.backup") progress(`backing up through the running server (pid ${server.pid}); it writes ${command.file}`);
   if (server) return command.cmd === "responses.list" ? listThroughServer(server, command, stdout) : throughServer(server, command);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
   try {
-    if (command.cmd !== "db.migrate") await migrate(database.db);
+    // A backup takes the database as it is; the other commands need the latest schema.
+    if (command.cmd !== "db.migrate" && command.cmd !== "db.backup") await migrate(database.db);
     if (command.cmd === "responses.list") return await listLocally(database.db, command, stdout);
     const auth = createAuth({ db: database.db, secret: config.secretKey, publicUrl: config.publicUrl });
-    return await runCommand({ db: database.db, auth, publicUrl: config.publicUrl }, command);
+    return await runCommand({ db: database.db, auth, publicUrl: config.publicUrl, databaseUrl: config.databaseUrl, progress }, command);
   } finally {
     await database.close();
   }

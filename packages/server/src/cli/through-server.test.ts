@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { buildApp } from "../app";
+import { readBackupFile } from "../backup/backup-file";
 import type { Database } from "../db/database";
 import { importForm } from "../forms/definition-import";
 import { defaultProject, demoFormDefinition } from "../seed/seed";
@@ -85,6 +86,20 @@ describe("npm run cli through a running server that holds PGlite", () => {
     const exported = await cli("forms", "export", formId);
     expect(exported.code).toBe(0);
     expect(JSON.parse(exported.stdout).table_name).toMatch(/^fieldwork_launch_survey_/);
+  }, 60_000);
+
+  it("backs up through the server (which holds PGlite) and refuses to restore under it", async () => {
+    const file = join(dataDir, "through-server.backup");
+    const backup = await cli("db", "backup", file);
+    expect(backup.code, backup.stderr).toBe(0);
+    expect(JSON.parse(backup.stdout)).toMatchObject({ file, backend: "pglite", schema_version: expect.stringMatching(/^\d{4}-/) });
+    expect(backup.stderr).toMatch(/through the running server/);
+    expect((await readBackupFile(file, () => {})).manifest.backend).toBe("pglite");
+    const again = await cli("db", "backup", file);
+    expect(JSON.parse(again.stdout).error.code).toBe("BACKUP_FILE_EXISTS");
+    const restore = await cli("db", "restore", file, "--force");
+    expect(restore.code).toBe(1);
+    expect(JSON.parse(restore.stdout).error.code).toBe("RESTORE_SERVER_RUNNING");
   }, 60_000);
 
   it("answers the endpoint with a streamed body, or the error envelope and its status", async () => {

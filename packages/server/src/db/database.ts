@@ -6,6 +6,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
+import { registerPGliteDump } from "./backup";
 import { restrictDataDir } from "./data-dir";
 import { PgListener, type OnPayload, type Unlisten } from "./pg-listen";
 import { PGliteDialect } from "./pglite-driver";
@@ -84,6 +85,7 @@ async function openPGlite(dataDir: string | undefined, loadDataDir?: Blob): Prom
   };
   listeners.set(db, listen);
   kinds.set(db, "pglite");
+  registerPGliteDump(db, pglite);
   return { db, kind: "pglite", listen, close: () => db.destroy() };
 }
 

@@ -35,11 +35,16 @@ const MIGRATIONS: Record<string, Migration> = {
   "0015-pgboss-12": pgBoss12,
 };
 
+/** The names of the migrations this code knows, oldest first (a backup records the ones it had). */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(MIGRATIONS);
+
+export const MIGRATION_TABLE = "fieldwork_migration";
+
 export async function migrate<T>(db: Kysely<T>): Promise<MigrationResultSet> {
   const migrator = new Migrator({
     db: db as unknown as Kysely<unknown>,
     provider: { getMigrations: async () => MIGRATIONS },
-    migrationTableName: "fieldwork_migration",
+    migrationTableName: MIGRATION_TABLE,
     migrationLockTableName: "fieldwork_migration_lock",
   });
   const result = await migrator.migrateToLatest();
