@@ -14,6 +14,7 @@ import * as formMethodPost from "./migrations/0011-form-method-post";
 import * as responseCount from "./migrations/0012-response-count";
 import * as partialAnswerBytes from "./migrations/0013-partial-answer-bytes";
 import * as trustAccountsWebhooks from "./migrations/0014-trust-accounts-webhooks";
+import * as outboxRequestId from "./migrations/0015-outbox-request-id";
 
 /** Named, ordered migrations; the same list runs on PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0012-response-count": responseCount,
   "0013-partial-answer-bytes": partialAnswerBytes,
   "0014-trust-accounts-webhooks": trustAccountsWebhooks,
+  "0015-outbox-request-id": outboxRequestId,
 };
 
 export async function migrate<T>(db: Kysely<T>): Promise<MigrationResultSet> {
