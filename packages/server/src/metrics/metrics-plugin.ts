@@ -42,6 +42,7 @@ export function useMetrics(app: FastifyInstance): void {
 export function metricsRoute(app: FastifyInstance, options: MetricsOptions = {}): void {
   registerScrapeSources(app, app.metrics);
   const token = options.token;
+  if (token) app.metrics.collectProcessMetrics();
   // Declared even without a token, so the workbench's catch-all does not answer it either.
   app.get("/metrics", async (request, reply) => {
     if (!token) throw new FieldworkError("NOT_FOUND");

@@ -35,8 +35,11 @@ export class AppMetrics {
     registers: [this.registry],
   });
 
-  constructor() {
-    // Process CPU, memory, handles and the event loop's lag (nodejs_eventloop_lag_seconds…).
+  /**
+   * Process CPU, memory, handles and the event loop's lag (nodejs_eventloop_lag_seconds…):
+   * only when `/metrics` is on, as they keep an event-loop monitor and a GC observer running.
+   */
+  collectProcessMetrics(): void {
     collectDefaultMetrics({ register: this.registry });
   }
 
