@@ -6,7 +6,8 @@
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import { FieldworkError } from "@fieldwork/core";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { toFieldworkError } from "../http-errors";
 import { AppMetrics, METRICS_CONTENT_TYPE } from "./metrics";
 import { registerScrapeSources } from "./metrics-sources";
 
@@ -29,12 +30,28 @@ export function bearerMatches(header: string | undefined, token: string): boolea
   return !!match && timingSafeEqual(digest(match[1]!), digest(token));
 }
 
-/** `app.metrics` and the timing of every request; first, so every later hook and route is timed. */
+/** The public submit route, whose answers are counted accepted or refused. */
+export const SUBMIT_ROUTE = "/submit/:form_id";
+
+/**
+ * `app.metrics`, the timing of every request and the count of submits; first, so every later
+ * hook and route is timed. A submit is refused when anything on its way throws (a rate
+ * limit, a body too large, refused answers), counted under the error's catalogue code.
+ */
 export function useMetrics(app: FastifyInstance): void {
   const metrics = new AppMetrics();
   app.decorate("metrics", metrics);
+  const refusals = new WeakMap<FastifyRequest, string>();
+  app.addHook("onError", async (request, _reply, error) => {
+    if (request.routeOptions.url === SUBMIT_ROUTE) refusals.set(request, toFieldworkError(error)?.code ?? "INTERNAL_SERVER_ERROR");
+  });
   app.addHook("onResponse", async (request, reply) => {
-    metrics.observeRequest(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
+    const route = request.routeOptions.url;
+    metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    if (route !== SUBMIT_ROUTE || request.method !== "POST") return;
+    const refused = refusals.get(request);
+    if (refused) metrics.submitRefused(refused);
+    else if (reply.statusCode < 400) metrics.submitAccepted();
   });
 }
 

@@ -89,9 +89,14 @@ describe.each(BACKENDS)("metrics and request ids on $name", (backend) => {
     const bad = await submit({ ...VALID, email: "not an email" });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.code).toBe("INVALID_FIELD_VALUE");
+    // Refused before the handler: a body past the submit limit.
+    const tooLarge = 'fieldwork_submits_total{outcome="refused",code="PAYLOAD_TOO_LARGE"}';
+    const huge = await submit({ ...VALID, comments: "x".repeat(6_000_000) });
+    expect(huge.statusCode).toBe(413);
     const after = await scrape();
     expect(sample(after, accepted)).toBe(sample(before, accepted) + 1);
     expect(sample(after, refused)).toBe(sample(before, refused) + 1);
+    expect(sample(after, tooLarge)).toBe(sample(before, tooLarge) + 1);
     expect(sample(after, 'fieldwork_http_request_duration_seconds_count{method="POST",route="/submit/:form_id",status_code="201"}'))
       .toBe(sample(before, 'fieldwork_http_request_duration_seconds_count{method="POST",route="/submit/:form_id",status_code="201"}') + 1);
   });

@@ -52,7 +52,7 @@ export class AppMetrics {
     this.submits.inc({ outcome: "accepted", code: "" });
   }
 
-  /** `code` is a catalogue code (the caller maps anything else to INTERNAL_SERVER_ERROR). */
+  /** `code` is a catalogue code (metrics-plugin.ts maps anything else to INTERNAL_SERVER_ERROR). */
   submitRefused(code: string): void {
     this.submits.inc({ outcome: "refused", code });
   }

@@ -3,7 +3,7 @@
  * declares its schemas (from @fieldwork/core) and the public rate limit it counts against.
  */
 import {
-  BODY_LIMIT_BYTES, ErrorEnvelope, FieldworkError, FieldPatchAnswer, FieldPatchBody, FieldPatchParams, FormParams, FormQuery, PARAM, PreloadAnswer,
+  BODY_LIMIT_BYTES, ErrorEnvelope, FieldPatchAnswer, FieldPatchBody, FieldPatchParams, FormParams, FormQuery, PARAM, PreloadAnswer,
   SessionAnswer, SubmitAnswer,
 } from "@fieldwork/core";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -63,23 +63,16 @@ export async function publicRoutes(fastify: FastifyInstance, options: PublicOpti
     config: { html: true, rate_limit: "submit" },
     schema: { params: FormParams, response: { 200: SubmitAnswer, 201: SubmitAnswer, ...errors } },
   }, async (request, reply) => {
-    let result: Awaited<ReturnType<typeof submitResponse>>;
-    try {
-      const entries = await readPostedEntries(request);
-      result = await submitResponse(app.db, request.params.form_id, entries, {
-        meta: {
-          user_agent: request.headers["user-agent"]?.slice(0, 512) ?? null,
-          referer: request.headers.referer?.slice(0, 2048) ?? null,
-          ip: request.ip ?? null,
-        },
-        customer_cookie: cookieValue(request.headers.cookie, PARAM.customer_uuid),
-        request_id: request.id,
-      });
-    } catch (error) {
-      app.metrics.submitRefused(error instanceof FieldworkError ? error.code : "INTERNAL_SERVER_ERROR");
-      throw error;
-    }
-    app.metrics.submitAccepted();
+    const entries = await readPostedEntries(request);
+    const result = await submitResponse(app.db, request.params.form_id, entries, {
+      meta: {
+        user_agent: request.headers["user-agent"]?.slice(0, 512) ?? null,
+        referer: request.headers.referer?.slice(0, 2048) ?? null,
+        ip: request.ip ?? null,
+      },
+      customer_cookie: cookieValue(request.headers.cookie, PARAM.customer_uuid),
+      request_id: request.id,
+    });
     if (wantsJson(request)) {
       return reply.code(result.duplicate ? 200 : 201).send({
         data: {
