@@ -25,6 +25,7 @@ export const ERROR_CATALOGUE = {
 
   UNAUTHORIZED: { status: 401, message: "Sign in, or send a project API key." },
   FORBIDDEN: { status: 403, message: "Your role does not allow this." },
+  METRICS_TOKEN_INVALID: { status: 401, message: "Send the metrics token (METRICS_TOKEN) as `Authorization: Bearer …`." },
   CSRF_TOKEN_INVALID: { status: 403, message: "The request's CSRF token is missing or wrong. Reload the page and try again." },
   NAME_INVALID: { status: 400, message: "Use 2–39 lowercase letters, digits and dashes." },
   NAME_TAKEN: { status: 409, message: "This name is already taken." },

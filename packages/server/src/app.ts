@@ -5,7 +5,7 @@
  * HTML requests); other errors are logged with the request id and answered as
  * INTERNAL_SERVER_ERROR without their internal message.
  */
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import fastifyFormbody from "@fastify/formbody";
 import fastifyMultipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
@@ -38,6 +38,8 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import { DEFAULT_TRUST_PROXY } from "./config";
 import { serverTimeoutOptions, type HttpTimeouts } from "./http-timeouts";
 import { loggerOptions } from "./logging";
+import { metricsRoute, useMetrics, type MetricsOptions } from "./metrics/metrics-plugin";
+import { REQUEST_ID_HEADER, requestIdOf } from "./request-id";
 import { webhooks, type WebhookOptions } from "./webhooks/plugin";
 import type { CountOptions } from "./query/count";
 
@@ -86,13 +88,15 @@ export interface AppOptions {
   partialAnswerCaps?: PartialAnswerCaps;
   /** The grid count's exact-count bound and timeout (GRID_EXACT_COUNT_UP_TO, GRID_COUNT_TIMEOUT_MS); tests lower them. */
   counting?: Partial<CountOptions>;
+  /** `/metrics` and its bearer token (METRICS_TOKEN); without a token there is no `/metrics`. */
+  metrics?: MetricsOptions;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(options.logger),
     bodyLimit: BODY_LIMIT_BYTES.api,
-    genReqId: () => randomUUID(),
+    genReqId: requestIdOf,
     trustProxy: options.trustProxy ?? DEFAULT_TRUST_PROXY,
     ...serverTimeoutOptions(options.httpTimeouts),
   });
@@ -108,6 +112,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook("onRoute", (route) => {
     for (const method of [route.method].flat()) if (method !== "HEAD") app.routeTable.push({ method, url: route.url });
   });
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+  useMetrics(app);
   app.decorate("auth", createAuth({ db: options.db, secret, publicUrl }));
   app.decorate("rowFeed", new RowFeed({
     db: options.db, listen: options.listen ?? listenerOf(options.db), warn: (message) => app.log.warn(message),
@@ -151,5 +159,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(restApiRoutes, { prefix: "/rest/v1" });
   await app.register(workbenchRoutes);
   if (options.cli) await app.register(cliRoutes, options.cli);
+  metricsRoute(app, options.metrics);
   return app;
 }

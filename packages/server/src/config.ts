@@ -6,6 +6,7 @@ import { httpTimeoutsFromEnv, type HttpTimeouts } from "./http-timeouts";
 import { wholeNumberFromEnv } from "./env-number";
 import { DEFAULT_LOAD_SETTINGS, type LoadSettings } from "./limits/load-limits";
 import { DEFAULT_SHUTDOWN_TIMEOUT_MS } from "./shutdown";
+import { logLevelOf, type LogLevel } from "./logging";
 
 export interface Config {
   port: number;
@@ -28,6 +29,21 @@ export interface Config {
   load: LoadSettings;
   /** SHUTDOWN_TIMEOUT_MS: how long SIGTERM/SIGINT may take to finish requests and jobs (shutdown.ts). */
   shutdownTimeoutMs: number;
+  /** METRICS_TOKEN: the bearer token `/metrics` asks for; unset, there is no `/metrics`. */
+  metricsToken: string | undefined;
+  /** LOG_LEVEL: fatal, error, warn, info (default), debug, trace or silent. */
+  logLevel: LogLevel;
+}
+
+/** The shortest METRICS_TOKEN taken: a guessable token would make the metrics public. */
+export const METRICS_TOKEN_MIN_LENGTH = 16;
+
+export function metricsTokenOf(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (value.length < METRICS_TOKEN_MIN_LENGTH || !/^[\x21-\x7e]+$/.test(value)) {
+    throw new Error(`METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN_LENGTH} printable characters without spaces (for example \`openssl rand -hex 24\`).`);
+  }
+  return value;
 }
 
 export const DEFAULT_TRUST_PROXY = "127.0.0.1,::1";
@@ -47,6 +63,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     httpTimeouts: httpTimeoutsFromEnv(env),
     load: loadSettingsOf(env),
     shutdownTimeoutMs: wholeNumberFromEnv(env, "SHUTDOWN_TIMEOUT_MS", DEFAULT_SHUTDOWN_TIMEOUT_MS, 1),
+    metricsToken: metricsTokenOf(env.METRICS_TOKEN),
+    logLevel: logLevelOf(env.LOG_LEVEL),
   };
 }
 

@@ -19,6 +19,17 @@ export const logSerializers = {
   },
 };
 
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** LOG_LEVEL (info when unset); another value stops the start with a message naming the levels. */
+export function logLevelOf(value: string | undefined): LogLevel {
+  if (!value) return "info";
+  const level = value.trim().toLowerCase();
+  if ((LOG_LEVELS as readonly string[]).includes(level)) return level as LogLevel;
+  throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")} (got ${JSON.stringify(value.slice(0, 40))}).`);
+}
+
 /** Paths pino blanks wherever headers are logged (an error's request, a plugin's debug line). */
 const REDACTED_HEADERS = ["req.headers.authorization", "req.headers.cookie", "req.headers[\"x-fieldwork-cli-token\"]", "headers.authorization", "headers.cookie"];
 

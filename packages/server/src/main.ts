@@ -26,7 +26,8 @@ const app = await buildApp({
   rateLimitFactor: config.rateLimitFactor,
   httpTimeouts: config.httpTimeouts,
   load: config.load,
-  logger: { level: process.env.LOG_LEVEL ?? "info" },
+  logger: { level: config.logLevel },
+  metrics: { token: config.metricsToken },
   cli: { token, publicUrl: config.publicUrl },
   webhooks: { ...webhookConfigFromEnv(), deliver: true },
 });

@@ -13,13 +13,14 @@
  * JSX right even when the server process runs from a directory without our tsconfig.
  */
 import { renderToStaticMarkup, renderToString } from "react-dom/server";
-import type { FormEnding, FormPreload, FormStylesheet } from "@fieldwork/core";
+import type { FormPreload } from "@fieldwork/core";
 import { htmlDocument, type PageAssets } from "./document/html-document";
 import { jsonForScript, escapeHtml } from "./document/escape";
 import { FormApp } from "./respondent/form-app";
 import { PRELOAD_ELEMENT_ID, ROOT_ELEMENT_ID } from "./respondent/mount-ids";
 import { StatusPage } from "./status/status-page";
-import { statusContent, type StatusKind } from "./status/status-content";
+import type { StatusKind } from "./status/status-content";
+import { statusView, type StatusForm } from "./status/status-view";
 import { BootScreen } from "./workbench/shell/frame-skeleton";
 import { bootScript } from "./workbench/shell/boot";
 
@@ -59,7 +60,7 @@ export function renderFormPage(input: RenderFormPageInput): string {
 
 export interface RenderStatusPageInput {
   kind: StatusKind;
-  form: { id: string; title: string; lang: string; stylesheet: FormStylesheet; ending?: FormEnding } | null;
+  form: StatusForm | null;
   query: Record<string, string>;
   assets: PageAssets;
 }
@@ -67,14 +68,14 @@ export interface RenderStatusPageInput {
 /** A static status page (closed, sold out, thank you…), styled like the form, without hydration. */
 export function renderStatusPage(input: RenderStatusPageInput): string {
   const { kind, form, query, assets } = input;
-  const content = statusContent(kind, form, query);
-  const body = renderToStaticMarkup(<StatusPage content={content} powered_by={false} />);
+  const view = statusView(kind, form, query);
+  const body = renderToStaticMarkup(<StatusPage content={view.content} powered_by={view.powered_by} />);
   const head = ['<meta name="robots" content="noindex">'];
-  if (content.redirect) head.push(`<meta http-equiv="refresh" content="3;url=${escapeHtml(content.redirect)}">`);
+  if (view.content.redirect) head.push(`<meta http-equiv="refresh" content="3;url=${escapeHtml(view.content.redirect)}">`);
   return htmlDocument({
-    lang: form?.lang ?? "en",
-    title: form ? `${content.title} · ${form.title}` : content.title,
-    stylesheet: form?.stylesheet ?? null,
+    lang: view.lang,
+    title: view.title,
+    stylesheet: view.stylesheet,
     styles: assets.styles,
     inlineStyles: assets.inlineStyles,
     fonts: assets.fonts,

@@ -39,6 +39,15 @@ export function kindOf(db: Kysely<DB>): DatabaseKind | undefined {
   return kinds.get(db);
 }
 
+/** How busy the connections are: PostgreSQL's pool, or PGlite's one connection and its queue. */
+export interface PoolStats { total: number; idle: number; waiting: number }
+const poolStats = new WeakMap<Kysely<DB>, () => PoolStats>();
+
+/** The pool use of the database behind `db`, when `openDatabase` opened it (the metrics read it). */
+export function poolStatsOf(db: Kysely<DB>): (() => PoolStats) | undefined {
+  return poolStats.get(db);
+}
+
 /** How to LISTEN on the database behind `db`, when `openDatabase` opened it. */
 export function listenerOf(db: Kysely<DB>): Listen | undefined {
   return listeners.get(db);
@@ -76,7 +85,9 @@ async function openPGlite(dataDir: string | undefined, loadDataDir?: Blob): Prom
     parsers: PARSERS,
   });
   if (dataDir) restrictDataDir(dataDir); // a first start unpacks PGlite's files with mode 0666
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  const dialect = new PGliteDialect(pglite);
+  const db = new Kysely<DB>({ dialect });
+  poolStats.set(db, () => ({ total: 1, idle: dialect.inUse() ? 0 : 1, waiting: dialect.queueLength() }));
   // Through a driver connection, so LISTEN never lands inside another caller's transaction
   // (a rollback would undo it).
   const listen: Listen = async (channel, onPayload) => {
@@ -101,6 +112,7 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
   // An idle client whose server went away must not crash the process; the pool replaces it.
   pool.on("error", (error) => console.warn(`[fieldwork] idle PostgreSQL client error: ${error.message}`));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  poolStats.set(db, () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
   await sql`select 1`.execute(db);
   const listener = new PgListener({ connectionString });
   const listen: Listen = (channel, onPayload) => listener.listen(channel, onPayload);

@@ -10,9 +10,12 @@ import {
 
 class Mutex {
   #tail: Promise<void> = Promise.resolve();
+  /** Callers holding or waiting for the lock. */
+  held = 0;
   lock(): Promise<() => void> {
     let release!: () => void;
-    const next = new Promise<void>((resolve) => (release = resolve));
+    this.held += 1;
+    const next = new Promise<void>((resolve) => (release = () => { this.held -= 1; resolve(); }));
     const ready = this.#tail.then(() => release);
     this.#tail = this.#tail.then(() => next);
     return ready;
@@ -37,17 +40,16 @@ class PGliteConnection implements DatabaseConnection {
 }
 
 class PGliteDriver implements Driver {
-  readonly #mutex = new Mutex();
   readonly #releases = new WeakMap<DatabaseConnection, () => void>();
 
-  constructor(private readonly pglite: PGlite) {}
+  constructor(private readonly pglite: PGlite, private readonly mutex: Mutex) {}
 
   async init(): Promise<void> {
     await this.pglite.waitReady;
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    const release = await this.#mutex.lock();
+    const release = await this.mutex.lock();
     // Each acquisition gets its own handle so releases pair with their locks.
     const handle = new PGliteConnection(this.pglite);
     this.#releases.set(handle, release);
@@ -78,9 +80,14 @@ class PGliteDriver implements Driver {
 }
 
 export class PGliteDialect implements Dialect {
+  readonly #mutex = new Mutex();
   constructor(private readonly pglite: PGlite) {}
+  /** Callers waiting for the one connection (the metrics' PGlite queue length). */
+  queueLength(): number { return Math.max(0, this.#mutex.held - 1); }
+  /** Whether a caller holds the connection. */
+  inUse(): boolean { return this.#mutex.held > 0; }
   createAdapter() { return new PostgresAdapter(); }
-  createDriver(): Driver { return new PGliteDriver(this.pglite); }
+  createDriver(): Driver { return new PGliteDriver(this.pglite, this.#mutex); }
   createQueryCompiler() { return new PostgresQueryCompiler(); }
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   createIntrospector(db: Kysely<any>) { return new PostgresIntrospector(db); }

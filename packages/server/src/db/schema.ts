@@ -240,6 +240,8 @@ export interface WebhookTable {
 }
 export interface OutboxTable {
   id: Generated<number>; form_id: string; type: string; payload: Json; created_at: Timestamp;
+  /** The request that made the event (its log id), when one did. */
+  request_id: ColumnType<string | null, string | null | undefined, string | null>;
   event_id: Generated<string>; webhook_id: string | null; relayed_at: Date | null;
 }
 export interface WebhookDeliveryTable {

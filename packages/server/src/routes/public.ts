@@ -71,6 +71,7 @@ export async function publicRoutes(fastify: FastifyInstance, options: PublicOpti
         ip: request.ip ?? null,
       },
       customer_cookie: cookieValue(request.headers.cookie, PARAM.customer_uuid),
+      request_id: request.id,
     });
     if (wantsJson(request)) {
       return reply.code(result.duplicate ? 200 : 201).send({

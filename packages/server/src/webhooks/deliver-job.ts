@@ -22,10 +22,16 @@ import type { DeliveryJob, DeliveryQueue } from "./queue";
 import { sendRequest, type AttemptOutcome } from "./send-request";
 import { webhookSignature } from "./signing";
 
+/** Where each attempt's outcome goes: a log line naming the request that made the event, and the metrics. */
+export interface DeliveryObserver {
+  (attempt: { request_id: string | null; webhook_id: string; outbox_id: number; attempt: number; status: WebhookDeliveryStatus; http_status: number | null }): void;
+}
+
 export interface DeliverDeps {
   db: Kysely<DB>; queue: DeliveryQueue; config: WebhookConfig;
   /** This server's fair share of workers per webhook and organization; none in unit tests. */
   share?: FairShare;
+  observe?: DeliveryObserver;
 }
 
 export const WEBHOOK_USER_AGENT = "Fieldwork-Webhooks/1";
@@ -50,12 +56,17 @@ export async function deliverJob(deps: DeliverDeps, job: DeliveryJob): Promise<v
     ])
     .where("outbox.id", "=", job.outbox_id).where("webhook.id", "=", job.webhook_id).executeTakeFirst();
   if (!row || !row.enabled) return;
-  const logAttempt = (trx: Kysely<DB>, outcome: AttemptOutcome, verdict: { status: WebhookDeliveryStatus; next_retry_at: Date | null }) =>
-    trx.insertInto("webhook_delivery").values({
+  const logAttempt = async (trx: Kysely<DB>, outcome: AttemptOutcome, verdict: { status: WebhookDeliveryStatus; next_retry_at: Date | null }) => {
+    await trx.insertInto("webhook_delivery").values({
       webhook_id: job.webhook_id, form_id: row.form_id, outbox_id: job.outbox_id, event_id: row.event_id, event_type: row.type,
       attempt: job.attempt, status: verdict.status, http_status: outcome.http_status, duration_ms: outcome.duration_ms,
       response_excerpt: outcome.response_excerpt, error: outcome.error, next_retry_at: verdict.next_retry_at,
     }).execute();
+    deps.observe?.({
+      request_id: job.request_id ?? null, webhook_id: job.webhook_id, outbox_id: job.outbox_id, attempt: job.attempt,
+      status: verdict.status, http_status: outcome.http_status,
+    });
+  };
   if (row.paused_at) {
     await logAttempt(db, {
       http_status: null, duration_ms: 0, response_excerpt: null, refused: false,
@@ -100,6 +111,8 @@ export async function deliverJob(deps: DeliverDeps, job: DeliveryJob): Promise<v
       returning paused_at is not null as paused`.execute(trx);
     if (rows[0]?.paused && verdict.next_retry_at) verdict = { status: "failed", next_retry_at: null };
     await logAttempt(trx, outcome, verdict);
-    if (verdict.next_retry_at) await queue.send({ outbox_id: job.outbox_id, webhook_id: job.webhook_id, attempt: job.attempt + 1 }, trx, verdict.next_retry_at);
+    if (verdict.next_retry_at) {
+      await queue.send({ outbox_id: job.outbox_id, webhook_id: job.webhook_id, attempt: job.attempt + 1, request_id: job.request_id ?? null }, trx, verdict.next_retry_at);
+    }
   });
 }

@@ -22,7 +22,11 @@ declare module "fastify" {
 export async function webhooks(app: FastifyInstance, options: WebhookOptions = {}): Promise<void> {
   const { deliver = false, ...settings } = options;
   const config: WebhookConfig = { ...DEFAULT_WEBHOOK_CONFIG, ...settings };
-  const runner = deliver ? new WebhookRunner(app.db, config, app.log) : null;
+  // Each attempt: a log line naming the request that made the event (request-id.ts), and the metrics' count.
+  const runner = deliver ? new WebhookRunner(app.db, config, app.log, (attempt) => {
+    app.log.info({ reqId: attempt.request_id, webhook: attempt }, "webhook delivery");
+    app.metrics.webhookDeliveries.inc({ status: attempt.status });
+  }) : null;
   app.decorate("webhooks", { config, runner });
   if (!runner) return;
   await runner.start();

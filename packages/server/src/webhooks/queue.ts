@@ -17,6 +17,8 @@ export interface DeliveryJob {
   outbox_id: number; webhook_id: string; attempt: number;
   /** How many times this attempt waited for its fair share (fair-share.ts); part of the id. */
   deferrals?: number;
+  /** The request that made the event (outbox.request_id), for the delivery's log lines; not part of the id. */
+  request_id?: string | null;
 }
 
 /** A uuid from the job's identity: the same event, webhook, attempt and deferral is always the same job. */
@@ -70,6 +72,11 @@ export class DeliveryQueue {
         for (const job of jobs) await handle(job.data);
       });
     }
+  }
+
+  /** Jobs waiting in the queue (created or retrying, not yet active): the metrics' queue depth. */
+  async size(): Promise<number> {
+    return this.#started ? this.#boss.getQueueSize(DELIVERY_QUEUE) : 0;
   }
 
   /** Stops fetching, waits for running jobs (at most `timeoutMs`), leaves the database open (the app owns it). */

@@ -18,14 +18,14 @@ export async function relayOutbox(db: Kysely<DB>, queue: DeliveryQueue, batch = 
       select id from outbox where relayed_at is null order by id limit ${batch} for update skip locked`.execute(trx);
     if (rows.length === 0) return 0;
     const ids = rows.map((r) => Number(r.id));
-    const { rows: targets } = await sql<{ outbox_id: number; webhook_id: string }>`
-      select o.id as outbox_id, w.id as webhook_id
+    const { rows: targets } = await sql<{ outbox_id: number; webhook_id: string; request_id: string | null }>`
+      select o.id as outbox_id, w.id as webhook_id, o.request_id
       from outbox o join webhook w on w.form_id = o.form_id
       where o.id = any(${ids}::bigint[]) and w.enabled and o.type = any(w.events)
         and (o.webhook_id is null or o.webhook_id = w.id)
       order by o.id, w.created_at, w.id`.execute(trx);
     for (const target of targets) {
-      await queue.send({ outbox_id: Number(target.outbox_id), webhook_id: target.webhook_id, attempt: 1 }, trx);
+      await queue.send({ outbox_id: Number(target.outbox_id), webhook_id: target.webhook_id, attempt: 1, request_id: target.request_id }, trx);
     }
     await sql`update outbox set relayed_at = now() where id = any(${ids}::bigint[])`.execute(trx);
     return ids.length;

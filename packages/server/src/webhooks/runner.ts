@@ -8,7 +8,7 @@
 import { sql, type Kysely } from "kysely";
 import type { DB } from "../db/schema";
 import type { WebhookConfig } from "./config";
-import { deliverJob } from "./deliver-job";
+import { deliverJob, type DeliveryObserver } from "./deliver-job";
 import { FairShare, tenantShare } from "./fair-share";
 import { DeliveryQueue } from "./queue";
 import { RELAY_BATCH, relayOutbox } from "./relay";
@@ -20,14 +20,17 @@ export class WebhookRunner {
   readonly #config: WebhookConfig;
   readonly #log: RunnerLog;
   readonly #queue: DeliveryQueue;
+  readonly #observe: DeliveryObserver | undefined;
   #timer: NodeJS.Timeout | undefined;
   #pass: Promise<void> | undefined;
   #running = false;
   #options: { deliver?: boolean } = {};
   #queueStart: Promise<void> | undefined;
 
-  constructor(db: Kysely<DB>, config: WebhookConfig, log: RunnerLog) {
+  /** `observe`: each attempt's outcome (plugin.ts logs it with the request id and counts it). */
+  constructor(db: Kysely<DB>, config: WebhookConfig, log: RunnerLog, observe?: DeliveryObserver) {
     this.#db = db;
+    this.#observe = observe;
     this.#config = config;
     this.#log = log;
     this.#queue = new DeliveryQueue(db, (error) => log.warn(`webhook queue: ${error.message}`));
@@ -61,7 +64,7 @@ export class WebhookRunner {
     await this.#queue.start();
     if (this.#options.deliver !== false) {
       const share = new FairShare(tenantShare(this.#config.concurrency));
-      await this.#queue.work(this.#config.concurrency, (job) => deliverJob({ db: this.#db, queue: this.#queue, config: this.#config, share }, job));
+      await this.#queue.work(this.#config.concurrency, (job) => deliverJob({ db: this.#db, queue: this.#queue, config: this.#config, share, ...(this.#observe ? { observe: this.#observe } : {}) }, job));
     }
   }
 

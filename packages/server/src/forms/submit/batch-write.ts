@@ -41,6 +41,8 @@ export interface PendingSubmit {
   customer_uuid: string | null;
   utc_offset: number | null;
   meta: RequestMeta;
+  /** The request's log id (request-id.ts), kept with the outbox event. */
+  request_id: string | null;
   /** Tracked options chosen (option ids). */
   demand: string[];
   now: Date;
@@ -245,10 +247,11 @@ async function insertRows(
       insert into inventory_level_commit (inventory_level_id, diff, reason, form_id, response_id)
       select units.level_id, -1, 'order', ${form.id}::uuid, ins.id from units join ins using (local_index)
     ),` : sql``}
+    requests (local_index, request_id) as (values ${sql.join(accepted.map(({ item, local_index }) => sql`(${local_index}::int, ${item.request_id}::text)`))}),
     events as (
-      insert into outbox (form_id, type, payload)
-      select ${form.id}::uuid, 'response.created', jsonb_build_object('form_id', ${form.id}::text, 'response', to_jsonb(ins) - ${SEARCH_COLUMN}::text)
-      from ins order by ins.local_index
+      insert into outbox (form_id, type, payload, request_id)
+      select ${form.id}::uuid, 'response.created', jsonb_build_object('form_id', ${form.id}::text, 'response', to_jsonb(ins) - ${SEARCH_COLUMN}::text), requests.request_id
+      from ins join requests using (local_index) order by ins.local_index
     )
     select id::text, local_index, created_at from ins order by local_index`.execute(trx);
   return inserted;

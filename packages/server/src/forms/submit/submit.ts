@@ -33,6 +33,8 @@ export interface SubmitRequest {
   meta: RequestMeta;
   /** The `customer_id` cookie (PARAM.customer_uuid), when the browser sent one. */
   customer_cookie?: string | undefined;
+  /** The request's log id, stored with the events the submit makes (their webhook deliveries log it). */
+  request_id?: string | undefined;
 }
 
 const ATTEMPTS = 3;
@@ -79,7 +81,7 @@ function readSubmit(record: FormRecord, entries: PostedEntries, request: SubmitR
     values: answers.values, extra: answers.extra,
     session_id: isUuid(system.session_id) ? system.session_id : null,
     customer_uuid: namedCustomerId(entries.get(PARAM.customer_uuid)?.at(-1)?.trim() || request.customer_cookie),
-    visitor_id: system.visitor_id, utc_offset: system.utc_offset, meta: request.meta,
+    visitor_id: system.visitor_id, utc_offset: system.utc_offset, meta: request.meta, request_id: request.request_id ?? null,
     demand: demandOf(record, answers.values), now,
   };
 }

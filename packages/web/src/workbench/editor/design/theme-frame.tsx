@@ -28,6 +28,8 @@ const TOKENS = scopedThemeCss(respondentCss);
 const BLANK = '<!doctype html><html><head><meta charset="utf-8"></head><body></body></html>';
 
 type Theme = EditorDocument["theme"];
+/** What the frame reads of a theme: the editor's theme, or a status page's stylesheet and language. */
+type FrameTheme = Pick<Theme, "lang" | "appearance" | "palette" | "font_family" | "custom_css"> & { is_powered_by_branding_enabled?: boolean };
 
 /**
  * The token rules in the workbench itself (the palette swatches beside the preview use
@@ -94,7 +96,12 @@ function useContentHeight(doc: Document | null): number | null {
   return height;
 }
 
-export function ThemeFrame({ theme, label, className, children }: { theme: Theme; label: string; className?: string; children: ReactNode }) {
+/**
+ * `page`: the children are a whole public page (its column and footer, e.g. `StatusPage`),
+ * drawn as they are; otherwise they go in the public page's column, with the powered-by
+ * footer when the theme shows it.
+ */
+export function ThemeFrame({ theme, label, className, page = false, children }: { theme: FrameTheme; label: string; className?: string; page?: boolean; children: ReactNode }) {
   const frame = useRef<HTMLIFrameElement>(null);
   const [doc, setDoc] = useState<Document | null>(null);
   // The srcdoc document, once loaded (not the about:blank one the frame starts with).
@@ -140,10 +147,12 @@ export function ThemeFrame({ theme, label, className, children }: { theme: Theme
         doc.head,
       ) : null}
       {doc && base?.doc === doc ? createPortal(
-        <div inert className="mx-auto flex w-full max-w-[640px] flex-col gap-4 px-3 py-6 sm:px-6 sm:py-10">
-          {children}
-          {theme.is_powered_by_branding_enabled ? <PoweredBy /> : null}
-        </div>,
+        page ? <div inert>{children}</div> : (
+          <div inert className="mx-auto flex w-full max-w-[640px] flex-col gap-4 px-3 py-6 sm:px-6 sm:py-10">
+            {children}
+            {theme.is_powered_by_branding_enabled ? <PoweredBy /> : null}
+          </div>
+        ),
         doc.body,
       ) : null}
     </figure>

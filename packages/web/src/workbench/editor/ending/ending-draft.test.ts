@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { statusContent } from "../../../status/status-content";
-import { endingDraftReducer, endingPatch, formEndingOf, initEndingDraft } from "./ending-draft";
+import { statusView } from "../../../status/status-view";
+import { endingDraftReducer, endingPatch, formEndingOf, initEndingDraft, statusFormOf } from "./ending-draft";
 
 const ending = { enabled: true, title: "Thanks!", body_html: "<p>See you</p>", redirect_uri: null };
 
@@ -34,5 +35,18 @@ describe("the Ending draft", () => {
   it("previews what the public completion page shows", () => {
     expect(statusContent("complete", { id: "f", ending: formEndingOf(ending) }, {})).toMatchObject({ title: "Thanks!", html: "<p>See you</p>" });
     expect(statusContent("complete", { id: "f", ending: formEndingOf({ ...ending, enabled: false }) }, {}).title).toBe("Thank you");
+  });
+
+  it("gives the completion page the form's title, language and stylesheet, as the server does", () => {
+    const theme = {
+      lang: "fr", appearance: "dark", palette: "green", font_family: "lora", section: null, custom_css: "h1{color:red}",
+      background: null, is_powered_by_branding_enabled: true, optimize_for_cjk: false,
+    } as const;
+    const view = statusView("complete", statusFormOf({ form_id: "f", title: "Feedback", theme }, ending), {});
+    expect(view).toMatchObject({
+      lang: "fr", title: "Thanks! · Feedback", powered_by: false,
+      stylesheet: { appearance: "dark", palette: "green", font_family: "lora", section: null, custom_css: "h1{color:red}" },
+      content: { title: "Thanks!", html: "<p>See you</p>", icon: "success" },
+    });
   });
 });

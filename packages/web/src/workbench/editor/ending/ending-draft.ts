@@ -4,6 +4,7 @@
  * (undo, a reload) replaces what is not being edited.
  */
 import { isSafeUrl, UNSAFE_URL_MESSAGE, type EditorDocument } from "@fieldwork/core";
+import type { StatusForm } from "../../../status/status-view";
 
 type Ending = EditorDocument["ending"];
 export type EndingKey = "title" | "body_html" | "redirect_uri";
@@ -64,6 +65,19 @@ export function endingPatch(key: EndingKey, text: string): { ok: true; patch: Pa
     return { ok: true, patch: { redirect_uri: value || null } };
   }
   return { ok: true, patch: { [key]: value || null } };
+}
+
+/**
+ * The form as the public completion page reads it (status-view.ts): the same title,
+ * language, stylesheet and ending the server passes to `renderStatusPage`.
+ */
+export function statusFormOf(doc: Pick<EditorDocument, "form_id" | "title" | "theme">, ending: Ending): StatusForm {
+  const { appearance, palette, font_family, section, custom_css, lang } = doc.theme;
+  return {
+    id: doc.form_id, title: doc.title, lang,
+    stylesheet: { appearance, palette, font_family, section, custom_css },
+    ending: formEndingOf(ending),
+  };
 }
 
 /** The form's ending as the public completion page reads it (status-content.ts). */

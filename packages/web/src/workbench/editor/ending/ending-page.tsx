@@ -2,22 +2,22 @@
 /**
  * What visitors see after answering (`…/form/end`): a completion page with the owner's title
  * and body (simple HTML; the server sanitizes it), or a redirect to an http(s) address, next
- * to a preview drawn like the public completion page (status-content.ts, StatusCard) in the
+ * to a preview drawn as the public completion page is (status-view.ts, StatusPage) in the
  * form's theme. Writes go through the editor's save queue ("ending" command).
  */
 import { useEffect, useReducer, type KeyboardEvent } from "react";
 import { Field } from "../../../ui/field";
 import { controlClass, Input } from "../../../ui/input";
 import { cn } from "../../../ui/cn";
-import { StatusCard, StatusLink } from "../../../respondent/status-card";
-import { statusContent } from "../../../status/status-content";
+import { StatusPage } from "../../../status/status-page";
+import { statusView } from "../../../status/status-view";
 import { command } from "../build/build-reducer";
 import { useBuild, useBuildStore } from "../build/build-store";
 import { ThemeFrame, ThemeTokens } from "../design/theme-frame";
 import { PageBar } from "../form-store-host";
 import { ChoiceGroup, SettingCard, Toggle, type Choice } from "../settings/settings-controls";
 import { previewHtml } from "./preview-html";
-import { endingDraftReducer, endingPatch, formEndingOf, initEndingDraft, type EndingKey, type EndingMode } from "./ending-draft";
+import { endingDraftReducer, endingPatch, initEndingDraft, statusFormOf, type EndingKey, type EndingMode } from "./ending-draft";
 
 const MODES: readonly Choice<EndingMode>[] = [
   { value: "page", label: "Show a completion page", description: "Visitors stay on the form's site and read your message." },
@@ -58,7 +58,8 @@ export function EndingPage() {
     body_html: previewHtml(draft.body_html.trim() || null),
     redirect_uri: draft.mode === "redirect" && !draft.error ? draft.redirect_uri.trim() || null : null,
   };
-  const content = statusContent("complete", { id: doc.form_id, ending: formEndingOf(shown) }, {});
+  // The same view, drawn by the same component, as the server's `/d/e/{form_id}/complete`.
+  const view = statusView("complete", statusFormOf(doc, shown), {});
 
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-4 px-4 pt-4 pb-24">
@@ -94,12 +95,8 @@ export function EndingPage() {
         </div>
         <div className="grid gap-2 lg:sticky lg:top-16">
           <p className="text-xs text-muted">Preview: the page after a response.</p>
-          <ThemeFrame theme={doc.theme} label="Preview of the completion page">
-            <StatusCard icon={content.icon} tone={content.tone} title={content.title}
-              action={content.redirect ? <StatusLink href={content.redirect}>Continue</StatusLink> : undefined}>
-              {content.text.map((text) => <p key={text}>{text}</p>)}
-              {content.html ? <div className="fw-prose text-left" dangerouslySetInnerHTML={{ __html: content.html }} /> : null}
-            </StatusCard>
+          <ThemeFrame theme={{ ...view.stylesheet!, lang: view.lang }} label="Preview of the completion page" page>
+            <StatusPage content={view.content} powered_by={view.powered_by} />
           </ThemeFrame>
         </div>
       </div>
