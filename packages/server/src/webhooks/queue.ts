@@ -74,9 +74,13 @@ export class DeliveryQueue {
     }
   }
 
-  /** Jobs waiting in the queue (created or retrying, not yet active): the metrics' queue depth. */
+  /**
+   * Jobs waiting in the queue (queued or retrying, not yet active): the metrics' queue depth,
+   * as pg-boss's last monitor pass counted them; 0 before the queue starts (no webhook yet).
+   */
   async size(): Promise<number> {
-    return this.#started ? this.#boss.getQueueSize(DELIVERY_QUEUE) : 0;
+    if (!this.#started || !this.#boss) return 0;
+    return (await this.#boss.getQueue(DELIVERY_QUEUE))?.queuedCount ?? 0;
   }
 
   /** Stops fetching, waits for running jobs (at most `timeoutMs`), leaves the database open (the app owns it). */
