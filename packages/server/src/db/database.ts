@@ -2,14 +2,10 @@
  * Opens Fieldwork's database: PGlite in DATA_DIR when no DATABASE_URL is given, PostgreSQL
  * through `pg` otherwise. Both speak the same SQL and run the same migrations.
  */
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
-import { restrictDataDir } from "./data-dir";
 import { PgListener, type OnPayload, type Unlisten } from "./pg-listen";
+import { PGliteClient } from "./pglite-client";
 import { PGliteDialect } from "./pglite-driver";
 import { PARSERS } from "./type-parsers";
 import type { DB } from "./schema";
@@ -35,6 +31,20 @@ const listeners = new WeakMap<Kysely<DB>, Listen>();
 /** Which backend each open database is, by its Kysely instance. */
 const kinds = new WeakMap<Kysely<DB>, DatabaseKind>();
 
+/** Whether the database behind each open Kysely instance answers, for /healthz. */
+const pings = new WeakMap<Kysely<DB>, () => Promise<void>>();
+
+/**
+ * Checks the database behind `db` answers: PostgreSQL runs `select 1`; PGlite, which lives
+ * in this process's worker, is up while its worker is (a `select 1` would wait for the
+ * statement in flight). Without a known database, `select 1`.
+ */
+export async function pingDatabase(db: Kysely<DB>): Promise<void> {
+  const ping = pings.get(db);
+  if (ping) return ping();
+  await sql`select 1`.execute(db);
+}
+
 /** The backend behind `db`, when `openDatabase` opened it. */
 export function kindOf(db: Kysely<DB>): DatabaseKind | undefined {
   return kinds.get(db);
@@ -58,18 +68,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return openPGlite(options.dataDir);
 }
 
+/**
+ * PGlite runs in a worker thread (pglite-worker.ts), which alone imports
+ * `@electric-sql/pglite`: this thread never loads it, on PostgreSQL not at all.
+ */
 async function openPGlite(dataDir: string | undefined): Promise<Database> {
-  let dir: string | undefined;
-  if (dataDir) {
-    mkdirSync(dataDir, { recursive: true });
-    dir = join(dataDir, "pglite");
-  }
-  const pglite = await PGlite.create({
-    ...(dir ? { dataDir: dir } : {}),
-    extensions: { pg_trgm },
-    parsers: PARSERS,
-  });
-  if (dataDir) restrictDataDir(dataDir); // a first start unpacks PGlite's files with mode 0666
+  const pglite = await PGliteClient.start({ dataDir });
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
   // Through a driver connection, so LISTEN never lands inside another caller's transaction
   // (a rollback would undo it).
@@ -79,6 +83,7 @@ async function openPGlite(dataDir: string | undefined): Promise<Database> {
   };
   listeners.set(db, listen);
   kinds.set(db, "pglite");
+  pings.set(db, async () => pglite.assertAlive());
   return { db, kind: "pglite", listen, close: () => db.destroy() };
 }
 

@@ -1,29 +1,43 @@
 /**
- * A small Kysely driver over PGlite. PGlite is one Postgres backend in this process, so the
- * driver hands out one connection at a time: a transaction holds it until commit or rollback.
+ * A small Kysely driver over PGlite, which runs in a worker thread (pglite-client.ts).
+ * PGlite is one Postgres backend, so the driver hands out one connection at a time: a
+ * transaction holds it until commit or rollback. Waiters queue by lane (priority.ts): the
+ * respondent's lane first, then the others, each in arrival order.
  */
-import type { PGlite } from "@electric-sql/pglite";
 import {
   CompiledQuery, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler,
   type DatabaseConnection, type Dialect, type Driver, type Kysely, type QueryResult, type TransactionSettings,
 } from "kysely";
+import type { PGliteClient } from "./pglite-client";
+import { currentLane, type Lane } from "./priority";
 
-class Mutex {
-  #tail: Promise<void> = Promise.resolve();
-  lock(): Promise<() => void> {
-    let release!: () => void;
-    const next = new Promise<void>((resolve) => (release = resolve));
-    const ready = this.#tail.then(() => release);
-    this.#tail = this.#tail.then(() => next);
-    return ready;
+/** One holder at a time; when it releases, the longest-waiting respondent goes next, else the longest-waiting other. */
+export class LaneQueue {
+  #held = false;
+  readonly #waiting: Record<Lane, (() => void)[]> = { respondent: [], other: [] };
+
+  lock(lane: Lane): Promise<() => void> {
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      const next = this.#waiting.respondent.shift() ?? this.#waiting.other.shift();
+      if (next) next();
+      else this.#held = false;
+    };
+    if (!this.#held) {
+      this.#held = true;
+      return Promise.resolve(release);
+    }
+    return new Promise((resolve) => this.#waiting[lane].push(() => resolve(release)));
   }
 }
 
 class PGliteConnection implements DatabaseConnection {
-  constructor(private readonly pglite: PGlite) {}
+  constructor(private readonly pglite: PGliteClient) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.pglite.query<R>(compiled.sql, [...compiled.parameters]);
+    const result = await this.pglite.query<R>(compiled.sql, compiled.parameters);
     const affected = result.affectedRows;
     return {
       rows: result.rows,
@@ -37,17 +51,15 @@ class PGliteConnection implements DatabaseConnection {
 }
 
 class PGliteDriver implements Driver {
-  readonly #mutex = new Mutex();
+  readonly #queue = new LaneQueue();
   readonly #releases = new WeakMap<DatabaseConnection, () => void>();
 
-  constructor(private readonly pglite: PGlite) {}
+  constructor(private readonly pglite: PGliteClient) {}
 
-  async init(): Promise<void> {
-    await this.pglite.waitReady;
-  }
+  async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    const release = await this.#mutex.lock();
+    const release = await this.#queue.lock(currentLane());
     // Each acquisition gets its own handle so releases pair with their locks.
     const handle = new PGliteConnection(this.pglite);
     this.#releases.set(handle, release);
@@ -78,7 +90,7 @@ class PGliteDriver implements Driver {
 }
 
 export class PGliteDialect implements Dialect {
-  constructor(private readonly pglite: PGlite) {}
+  constructor(private readonly pglite: PGliteClient) {}
   createAdapter() { return new PostgresAdapter(); }
   createDriver(): Driver { return new PGliteDriver(this.pglite); }
   createQueryCompiler() { return new PostgresQueryCompiler(); }

@@ -8,6 +8,7 @@
 import { FieldworkError } from "@fieldwork/core";
 import type { FastifyInstance } from "fastify";
 import { sql, type Kysely } from "kysely";
+import { asRespondent } from "../db/priority";
 import type { DB } from "../db/schema";
 
 export interface RateLimit {
@@ -73,7 +74,7 @@ export function rateLimits(app: FastifyInstance, factor = 1): void {
     if (!name) return;
     const base = PUBLIC_RATE_LIMITS[name];
     const limit = { ...base, max: Math.max(1, Math.round(base.max * factor)) };
-    const { hits, retry_after } = await hit(app.db, `${name}:${addressKey(request.ip)}`, limit);
+    const { hits, retry_after } = await asRespondent(() => hit(app.db, `${name}:${addressKey(request.ip)}`, limit));
     if (hits <= limit.max) return;
     reply.header("retry-after", String(retry_after));
     throw new FieldworkError("RATE_LIMITED", `Too many requests from your address: at most ${limit.max} per ${limit.window_seconds} seconds. Try again in ${retry_after} s.`);
