@@ -5,6 +5,7 @@
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { PgListener, type OnPayload, type Unlisten } from "./pg-listen";
+import { PageWrites } from "./page-writes";
 import { PGliteClient } from "./pglite-client";
 import { PGliteDialect } from "./pglite-driver";
 import { PARSERS } from "./type-parsers";
@@ -45,6 +46,17 @@ export async function pingDatabase(db: Kysely<DB>): Promise<void> {
   await sql`select 1`.execute(db);
 }
 
+/** PGlite's count of statements that may change a form page (page-writes.ts), by Kysely instance. */
+const pageWrites = new WeakMap<Kysely<DB>, PageWrites>();
+
+/**
+ * How many statements that may change a form page ran on the database behind `db`, when
+ * this process sees every write (PGlite); undefined on PostgreSQL, where other instances write too.
+ */
+export function pageWritesOf(db: Kysely<DB>): number | undefined {
+  return pageWrites.get(db)?.count;
+}
+
 /** The backend behind `db`, when `openDatabase` opened it. */
 export function kindOf(db: Kysely<DB>): DatabaseKind | undefined {
   return kinds.get(db);
@@ -74,7 +86,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  */
 async function openPGlite(dataDir: string | undefined): Promise<Database> {
   const pglite = await PGliteClient.start({ dataDir });
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  const writes = new PageWrites();
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite, writes) });
   // Through a driver connection, so LISTEN never lands inside another caller's transaction
   // (a rollback would undo it).
   const listen: Listen = async (channel, onPayload) => {
@@ -84,6 +97,7 @@ async function openPGlite(dataDir: string | undefined): Promise<Database> {
   listeners.set(db, listen);
   kinds.set(db, "pglite");
   pings.set(db, async () => pglite.assertAlive());
+  pageWrites.set(db, writes);
   return { db, kind: "pglite", listen, close: () => db.destroy() };
 }
 

@@ -9,6 +9,7 @@ import {
   type DatabaseConnection, type Dialect, type Driver, type Kysely, type QueryResult, type TransactionSettings,
 } from "kysely";
 import type { PGliteClient } from "./pglite-client";
+import type { PageWrites } from "./page-writes";
 import { currentLane, type Lane } from "./priority";
 
 /** One holder at a time; when it releases, the longest-waiting respondent goes next, else the longest-waiting other. */
@@ -34,9 +35,10 @@ export class LaneQueue {
 }
 
 class PGliteConnection implements DatabaseConnection {
-  constructor(private readonly pglite: PGliteClient) {}
+  constructor(private readonly pglite: PGliteClient, private readonly writes: PageWrites) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    this.writes.note(compiled.sql);
     const result = await this.pglite.query<R>(compiled.sql, compiled.parameters);
     const affected = result.affectedRows;
     return {
@@ -54,14 +56,14 @@ class PGliteDriver implements Driver {
   readonly #queue = new LaneQueue();
   readonly #releases = new WeakMap<DatabaseConnection, () => void>();
 
-  constructor(private readonly pglite: PGliteClient) {}
+  constructor(private readonly pglite: PGliteClient, private readonly writes: PageWrites) {}
 
   async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
     const release = await this.#queue.lock(currentLane());
     // Each acquisition gets its own handle so releases pair with their locks.
-    const handle = new PGliteConnection(this.pglite);
+    const handle = new PGliteConnection(this.pglite, this.writes);
     this.#releases.set(handle, release);
     return handle;
   }
@@ -89,10 +91,11 @@ class PGliteDriver implements Driver {
   }
 }
 
+/** `writes` counts the statements that may change a form page (page-writes.ts). */
 export class PGliteDialect implements Dialect {
-  constructor(private readonly pglite: PGliteClient) {}
+  constructor(private readonly pglite: PGliteClient, private readonly writes: PageWrites) {}
   createAdapter() { return new PostgresAdapter(); }
-  createDriver(): Driver { return new PGliteDriver(this.pglite); }
+  createDriver(): Driver { return new PGliteDriver(this.pglite, this.writes); }
   createQueryCompiler() { return new PostgresQueryCompiler(); }
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   createIntrospector(db: Kysely<any>) { return new PostgresIntrospector(db); }
