@@ -19,6 +19,7 @@ export const SERVER_OUT_DIR = resolve(ROOT, "packages/server/dist");
 export const SERVER_ENTRIES = {
   main: "packages/server/src/main.ts",
   cli: "packages/server/src/cli/main.ts",
+  "pglite-worker": "packages/server/src/db/pglite-worker.ts", // db/pglite-client.ts starts it
 };
 
 /** Every bare import outside our workspace stays an import of node_modules. */

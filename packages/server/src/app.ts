@@ -12,10 +12,11 @@ import fastifyStatic from "@fastify/static";
 import { existsSync } from "node:fs";
 import { BODY_LIMIT_BYTES, GRID_COUNT_TIMEOUT_MS, GRID_EXACT_COUNT_UP_TO, MULTIPART_FILE_LIMIT_BYTES, SUBMIT_BODY_LIMIT_BYTES } from "@fieldwork/core";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import { createAuth, type Auth } from "./auth/better-auth";
 import type { DB } from "./db/schema";
-import { listenerOf, type Listen } from "./db/database";
+import { listenerOf, pingDatabase, type Listen } from "./db/database";
+import { respondentLane } from "./routes/respondent-lane";
 import { RowFeed } from "./realtime/row-feed";
 import { compression } from "./compression";
 import { closeConnectionsOnClose } from "./close-connections";
@@ -146,10 +147,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   securityHeaders(app);
+  respondentLane(app);
   rateLimits(app, options.rateLimitFactor ?? 1);
   rejectUnstorableInput(app);
   app.get("/healthz", async (_request, reply) => {
-    await sql`select 1`.execute(options.db);
+    await pingDatabase(options.db);
     return reply.send({ ok: true });
   });
   await app.register(publicRoutes, { partialAnswerCaps: options.partialAnswerCaps });

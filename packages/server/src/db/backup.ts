@@ -1,24 +1,28 @@
 /**
  * The only code that dumps or loads PGlite's data directory (`fieldwork db backup` and
- * `db restore`, server/src/backup/). When PGlite moves into a worker thread, these two
- * functions are what changes: `registerPGliteDump` is called once by `openPGlite`.
+ * `db restore`, server/src/backup/). The server's PGlite runs in a worker thread
+ * (pglite-client.ts): `registerPGliteDump` is called once by `openPGlite` and dumps through
+ * it; `loadPGliteDataDir` and `createPGliteFromScript` open their own PGlite, here, for
+ * the CLI and the tests.
  */
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { Kysely } from "kysely";
+import type { PGliteClient } from "./pglite-client";
 import type { DB } from "./schema";
 
-const dumps = new WeakMap<Kysely<DB>, () => Promise<Blob>>();
+type Compression = "gzip" | "none";
+const dumps = new WeakMap<Kysely<DB>, (compression: Compression) => Promise<Blob>>();
 
 /** Remembers how to dump the PGlite behind `db` (called by database.ts when it opens one). */
-export function registerPGliteDump(db: Kysely<DB>, pglite: PGlite): void {
+export function registerPGliteDump(db: Kysely<DB>, pglite: PGliteClient): void {
   // Through a driver connection: no other query runs while the files are read.
-  dumps.set(db, () => db.connection().execute(() => pglite.dumpDataDir("gzip")));
+  dumps.set(db, (compression) => db.connection().execute(() => pglite.dumpDataDir(compression)));
 }
 
 /** PGlite's data directory as a gzipped tarball, or undefined when `db` is not PGlite. */
-export function dumpPGliteDataDir(db: Kysely<DB>): Promise<Blob> | undefined {
-  return dumps.get(db)?.();
+export function dumpPGliteDataDir(db: Kysely<DB>, compression: Compression = "gzip"): Promise<Blob> | undefined {
+  return dumps.get(db)?.(compression);
 }
 
 /**

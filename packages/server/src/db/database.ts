@@ -2,13 +2,12 @@
  * Opens Fieldwork's database: PGlite in DATA_DIR when no DATABASE_URL is given, PostgreSQL
  * through `pg` otherwise. Both speak the same SQL and run the same migrations.
  */
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { registerPGliteDump } from "./backup";
-import { restrictDataDir } from "./data-dir";
 import { PgListener, type OnPayload, type Unlisten } from "./pg-listen";
+import { PageWrites } from "./page-writes";
+import { PGliteClient } from "./pglite-client";
 import { PGliteDialect } from "./pglite-driver";
 import { PARSERS } from "./type-parsers";
 import type { DB } from "./schema";
@@ -33,6 +32,31 @@ export interface Database {
 const listeners = new WeakMap<Kysely<DB>, Listen>();
 /** Which backend each open database is, by its Kysely instance. */
 const kinds = new WeakMap<Kysely<DB>, DatabaseKind>();
+
+/** Whether the database behind each open Kysely instance answers, for /healthz. */
+const pings = new WeakMap<Kysely<DB>, () => Promise<void>>();
+
+/**
+ * Checks the database behind `db` answers: PostgreSQL runs `select 1`; PGlite, which lives
+ * in this process's worker, is up while its worker is (a `select 1` would wait for the
+ * statement in flight). Without a known database, `select 1`.
+ */
+export async function pingDatabase(db: Kysely<DB>): Promise<void> {
+  const ping = pings.get(db);
+  if (ping) return ping();
+  await sql`select 1`.execute(db);
+}
+
+/** PGlite's count of statements that may change a form page (page-writes.ts), by Kysely instance. */
+const pageWrites = new WeakMap<Kysely<DB>, PageWrites>();
+
+/**
+ * How many statements that may change a form page ran on the database behind `db`, when
+ * this process sees every write (PGlite); undefined on PostgreSQL, where other instances write too.
+ */
+export function pageWritesOf(db: Kysely<DB>): number | undefined {
+  return pageWrites.get(db)?.count;
+}
 
 /** The backend behind `db`, when `openDatabase` opened it. */
 export function kindOf(db: Kysely<DB>): DatabaseKind | undefined {
@@ -68,24 +92,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return openPGlite(options.dataDir, options.loadDataDir);
 }
 
+/**
+ * PGlite runs in a worker thread (pglite-worker.ts), which alone imports
+ * `@electric-sql/pglite`: this thread never loads it, on PostgreSQL not at all.
+ */
 async function openPGlite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
-  let dir: string | undefined;
-  if (dataDir) {
-    mkdirSync(dataDir, { recursive: true });
-    dir = join(dataDir, "pglite");
-  }
-  // Imported here, not at the top: a server on PostgreSQL never loads PGlite (its start and memory).
-  const [{ PGlite }, { pg_trgm }] = await Promise.all([
-    import("@electric-sql/pglite"), import("@electric-sql/pglite/contrib/pg_trgm"),
-  ]);
-  const pglite = await PGlite.create({
-    ...(dir ? { dataDir: dir } : {}),
-    ...(loadDataDir ? { loadDataDir } : {}),
-    extensions: { pg_trgm },
-    parsers: PARSERS,
+  const pglite = await PGliteClient.start({
+    dataDir, ...(loadDataDir ? { loadDataDir: new Uint8Array(await loadDataDir.arrayBuffer()) } : {}),
   });
-  if (dataDir) restrictDataDir(dataDir); // a first start unpacks PGlite's files with mode 0666
-  const dialect = new PGliteDialect(pglite);
+  const writes = new PageWrites();
+  const dialect = new PGliteDialect(pglite, writes);
   const db = new Kysely<DB>({ dialect });
   poolStats.set(db, () => ({ total: 1, idle: dialect.inUse() ? 0 : 1, waiting: dialect.queueLength() }));
   // Through a driver connection, so LISTEN never lands inside another caller's transaction
@@ -96,6 +112,8 @@ async function openPGlite(dataDir: string | undefined, loadDataDir?: Blob): Prom
   };
   listeners.set(db, listen);
   kinds.set(db, "pglite");
+  pings.set(db, async () => pglite.assertAlive());
+  pageWrites.set(db, writes);
   registerPGliteDump(db, pglite);
   return { db, kind: "pglite", listen, close: () => db.destroy() };
 }

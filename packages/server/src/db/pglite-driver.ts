@@ -1,32 +1,50 @@
 /**
- * A small Kysely driver over PGlite. PGlite is one Postgres backend in this process, so the
- * driver hands out one connection at a time: a transaction holds it until commit or rollback.
+ * A small Kysely driver over PGlite, which runs in a worker thread (pglite-client.ts).
+ * PGlite is one Postgres backend, so the driver hands out one connection at a time: a
+ * transaction holds it until commit or rollback. Waiters queue by lane (priority.ts): the
+ * respondent's lane first, then the others, each in arrival order.
  */
-import type { PGlite } from "@electric-sql/pglite";
 import {
   CompiledQuery, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler,
   type DatabaseConnection, type Dialect, type Driver, type Kysely, type QueryResult, type TransactionSettings,
 } from "kysely";
+import type { PGliteClient } from "./pglite-client";
+import type { PageWrites } from "./page-writes";
+import { currentLane, type Lane } from "./priority";
 
-class Mutex {
-  #tail: Promise<void> = Promise.resolve();
-  /** Callers holding or waiting for the lock. */
-  held = 0;
-  lock(): Promise<() => void> {
-    let release!: () => void;
-    this.held += 1;
-    const next = new Promise<void>((resolve) => (release = () => { this.held -= 1; resolve(); }));
-    const ready = this.#tail.then(() => release);
-    this.#tail = this.#tail.then(() => next);
-    return ready;
+/** One holder at a time; when it releases, the longest-waiting respondent goes next, else the longest-waiting other. */
+export class LaneQueue {
+  #held = false;
+  readonly #waiting: Record<Lane, (() => void)[]> = { respondent: [], other: [] };
+
+  /** Whether a caller holds the connection. */
+  get held(): boolean { return this.#held; }
+  /** Callers waiting for it, both lanes (the metrics' PGlite queue length). */
+  get waiting(): number { return this.#waiting.respondent.length + this.#waiting.other.length; }
+
+  lock(lane: Lane): Promise<() => void> {
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      const next = this.#waiting.respondent.shift() ?? this.#waiting.other.shift();
+      if (next) next();
+      else this.#held = false;
+    };
+    if (!this.#held) {
+      this.#held = true;
+      return Promise.resolve(release);
+    }
+    return new Promise((resolve) => this.#waiting[lane].push(() => resolve(release)));
   }
 }
 
 class PGliteConnection implements DatabaseConnection {
-  constructor(private readonly pglite: PGlite) {}
+  constructor(private readonly pglite: PGliteClient, private readonly writes: PageWrites) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.pglite.query<R>(compiled.sql, [...compiled.parameters]);
+    this.writes.note(compiled.sql);
+    const result = await this.pglite.query<R>(compiled.sql, compiled.parameters);
     const affected = result.affectedRows;
     return {
       rows: result.rows,
@@ -42,16 +60,14 @@ class PGliteConnection implements DatabaseConnection {
 class PGliteDriver implements Driver {
   readonly #releases = new WeakMap<DatabaseConnection, () => void>();
 
-  constructor(private readonly pglite: PGlite, private readonly mutex: Mutex) {}
+  constructor(private readonly pglite: PGliteClient, private readonly writes: PageWrites, private readonly queue: LaneQueue) {}
 
-  async init(): Promise<void> {
-    await this.pglite.waitReady;
-  }
+  async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    const release = await this.mutex.lock();
+    const release = await this.queue.lock(currentLane());
     // Each acquisition gets its own handle so releases pair with their locks.
-    const handle = new PGliteConnection(this.pglite);
+    const handle = new PGliteConnection(this.pglite, this.writes);
     this.#releases.set(handle, release);
     return handle;
   }
@@ -79,15 +95,16 @@ class PGliteDriver implements Driver {
   }
 }
 
+/** `writes` counts the statements that may change a form page (page-writes.ts). */
 export class PGliteDialect implements Dialect {
-  readonly #mutex = new Mutex();
-  constructor(private readonly pglite: PGlite) {}
+  readonly #queue = new LaneQueue();
+  constructor(private readonly pglite: PGliteClient, private readonly writes: PageWrites) {}
   /** Callers waiting for the one connection (the metrics' PGlite queue length). */
-  queueLength(): number { return Math.max(0, this.#mutex.held - 1); }
+  queueLength(): number { return this.#queue.waiting; }
   /** Whether a caller holds the connection. */
-  inUse(): boolean { return this.#mutex.held > 0; }
+  inUse(): boolean { return this.#queue.held; }
   createAdapter() { return new PostgresAdapter(); }
-  createDriver(): Driver { return new PGliteDriver(this.pglite, this.#mutex); }
+  createDriver(): Driver { return new PGliteDriver(this.pglite, this.writes, this.#queue); }
   createQueryCompiler() { return new PostgresQueryCompiler(); }
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   createIntrospector(db: Kysely<any>) { return new PostgresIntrospector(db); }

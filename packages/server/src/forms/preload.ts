@@ -11,7 +11,8 @@ import { closedReason } from "./availability";
 import { alreadyRespondedQuery, countByCustomer, customersForVisitors, namedCustomerId } from "./customer";
 import { endingOf, stylesheetOf } from "./form-document";
 import { isUuid, loadFormRecord, type FormRecord } from "./form-record";
-import { fieldsWithStock, soldOutAtLoad } from "../inventory/preload-stock";
+import { soldOutAtLoad } from "../inventory/preload-stock";
+import { pageForm } from "./page-snapshot";
 
 export interface PreloadInput {
   form_id: string;
@@ -39,9 +40,8 @@ export async function loadPublishedForm(db: Kysely<DB>, formId: string): Promise
 }
 
 export async function preloadForm(db: Kysely<DB>, input: PreloadInput): Promise<FormPreload> {
-  const record = await loadPublishedForm(db, input.form_id);
+  const { record, fields } = await pageForm(db, input.form_id);
   const { form, document, blocks } = record;
-  const fields = await fieldsWithStock(db, record);
 
   const session = isUuid(input.session_id)
     ? await db.selectFrom("response_session").select(["id", "raw"])

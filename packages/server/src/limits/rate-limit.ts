@@ -8,6 +8,9 @@
 import { FieldworkError } from "@fieldwork/core";
 import type { FastifyInstance } from "fastify";
 import { sql, type Kysely } from "kysely";
+import { kindOf } from "../db/database";
+import { asRespondent } from "../db/priority";
+import { MemoryHits } from "./memory-hits";
 import type { DB } from "../db/schema";
 
 export interface RateLimit {
@@ -48,8 +51,18 @@ export function addressKey(ip: string): string {
   return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, "")).join(":")}::/64`;
 }
 
-/** Counts one hit; answers how many this window holds and the seconds until it ends. */
+const memory = new WeakMap<Kysely<DB>, MemoryHits>();
+
+/**
+ * Counts one hit; answers how many this window holds and the seconds until it ends. On
+ * PGlite the count is kept in memory (memory-hits.ts), on PostgreSQL in `rate_limit_hit`.
+ */
 export async function hit(db: Kysely<DB>, key: string, limit: RateLimit): Promise<{ hits: number; retry_after: number }> {
+  if (kindOf(db) === "pglite") {
+    let hits = memory.get(db);
+    if (!hits) memory.set(db, (hits = new MemoryHits()));
+    return hits.hit(key, limit);
+  }
   const { rows } = await sql<{ hits: number; retry_after: number }>`
     insert into rate_limit_hit (key, window_start, hits)
     values (${key}, to_timestamp(floor(extract(epoch from now()) / ${limit.window_seconds}) * ${limit.window_seconds}), 1)
@@ -73,7 +86,7 @@ export function rateLimits(app: FastifyInstance, factor = 1): void {
     if (!name) return;
     const base = PUBLIC_RATE_LIMITS[name];
     const limit = { ...base, max: Math.max(1, Math.round(base.max * factor)) };
-    const { hits, retry_after } = await hit(app.db, `${name}:${addressKey(request.ip)}`, limit);
+    const { hits, retry_after } = await asRespondent(() => hit(app.db, `${name}:${addressKey(request.ip)}`, limit));
     if (hits <= limit.max) return;
     reply.header("retry-after", String(retry_after));
     throw new FieldworkError("RATE_LIMITED", `Too many requests from your address: at most ${limit.max} per ${limit.window_seconds} seconds. Try again in ${retry_after} s.`);

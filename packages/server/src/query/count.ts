@@ -7,6 +7,7 @@
  */
 import { EXACT_COUNT_UP_TO, type Condition } from "@fieldwork/core";
 import { sql, type Kysely } from "kysely";
+import { guarded } from "./query-guard";
 import type { DB } from "../db/schema";
 import type { Executor } from "../tables/managed-table";
 import type { TableCatalog } from "./catalog";
@@ -66,32 +67,30 @@ export type GridCount =
 export interface CountOptions {
   /** Count exactly up to this many matching rows (GRID_EXACT_COUNT_UP_TO). */
   upTo: number;
-  /** The bounded count's statement timeout (GRID_COUNT_TIMEOUT_MS); PGlite does not enforce one, the row bound still holds. */
+  /** The bounded count's statement timeout (GRID_COUNT_TIMEOUT_MS); PGlite has none, the row bound still holds. */
   timeoutMs: number;
 }
 
 const QUERY_CANCELED = "57014";
 
-/** `run` under a statement timeout of its own (inside the caller's transaction, if any, the caller's timeout rules). */
-async function withStatementTimeout<T>(db: Kysely<DB>, timeoutMs: number, run: (db: Executor) => Promise<T>): Promise<T> {
-  if (db.isTransaction) return run(db);
-  return db.transaction().execute(async (trx) => {
-    await sql`select set_config('statement_timeout', ${String(Math.max(1, Math.round(timeoutMs)))}, true)`.execute(trx);
-    return run(trx);
-  });
-}
-
 const canceled = (error: unknown) => (error as { code?: unknown }).code === QUERY_CANCELED;
 
-export async function gridCount(db: Kysely<DB>, catalog: TableCatalog, where: readonly Condition[], options: CountOptions): Promise<GridCount> {
+/**
+ * The grid's count under its own statement timeout (GRID_COUNT_TIMEOUT_MS) and the request's
+ * cancellation (query-guard.ts; inside a caller's transaction, the caller's rules).
+ */
+export async function gridCount(
+  db: Kysely<DB>, catalog: TableCatalog, where: readonly Condition[], options: CountOptions, signal?: AbortSignal,
+): Promise<GridCount> {
+  const guard = { timeoutMs: options.timeoutMs, signal };
   let counted: number;
   try {
-    counted = await withStatementTimeout(db, options.timeoutMs, (ex) => boundedCount(ex, catalog, where, options.upTo));
+    counted = await guarded(db, guard, (ex) => boundedCount(ex, catalog, where, options.upTo));
   } catch (error) {
     if (!canceled(error)) throw error;
     // Inside a caller's transaction the cancel aborted it: no planner figure then.
     if (db.isTransaction) return { kind: "unknown", planned: null };
-    const planned = await withStatementTimeout(db, options.timeoutMs, (ex) => plannedCount(ex, catalog, where))
+    const planned = await guarded(db, guard, (ex) => plannedCount(ex, catalog, where))
       .catch((again: unknown) => { if (canceled(again)) return null; throw again; });
     return { kind: "unknown", planned };
   }

@@ -21,9 +21,13 @@ export interface QueryGuard {
   signal?: AbortSignal | undefined;
 }
 
-/** Runs `work` under `guard`'s statement timeout and cancellation (PostgreSQL), else as it is. */
+/**
+ * Runs `work` under `guard`'s statement timeout and cancellation (PostgreSQL), else as it is:
+ * on PGlite, without a guard, and inside a caller's transaction (the caller's rules hold).
+ * The one place a statement timeout is set (the grid's count passes its own, count.ts).
+ */
 export async function guarded<T>(db: Kysely<DB>, guard: QueryGuard | undefined, work: (db: Kysely<DB>) => Promise<T>): Promise<T> {
-  if (!guard || kindOf(db) !== "postgres") return work(db);
+  if (!guard || db.isTransaction || kindOf(db) !== "postgres") return work(db);
   guard.signal?.throwIfAborted();
   return db.transaction().execute(async (trx) => {
     const { rows } = await sql<{ pid: number }>`

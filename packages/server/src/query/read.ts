@@ -44,7 +44,7 @@ export async function readPage(
         case "planned": return probe ? probe.planned : guarded(db, guard, (g) => plannedCount(g, catalog, query.where));
         case "estimated":
           // Exact up to a bound (and a time limit): the planner's figure can be far off.
-          grid = probe?.exact != null ? { kind: "exact", count: probe.exact } : await gridCount(db, catalog, query.where, options.counting);
+          grid = probe?.exact != null ? { kind: "exact", count: probe.exact } : await gridCount(db, catalog, query.where, options.counting, guard?.signal);
           return gridCountTotal(grid);
         default: return null;
       }

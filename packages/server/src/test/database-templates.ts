@@ -9,13 +9,10 @@
  * This module runs in Vitest's main process too, so it imports nothing from `vitest`.
  */
 import { writeFileSync } from "node:fs";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { Kysely } from "kysely";
 import pg from "pg";
+import { dumpPGliteDataDir } from "../db/backup";
 import { openDatabase } from "../db/database";
 import { migrate } from "../db/migrate";
-import { PGliteDialect } from "../db/pglite-driver";
 
 /** What the global setup hands the test workers (Vitest's `provide` / `inject`). */
 export interface DatabaseTemplates {
@@ -40,14 +37,14 @@ declare module "vitest" {
 
 /** Migrates a fresh in-memory PGlite and writes its data directory's dump to `file`. */
 export async function writePGliteTemplate(file: string): Promise<void> {
-  const pglite = await PGlite.create({ extensions: { pg_trgm } });
-  const db = new Kysely<unknown>({ dialect: new PGliteDialect(pglite) });
+  const database = await openDatabase({});
   try {
-    await migrate(db);
-    const dump = await pglite.dumpDataDir("none");
+    await migrate(database.db);
+    const dump = await dumpPGliteDataDir(database.db, "none");
+    if (!dump) throw new Error("the template database is not PGlite");
     writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   } finally {
-    await db.destroy();
+    await database.close();
   }
 }
 
