@@ -18,6 +18,15 @@ data="$(mktemp -d)"
 port="$(node -e 's=require("net").createServer().listen(0,()=>{console.log(s.address().port);s.close()})')"
 PORT=$port HOST=127.0.0.1 DATA_DIR="$data" DATABASE_URL= LOG_LEVEL=warn npm start >"$data/start.log" 2>&1 &
 server=$!
+server_pid() { node -p 'require(process.argv[1]).pid' "$data/server.json" 2>/dev/null; }
+# Whatever happens below, no server outlives the script (npm does not pass a signal on to it).
+cleanup() {
+  local pid; pid="$(server_pid || true)"
+  [ -n "$pid" ] && kill -TERM "$pid" 2>/dev/null || true
+  kill -TERM "$server" 2>/dev/null || true
+  rm -rf "$data"
+}
+trap cleanup EXIT
 for _ in $(seq 1 600); do
   curl -sf "http://127.0.0.1:$port/healthz" >/dev/null && break
   kill -0 "$server" 2>/dev/null || { cat "$data/start.log"; echo "✖ npm start exited on Node 26"; exit 1; }
@@ -26,10 +35,9 @@ done
 curl -sf "http://127.0.0.1:$port/healthz" >/dev/null || { cat "$data/start.log"; echo "✖ no /healthz within 60 s on Node 26"; exit 1; }
 # SIGTERM to the server itself (its pid is in DATA_DIR/server.json), not to npm, which would
 # answer a signal with 143 whatever the server did; npm then exits with the server's code.
-kill -TERM "$(node -p 'require(process.argv[1]).pid' "$data/server.json")"
+kill -TERM "$(server_pid)"
 status=0; wait "$server" || status=$?
 if [ "$status" -ne 0 ]; then cat "$data/start.log"; echo "✖ npm start exited with $status after SIGTERM on Node 26"; exit 1; fi
-rm -rf "$data"
 
 CI=true npx vitest run e2e/first-visit.test.ts
 echo "✔ Node 26 smoke passed in $((SECONDS - started)) s"

@@ -13,8 +13,9 @@ export const SERVER_OUT_DIR = resolve(ROOT, "packages/server/dist");
 
 /**
  * What `node` runs: output name → source. A new process or worker entry (a worker_threads
- * module, say) is one line here, and is then loaded from
- * `new URL("./<name>.js", import.meta.url)` by the code that starts it.
+ * module, say) is one line here; the code that starts it finds it with
+ * `entryUrl("<name>", new URL("./<source>.ts", import.meta.url))` (packages/server/src/entry-url.ts):
+ * the built file in the build, the source under tests.
  */
 export const SERVER_ENTRIES = {
   main: "packages/server/src/main.ts",
@@ -49,6 +50,11 @@ const sourceUrls = {
   },
 };
 
+/**
+ * The output directory is not emptied first: chunks are named by their content hash, and a
+ * server still running from an earlier build loads its lazy chunks (the page renderers) after
+ * a rebuild. Old chunks are a few hundred kB; `rm -rf packages/server/dist` clears them.
+ */
 export async function buildServer() {
   await build({
     absWorkingDir: ROOT,
@@ -62,6 +68,7 @@ export async function buildServer() {
     sourcemap: "linked",
     chunkNames: "[name]-[hash]", // beside the entries: sourceUrls relies on one directory
     jsx: "automatic",
+    define: { __FIELDWORK_SERVER_BUILD__: "true" }, // entry-url.ts
     tsconfig: resolve(ROOT, "tsconfig.json"),
     plugins: [externalPackages, sourceUrls],
     logLevel: "warning",

@@ -1,0 +1,54 @@
+/**
+ * The built server (what `npm start` runs) on both backends: it seeds on a first start (the
+ * demo form read from its JSON beside the sources), renders the public form and the workbench
+ * shell through the renderers' lazy chunk, serves the respondent bundle, and the built CLI
+ * reads the same database (through the running server on PGlite).
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BACKENDS, createScratchDatabase } from "./test/backends";
+import { buildIfNeeded, demoFormIdOf, ROOT, startServer } from "./test/built-server";
+
+describe.each(BACKENDS)("the built server on $name", (backend) => {
+  const dataDir = mkdtempSync(join(tmpdir(), "fieldwork-built-"));
+  let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
+
+  beforeAll(async () => {
+    buildIfNeeded();
+    if (backend.name === "postgres" && backend.available) scratch = await createScratchDatabase();
+  });
+  afterAll(async () => {
+    await scratch?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it.skipIf(!backend.available)("seeds, renders the form and the workbench, serves the bundle, and its CLI reads the database", async () => {
+    const env = { DATA_DIR: dataDir, DATABASE_URL: scratch?.url ?? "" };
+    const server = await startServer(env);
+    try {
+      const formId = demoFormIdOf(server.output());
+      const page = await fetch(`${server.url}/d/e/${formId}`);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain("Full name");
+      const script = /<script type="module"[^>]* src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+      expect(script, html.slice(0, 2000)).toBeDefined();
+      expect((await fetch(`${server.url}${script}`)).status).toBe(200);
+      const shell = await fetch(`${server.url}/sign-in`);
+      expect(shell.status).toBe(200);
+      expect(await shell.text()).toContain("<!doctype html>");
+
+      const cli = spawnSync(process.execPath, ["packages/server/dist/cli.js", "forms", "export", formId], {
+        cwd: ROOT, env: { ...process.env, ...env }, encoding: "utf8", timeout: 60_000,
+      });
+      expect(cli.status, cli.stderr).toBe(0);
+      expect(JSON.parse(cli.stdout)).toMatchObject({ title: expect.any(String), fields: expect.any(Array) });
+    } finally {
+      server.child.kill("SIGTERM");
+      expect((await server.exited).code).toBe(0);
+    }
+  }, 120_000);
+});
