@@ -21,6 +21,7 @@ import { BACKENDS, createScratchDatabase, type Backend } from "../test/backends"
 import { servedForm, viewerKeyFor, type ServedForm } from "../test/served-form";
 import { backupDatabase, restoreDatabase, type RestoreTarget } from "./backup-database";
 import { BACKUP_MAGIC, readBackupFile, type BackupManifest } from "./backup-file";
+import { pgliteDirHasData } from "./backup-pglite";
 
 const quiet = () => {};
 
@@ -141,6 +142,12 @@ describe.each(BACKENDS)("db backup and db restore on $name", (backend) => {
     expect(JSON.parse(restored.stdout)).toMatchObject({ backend: backend.name, migrations_applied: [] });
     expect(restored.stderr).toMatch(/checking/);
     expect(await servedByTarget()).toEqual(before);
+    if (backend.name === "pglite") {
+      // A DATA_DIR that does not exist yet is made (the CLI's config makes it; a direct call must too).
+      const fresh = join(scratchDir, "not-yet", "data");
+      await restoreDatabase({ backend: "pglite", dataDir: fresh }, file, { force: false, progress: quiet });
+      expect(pgliteDirHasData(fresh)).toBe(true);
+    }
   }, 180_000);
 
   it.skipIf(!backend.available)("refuses a non-empty target, and missing, truncated, garbage, altered or newer files, leaving the target as it was", async () => {
