@@ -6,7 +6,7 @@
  * version) and a non-empty target answer their codes and leave the target as it was.
  */
 import { createHash } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -132,6 +132,15 @@ describe.each(BACKENDS)("db backup and db restore on $name", (backend) => {
     expect(nowhere).toMatchObject({ code: "BACKUP_FILE_UNWRITABLE" });
     expect(await backupDatabase(sourceDb.db, source.env.DATABASE_URL, scratchDir, { force: true, progress: quiet }).catch((error: unknown) => error))
       .toMatchObject({ code: "BACKUP_FILE_UNWRITABLE" });
+    if (backend.name === "postgres") {
+      // No pg_dump where the CLI looks: a clear code, and no file or leftover beside it.
+      const noTools = join(scratchDir, "no-tools");
+      mkdirSync(noTools);
+      const missing = await backupDatabase(sourceDb.db, source.env.DATABASE_URL, join(noTools, "x.backup"), { force: false, progress: quiet, find: { searchPath: noTools } })
+        .catch((error: unknown) => error);
+      expect(missing).toMatchObject({ code: "PG_TOOL_MISSING" });
+      expect(readdirSync(noTools)).toEqual([]);
+    }
     await backupDatabase(sourceDb.db, source.env.DATABASE_URL, file, { force: true, progress: quiet });
     expect((await readBackupFile(file, quiet)).manifest.backend).toBe(backend.name);
   }, 120_000);
