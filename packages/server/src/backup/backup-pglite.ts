@@ -4,7 +4,7 @@
  * once it has opened. A failure leaves `DATA_DIR/pglite` as it was.
  */
 import { createReadStream, existsSync, readdirSync } from "node:fs";
-import { readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -64,6 +64,7 @@ export async function restorePGlite(dataDir: string, backup: OpenedBackup, progr
   const staging = `${target}.restoring-${process.pid}`;
   const aside = `${target}.replaced-${process.pid}`;
   await rm(staging, { recursive: true, force: true });
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
   progress(`loading ${mb(backup.manifest.payload.bytes)} into a new data directory`);
   await checkTarball(backup);
   const tarball = new Blob([(await readFile(backup.file)).subarray(backup.payloadOffset)]);

@@ -6,7 +6,7 @@
  * version) and a non-empty target answer their codes and leave the target as it was.
  */
 import { createHash } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -21,6 +21,7 @@ import { BACKENDS, createScratchDatabase, type Backend } from "../test/backends"
 import { servedForm, viewerKeyFor, type ServedForm } from "../test/served-form";
 import { backupDatabase, restoreDatabase, type RestoreTarget } from "./backup-database";
 import { BACKUP_MAGIC, readBackupFile, type BackupManifest } from "./backup-file";
+import { pgliteDirHasData } from "./backup-pglite";
 
 const quiet = () => {};
 
@@ -131,6 +132,15 @@ describe.each(BACKENDS)("db backup and db restore on $name", (backend) => {
     expect(nowhere).toMatchObject({ code: "BACKUP_FILE_UNWRITABLE" });
     expect(await backupDatabase(sourceDb.db, source.env.DATABASE_URL, scratchDir, { force: true, progress: quiet }).catch((error: unknown) => error))
       .toMatchObject({ code: "BACKUP_FILE_UNWRITABLE" });
+    if (backend.name === "postgres") {
+      // No pg_dump where the CLI looks: a clear code, and no file or leftover beside it.
+      const noTools = join(scratchDir, "no-tools");
+      mkdirSync(noTools);
+      const missing = await backupDatabase(sourceDb.db, source.env.DATABASE_URL, join(noTools, "x.backup"), { force: false, progress: quiet, find: { searchPath: noTools } })
+        .catch((error: unknown) => error);
+      expect(missing).toMatchObject({ code: "PG_TOOL_MISSING" });
+      expect(readdirSync(noTools)).toEqual([]);
+    }
     await backupDatabase(sourceDb.db, source.env.DATABASE_URL, file, { force: true, progress: quiet });
     expect((await readBackupFile(file, quiet)).manifest.backend).toBe(backend.name);
   }, 120_000);
@@ -141,6 +151,12 @@ describe.each(BACKENDS)("db backup and db restore on $name", (backend) => {
     expect(JSON.parse(restored.stdout)).toMatchObject({ backend: backend.name, migrations_applied: [] });
     expect(restored.stderr).toMatch(/checking/);
     expect(await servedByTarget()).toEqual(before);
+    if (backend.name === "pglite") {
+      // A DATA_DIR that does not exist yet is made (the CLI's config makes it; a direct call must too).
+      const fresh = join(scratchDir, "not-yet", "data");
+      await restoreDatabase({ backend: "pglite", dataDir: fresh }, file, { force: false, progress: quiet });
+      expect(pgliteDirHasData(fresh)).toBe(true);
+    }
   }, 180_000);
 
   it.skipIf(!backend.available)("refuses a non-empty target, and missing, truncated, garbage, altered or newer files, leaving the target as it was", async () => {

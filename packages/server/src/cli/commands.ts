@@ -12,7 +12,6 @@ import type { Kysely } from "kysely";
 import type { Auth } from "../auth/better-auth";
 import type { DB } from "../db/schema";
 import { migrate } from "../db/migrate";
-import { backupDatabase } from "../backup/backup-database";
 import type { Progress } from "../backup/backup-file";
 import { exportForm } from "../forms/definition-export";
 import { importForm } from "../forms/definition-import";
@@ -121,6 +120,8 @@ export async function runCommand({ db, auth, publicUrl, databaseUrl, progress = 
   try {
     switch (command.cmd) {
       case "db.backup": {
+        // Loaded when used: the server imports this module, and backups are rare.
+        const { backupDatabase } = await import("../backup/backup-database");
         const manifest = await backupDatabase(db, databaseUrl, command.file, { force: command.force, progress });
         return { stdout: `${json({ file: command.file, backend: manifest.backend, schema_version: manifest.schema_version, bytes: manifest.payload.bytes })}\n`, exit_code: 0 };
       }

@@ -5,9 +5,10 @@
  * The worker holds the process open only while a request is pending, as PGlite in this
  * thread did. If the worker dies, pending and later requests fail with its error.
  */
-import { dirname, extname, join } from "node:path";
+import { dirname, join } from "node:path";
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
+import { entryUrl } from "../entry-url";
 import { Worker } from "node:worker_threads";
 import { deserializeError, type WorkerReply, type WorkerRequest, type WorkerSettings } from "./pglite-protocol";
 
@@ -16,14 +17,9 @@ type OnPayload = (payload: string) => void;
 type Pending = { resolve: (reply: Extract<WorkerReply, { kind: "done" }>) => void; reject: (error: Error) => void };
 type Request = WorkerRequest extends infer T ? T extends { id: number } ? Omit<T, "id"> : never : never;
 
-/**
- * The worker's file beside this module's real file, with its extension: the .ts source under
- * tsx, `pglite-worker.js` in packages/server/dist once built (an entry of
- * scripts/build-server.mjs). `import.meta.filename`, not `import.meta.url`, which the build
- * points back at the source.
- */
+/** The worker's file: its .ts source beside this one under tsx, `dist/pglite-worker.js` once built (entry-url.ts). */
 export function workerUrl(): URL {
-  return new URL(`./pglite-worker${extname(import.meta.filename)}`, pathToFileURL(import.meta.filename));
+  return entryUrl("pglite-worker", new URL("./pglite-worker.ts", import.meta.url));
 }
 
 /** tsx's ESM register API, found from here (an eval'd worker would resolve from the working directory). */
