@@ -2,12 +2,13 @@
  * Bounds on one Data API or grid statement (docs/ARCHITECTURE.md "Hostile input"):
  *
  * - PostgreSQL: the work runs in a transaction with `statement_timeout` set locally
- *   (QUERY_TIMEOUT_MS), and when the client goes away (`signal` aborts) its backend is
- *   cancelled with `pg_cancel_backend` from another connection. Both end the statement with
- *   SQLSTATE 57014, answered as 400 QUERY_TIMEOUT (pg-errors.ts).
- * - PGlite runs each statement to its end in this process's thread: it ignores
- *   `statement_timeout` and has no second backend to cancel from. There the bound is what a
- *   query may ask for: full-text filters only on the indexed search column and at most
+ *   (QUERY_TIMEOUT_MS) and no parallel workers (one caller's statement, one core), and when
+ *   the client goes away (`signal` aborts) its backend is cancelled with `pg_cancel_backend`
+ *   from another connection. Both end the statement with SQLSTATE 57014, answered as 400
+ *   QUERY_TIMEOUT (pg-errors.ts).
+ * - PGlite runs each statement to its end in its worker thread (db/pglite-worker.ts): it
+ *   ignores `statement_timeout` and has no second backend to cancel from. There the bound is
+ *   what a query may ask for: full-text filters only on the indexed search column and at most
  *   LOAD_LIMITS.query_text_filters pattern filters per query (sql-builder.ts, core's parser).
  */
 import { sql, type Kysely } from "kysely";
@@ -30,8 +31,11 @@ export async function guarded<T>(db: Kysely<DB>, guard: QueryGuard | undefined, 
   if (!guard || db.isTransaction || kindOf(db) !== "postgres") return work(db);
   guard.signal?.throwIfAborted();
   return db.transaction().execute(async (trx) => {
+    // No parallel workers: one caller's statement takes one core, not three (a heavy filter
+    // on a table past min_parallel_table_scan_size would take every core of a small server).
     const { rows } = await sql<{ pid: number }>`
-      select set_config('statement_timeout', ${String(Math.max(0, Math.trunc(guard.timeoutMs)))}, true), pg_backend_pid() as pid`.execute(trx);
+      select set_config('statement_timeout', ${String(Math.max(0, Math.trunc(guard.timeoutMs)))}, true),
+        set_config('max_parallel_workers_per_gather', '0', true), pg_backend_pid() as pid`.execute(trx);
     const pid = rows[0]!.pid;
     const cancel = () => void sql`select pg_cancel_backend(${pid})`.execute(db).catch(() => undefined);
     guard.signal?.addEventListener("abort", cancel, { once: true });

@@ -7,6 +7,7 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { guarded } from "../../query/query-guard";
 import { BACKENDS } from "../../test/backends";
 import { openDataApiFixture, type DataApiFixture } from "../../test/data-api";
 import { serverUrl } from "../../test/sse";
@@ -44,6 +45,7 @@ describe.each(BACKENDS)("availability under heavy reads on $name", (backend) => 
     for (let i = 0; i < 5; i++) {
       const t = performance.now();
       const health = await fetch(`${base}/healthz`);
+      await health.arrayBuffer();
       expect(health.status).toBe(200);
       times.push(performance.now() - t);
     }
@@ -55,7 +57,12 @@ describe.each(BACKENDS)("availability under heavy reads on $name", (backend) => 
     expect(median(times)).toBeLessThan(100);
   });
 
-  const page = () => fetch(`${base}/d/e/${f.form_id}`, { headers: { accept: "text/html" } });
+  /** The form page, read to its end (an unread body keeps its connection busy and the app from closing). */
+  const page = async () => {
+    const response = await fetch(`${base}/d/e/${f.form_id}`, { headers: { accept: "text/html" } });
+    await response.arrayBuffer();
+    return response;
+  };
   const heavyRead = () => fetch(`${base}/rest/v1/${f.table}?${HEAVY}`, { headers: { authorization: `Bearer ${f.keys.viewer}`, prefer: "count=exact" } })
     .then(async (response) => { await response.arrayBuffer(); return response.status; });
 
@@ -83,6 +90,15 @@ describe.each(BACKENDS)("availability under heavy reads on $name", (backend) => 
     expect(median(times)).toBeLessThan(heavyAlone);
   });
 
+  // PostgreSQL only: PGlite has no parallel workers.
+  if (backend.name === "postgres") it.skipIf(!backend.available)("runs a Data API statement without parallel workers: one caller, one core", async () => {
+    const setting = () => sql<{ workers: string }>`select current_setting('max_parallel_workers_per_gather') as workers`;
+    const { rows } = await guarded(f.database.db, { timeoutMs: 5000 }, (g) => setting().execute(g));
+    expect(rows[0]!.workers).toBe("0");
+    // Other work keeps the server's setting.
+    expect((await setting().execute(f.database.db)).rows[0]!.workers).not.toBe("0");
+  });
+
   /** Holds PGlite's one connection (on PostgreSQL, one of the pool's) in a transaction until `open()`. */
   async function holdConnection() {
     let open!: () => void;
@@ -98,7 +114,11 @@ describe.each(BACKENDS)("availability under heavy reads on $name", (backend) => 
     const queued = Array.from({ length: 3 }, (_, i) => sql`select count(*) from generate_series(1, 1500000)`.execute(f.database.db)
       .then(() => finished.push(`statement ${i}`)));
     // A new response session: a write in the respondent's lane.
-    const session = fetch(`${base}/v1/${f.form_id}/session`).then((response) => { finished.push("session"); return response.status; });
+    const session = fetch(`${base}/v1/${f.form_id}/session`).then(async (response) => {
+      await response.arrayBuffer();
+      finished.push("session");
+      return response.status;
+    });
     await new Promise((resolve) => setTimeout(resolve, 200));
     open();
     expect(await session).toBe(200);
@@ -119,6 +139,7 @@ describe.each(BACKENDS)("availability under heavy reads on $name", (backend) => 
     }
     await f.database.db.updateTable("form").set({ is_force_closed: true }).where("id", "=", f.form_id).execute();
     const closed = await fetch(`${base}/d/e/${f.form_id}`, { headers: { accept: "text/html" }, redirect: "manual" });
+    await closed.arrayBuffer();
     expect([closed.status, closed.headers.get("location")]).toEqual([302, `/d/e/${f.form_id}/formclosed?oops=FORM_CLOSED_WHILE_RESPONDING`]);
     await f.database.db.updateTable("form").set({ is_force_closed: false }).where("id", "=", f.form_id).execute();
     expect((await page()).status).toBe(200);
