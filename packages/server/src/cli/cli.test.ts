@@ -45,7 +45,7 @@ describe("npm run cli on PGlite without a running server", () => {
     const first = cli("db", "migrate");
     expect(first.code).toBe(0);
     expect(first.stdout).toMatch(
-      /^applied 0001-foundation, 0002-accounts, 0003-invitations, 0004-public-limits, 0005-editor, 0006-query-engine, 0007-row-feed, 0008-webhooks, 0009-inventory(, \d{4}-[a-z-]+)*\n$/,
+      /^applied 0001-foundation, 0002-accounts, 0003-invitations, 0004-public-limits, 0005-editor, 0006-query-engine, 0007-row-feed, 0008-webhooks, 0009-inventory(, \d{4}-[a-z0-9-]+)*\n$/,
     );
     expect(cli("db", "migrate")).toMatchObject({ code: 0, stdout: "up to date\n" });
     const imported = cli("forms", "import", DEMO_FORM_FILE.pathname);
