@@ -151,4 +151,10 @@ describe.each(BACKENDS)("the first batch of submits on $name", (backend) => {
     const record = await loadPublishedForm(database.db, id);
     await expectStored(id, await inOneBatch(Array(6).fill(record)), [2]);
   });
+
+  it.skipIf(!backend.available)("requests that find the definition cold at once share one load of it", async () => {
+    const id = await freshForm();
+    const records = await Promise.all(Array.from({ length: 8 }, () => loadPublishedForm(database.db, id)));
+    for (const record of records) expect(record.fields).toBe(records[0]!.fields);
+  });
 });
