@@ -66,13 +66,31 @@ export async function recordOfForm(db: Kysely<DB>, form: Selectable<FormTable>):
     cache.set(formId, record);
     return record;
   }
-  const definition = await loadDefinition(db, formId);
+  const definition = await sharedDefinition(db, formId, form.revision);
   if (!definition) return undefined;
   const record = { form, ...definition };
   cache.delete(formId);
   cache.set(formId, record);
   if (cache.size > MAX_CACHED_FORMS) cache.delete(cache.keys().next().value as string);
   return record;
+}
+
+const loading = new WeakMap<Kysely<DB>, Map<string, Promise<Definition | undefined>>>();
+
+/**
+ * Requests that miss the cache for the same revision at once (the first rush after a start or
+ * an edit) share one load: one round of reads instead of one per request, and one set of
+ * field objects for all of them.
+ */
+function sharedDefinition(db: Kysely<DB>, formId: string, revision: number): Promise<Definition | undefined> {
+  let byKey = loading.get(db);
+  if (!byKey) loading.set(db, (byKey = new Map()));
+  const key = `${formId}:${revision}`;
+  const pending = byKey.get(key);
+  if (pending) return pending;
+  const load = loadDefinition(db, formId).finally(() => byKey.delete(key));
+  byKey.set(key, load);
+  return load;
 }
 
 async function loadDefinition(db: Kysely<DB>, formId: string): Promise<Definition | undefined> {

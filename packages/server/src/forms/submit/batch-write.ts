@@ -32,7 +32,12 @@ export interface RequestMeta {
 
 /** A submit whose answers were read and checked, waiting for its batch. */
 export interface PendingSubmit {
-  values: Map<FormField, ColumnValue>;
+  /**
+   * One value per field of the form's revision, by field id. Never keyed by the field object:
+   * the members of one batch may have read their answers against separate loads of the same
+   * revision (a cold cache at start or after an edit), whose field objects differ.
+   */
+  values: ReadonlyMap<string, ColumnValue>;
   extra: Record<string, unknown>;
   /** A well-formed session id (whether it belongs to this form is checked in the batch). */
   session_id: string | null;
@@ -69,14 +74,23 @@ const UNIQUE_VIOLATION = "23505";
 const STALE_SHAPE = new Set(["42P01", "42703"]);
 const codeOf = (error: unknown) => (error as { code?: string }).code ?? "";
 
-/** Runs the batch; when its statement fails, each submit runs alone so one bad row fails only itself. */
-export async function writeBatch(db: Kysely<DB>, record: FormRecord, items: readonly PendingSubmit[]): Promise<SubmitOutcome[]> {
+/** What one member of a batch gets: its outcome, or the error its own row failed with. */
+export type MemberResult = SubmitOutcome | { kind: "failed"; error: unknown };
+
+/**
+ * Runs the batch; when its statement fails, each submit runs alone so one bad row fails only
+ * itself: every sibling still gets its own outcome (written, refused or stale), never the
+ * other's error.
+ */
+export async function writeBatch(db: Kysely<DB>, record: FormRecord, items: readonly PendingSubmit[]): Promise<MemberResult[]> {
   try {
     return await db.transaction().execute((trx) => decideAndWrite(trx, record, items));
   } catch (error) {
     if (items.length > 1) {
-      const outcomes: SubmitOutcome[] = [];
-      for (const item of items) outcomes.push(await writeBatch(db, record, [item]).then((o) => o[0]!));
+      const outcomes: MemberResult[] = [];
+      for (const item of items) {
+        outcomes.push(await writeBatch(db, record, [item]).then((o) => o[0]!, (failure: unknown) => ({ kind: "failed" as const, error: failure })));
+      }
       return outcomes;
     }
     if (STALE_SHAPE.has(codeOf(error))) return [{ kind: "stale" }];
@@ -210,12 +224,12 @@ async function insertRows(
   trx: Kysely<DB>, record: FormRecord, accepted: readonly Accepted[], stock: ReadonlyMap<string, { level_id: string }>,
 ): Promise<Row[]> {
   const { form } = record;
-  const fields = [...accepted[0]!.item.values.keys()];
+  const fields = record.fields;
   const rows = accepted.map(({ item, session_id, local_index, customer_id }) => sql`(
     ${local_index}::int, ${session_id}::uuid, ${customer_id}::uuid, ${item.visitor_id}, ${item.utc_offset}::int,
     ${item.meta.user_agent}, ${item.meta.referer}, ${item.meta.ip},
     ${JSON.stringify(Object.keys(item.extra).length ? { extra: item.extra } : {})}::jsonb
-    ${fields.length ? sql`, ${sql.join(fields.map((f) => sql`${item.values.get(f) ?? null}::${sql.raw(columnTypeOf(f))}`))}` : sql``}
+    ${fields.length ? sql`, ${sql.join(fields.map((f) => sql`${answerOf(item, f)}::${sql.raw(columnTypeOf(f))}`))}` : sql``}
   )`);
   const units = accepted.flatMap(({ item, local_index }) =>
     [...new Set(item.demand)].map((option) => sql`(${stock.get(option)!.level_id}::uuid, ${local_index}::int)`));
@@ -255,6 +269,16 @@ async function insertRows(
     )
     select id::text, local_index, created_at from ins order by local_index`.execute(trx);
   return inserted;
+}
+
+/**
+ * The member's value for `field`. Every member of a batch read its answers against the batch's
+ * revision, so each has a value (null included) for every field: a missing one is a bug, and
+ * fails the statement rather than storing null for an acknowledged answer.
+ */
+function answerOf(item: PendingSubmit, field: FormField): ColumnValue {
+  if (!item.values.has(field.id)) throw new Error(`A batch member has no value for the field ${field.name} (${field.id}).`);
+  return item.values.get(field.id)!;
 }
 
 async function sessionRow(db: Kysely<DB>, record: FormRecord, sessionId: string): Promise<Row | undefined> {

@@ -46,7 +46,11 @@ async function drain(db: Kysely<DB>, record: FormRecord, byForm: Map<string, Wai
       const batch = queue.splice(0, size);
       try {
         const outcomes = await writeBatch(db, record, batch.map((w) => w.item));
-        batch.forEach((w, i) => w.resolve(outcomes[i]!));
+        batch.forEach((w, i) => {
+          const outcome = outcomes[i]!;
+          if (outcome.kind === "failed") w.reject(outcome.error);
+          else w.resolve(outcome);
+        });
       } catch (error) {
         for (const w of batch) w.reject(error);
       }

@@ -67,7 +67,7 @@ export async function submitResponse(
 }
 
 /** The answers read against `record`, ready for the batch; throws the refusal when they do not fit. */
-function readSubmit(record: FormRecord, entries: PostedEntries, request: SubmitRequest, now: Date): PendingSubmit {
+export function readSubmit(record: FormRecord, entries: PostedEntries, request: SubmitRequest, now: Date): PendingSubmit {
   const { form } = record;
   const system = readSystemInputs(entries);
   // A closed form refuses before reading answers; with a session, the batch decides, so a
@@ -78,7 +78,7 @@ function readSubmit(record: FormRecord, entries: PostedEntries, request: SubmitR
     system.revision, form.revision,
   );
   return {
-    values: answers.values, extra: answers.extra,
+    values: new Map([...answers.values].map(([field, value]) => [field.id, value])), extra: answers.extra,
     session_id: isUuid(system.session_id) ? system.session_id : null,
     customer_uuid: namedCustomerId(entries.get(PARAM.customer_uuid)?.at(-1)?.trim() || request.customer_cookie),
     visitor_id: system.visitor_id, utc_offset: system.utc_offset, meta: request.meta, request_id: request.request_id ?? null,
