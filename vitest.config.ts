@@ -30,6 +30,11 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           maxWorkers: e2eWorkers,
+          // What the page shows after a reload or a server round trip: Vitest's 1 s default for
+          // expect.poll was at the edge on a quiet machine (the Theme preview's first draw after
+          // a reload took 0.92–0.97 s) and past it with two files at once; 5 s is the default
+          // of Playwright's own assertions and of Vitest's browser mode.
+          expect: { poll: { timeout: 5_000 } },
           // After unit and integration (group 0), which run on every core.
           sequence: { groupOrder: 1 },
         },

@@ -38,7 +38,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the form's settings, theme and ending in C
     await page.unrouteAll();
     const preview = page.getByRole("figure", { name: "Preview of the public form" });
     const previewHtml = preview.locator("iframe").contentFrame().locator("html");
-    await expect.poll(() => previewHtml.getAttribute("data-palette")).toBe("blue");
+    { const t0 = Date.now(); await expect.poll(() => previewHtml.getAttribute("data-palette"), { timeout: 15000 }).toBe("blue"); console.log("DEBUG palette after", Date.now() - t0); }
     expect(await preview.locator("iframe").getAttribute("sandbox")).toBe("allow-same-origin");
     await page.getByRole("radio", { name: "Rose" }).check();
     await page.getByRole("radio", { name: "Dark" }).check();
