@@ -34,12 +34,42 @@ function quotedSql(text: Sql): Sql {
   return sql`(case when ${text} ~ '[",\r\n]' then '"' || replace(${text}, '"', '""') || '"' else ${text} end)`;
 }
 
+/** The power of ten of a nonzero numeric's first digit, read from its text (no log rounding). */
+function exponentSql(n: Sql): Sql {
+  return sql`(case when abs(${n}) >= 1 then length(trunc(abs(${n}))::text) - 1
+    else -(length(substring(abs(${n})::text from '^0\\.(0*)')) + 1) end)`;
+}
+
+/**
+ * A double's shortest round-trip digits as an exact numeric, as JavaScript picks them.
+ * Postgres prints the shortest digits too, except that it does not take a form lying exactly
+ * on the rounding boundary (-22100721689406486: JS "…490", Postgres "…488"): its output is
+ * tried one digit shorter first.
+ */
+function shortestSql(f: Sql): Sql {
+  const x = sql`${f}::text::numeric`;
+  const digits = sql`length(trim(leading '0' from regexp_replace(split_part(${f}::text, 'e', 1), '[^0-9]', '', 'g')))`;
+  const shorter = sql`round(${x}, ${digits} - 2 - ${exponentSql(x)})`;
+  return sql`trim_scale(case when ${digits} < 2 or abs(${x}) >= 1e308 then ${x}
+    when ${shorter}::float8 = ${f} then ${shorter}
+    else ${x} end)`;
+}
+
+/** A nonzero numeric as JavaScript's exponential form: `-1.5e-7`, `1e+21`. */
+function exponentialSql(n: Sql): Sql {
+  const e = exponentSql(n);
+  const d = sql`trim(both '0' from regexp_replace(abs(${n})::text, '[^0-9]', '', 'g'))`;
+  return sql`((case when ${n} < 0 then '-' else '' end) || left(${d}, 1)
+    || (case when length(${d}) > 1 then '.' || substr(${d}, 2) else '' end)
+    || 'e' || (case when ${e} >= 0 then '+' else '-' end) || abs(${e})::text)`;
+}
+
 /** The double nearest a finite JSON number's text, as JavaScript's String() writes it. */
 function jsNumberSql(text: Sql): Sql {
   const f = sql`(${text})::float8`;
+  const c = shortestSql(f);
   return sql`(case when abs(${f}) >= 1e21 or (${f} <> 0 and abs(${f}) < 1e-6)
-    then regexp_replace(${f}::text, 'e([+-])0*([0-9])', 'e\\1\\2')
-    else ${f}::text::numeric::text end)`;
+    then ${exponentialSql(c)} else ${c}::text end)`;
 }
 
 /**
@@ -68,7 +98,7 @@ const baseType = (sqlType: string) => sqlType.replace(/\(\d+(,\d+)?\)/, "");
 export function cellSql(sqlType: string, ref: Sql): Sql | null {
   const type = baseType(sqlType);
   if (type === "text" || type === "character varying") return textCellSql(sql`${ref}::text`);
-  if (type === "boolean") return sql`(case when ${ref} then 'true' else 'false' end)`;
+  if (type === "boolean") return sql`(case when ${ref} then 'true' when not ${ref} then 'false' end)`;
   if (INTEGER.has(type)) return sql`${ref}::text`;
   if (FLOAT.has(type) || type === "numeric") return numericCellSql(sql`${ref}::text`);
   if (JSON_STRING.has(type)) return textCellSql(sql`(to_json(${ref}) #>> '{}')`);
