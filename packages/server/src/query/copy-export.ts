@@ -38,10 +38,14 @@ export type ExportWrite = (data: string | Buffer) => Promise<boolean>;
 export function copySql(db: Kysely<DB>, catalog: TableCatalog, query: ReadQuery, format: ExportFormat): string | null {
   const line = format === "csv" ? csvLineSql(catalog, query.select) : sql`row_to_json(__fw_r)::text`;
   if (!line) return null;
-  const from = format === "csv" ? sql`${catalog.from} as t` : sql`${catalog.from} as t cross join lateral (select ${selectSql(catalog, query.select)}) as __fw_r`;
   const limit = query.limit !== undefined && query.limit !== null ? sql` limit ${query.limit}` : sql``;
-  const offset = (query.offset ?? 0) > 0 ? sql` offset ${query.offset}` : sql``;
-  const select = sql`select ${line} from ${from} where ${whereSql(catalog, query.where)} order by ${orderSql(effectiveOrder(catalog, query.order))}${limit}${offset}`;
+  // The rows are found and sorted first, and each line built as it goes out (`offset` keeps
+  // Postgres from building every line before the sort, so the first bytes come at once).
+  const offset = sql` offset ${query.offset ?? 0}`;
+  const rows = sql`(select * from ${catalog.from} as t where ${whereSql(catalog, query.where)}
+    order by ${orderSql(effectiveOrder(catalog, query.order))}${limit}${offset}) as t`;
+  const from = format === "csv" ? rows : sql`${rows} cross join lateral (select ${selectSql(catalog, query.select)}) as __fw_r`;
+  const select = sql`select ${line} from ${from}`;
   const compiled = select.compile(db);
   return `copy (${inlineParameters(compiled.sql, compiled.parameters)}) to stdout`;
 }
