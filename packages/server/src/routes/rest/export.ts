@@ -66,7 +66,7 @@ export async function exportRows(
     return !out.destroyed;
   };
   const { db } = request.server;
-  const done = copyExport(db, catalog, query, format, write, { guard, exportsPerServer: load.exportsPerServer })
+  const done = copyExport(db, catalog, query, format, write, { guard, enabled: load.exportCopy, exportsPerServer: load.exportsPerServer })
     .then((copied) => (copied ? undefined : writeExport(db, catalog, query, format, write, guard)))
     .then(() => out.end());
   try {
