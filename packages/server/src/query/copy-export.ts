@@ -42,7 +42,7 @@ export function copySql(db: Kysely<DB>, catalog: TableCatalog, query: ReadQuery,
   if (!line) return null;
   const limit = query.limit !== undefined && query.limit !== null ? sql` limit ${query.limit}` : sql``;
   // The rows are found and sorted first, and each line built as it goes out (`offset` keeps
-  // Postgres from building every line before the sort, so the first bytes come at once).
+  // Postgres from building every line before the sort).
   const offset = sql` offset ${query.offset ?? 0}`;
   const rows = sql`(select * from ${catalog.from} as t where ${whereSql(catalog, query.where)}
     order by ${orderSql(effectiveOrder(catalog, query.order))}${limit}${offset}) as t`;
@@ -80,8 +80,9 @@ export async function copyExport(
   let onAbort: (() => void) | undefined;
   try {
     await client.query("begin read only");
+    // JIT off: compiling the per-cell expressions of a wide table took longer than the export.
     const { rows } = await client.query<{ pid: number }>(`select set_config('statement_timeout', '0', true),
-      set_config('extra_float_digits', '1', true), pg_backend_pid() as pid`);
+      set_config('extra_float_digits', '1', true), set_config('jit', 'off', true), pg_backend_pid() as pid`);
     const pid = rows[0]!.pid;
     const cancel = () => void sql`select pg_cancel_backend(${pid})`.execute(db).catch(() => undefined);
     const stream = client.query(copyTo(text));
