@@ -18,7 +18,7 @@ const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0
 const GOAL = 2;
 
 async function main() {
-  process.env.EXPORT_COPY = "1"; // the server started below exports by COPY
+  process.env.EXPORT_COPY ??= "1"; // the server started below exports by COPY (EXPORT_COPY=0: the batches)
   const server = await startScratchServer(ADMIN_URL);
   const stop = () => void server.close().finally(() => process.exit(130));
   process.once("SIGINT", stop);

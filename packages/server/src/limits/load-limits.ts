@@ -16,7 +16,7 @@ export interface LoadSettings {
   exportStallMs: number;
   exportsPerCaller: number;
   exportsPerServer: number;
-  /** EXPORT_COPY: exports on PostgreSQL by COPY (query/copy-export.ts); off by default, as it is slower for now. */
+  /** EXPORT_COPY: exports on PostgreSQL by COPY (query/copy-export.ts); off by default: no faster than the batches yet. */
   exportCopy: boolean;
   changeStreamsPerMember: number;
   /** API_RATE_LIMIT_PER_MINUTE; 0 for none. */

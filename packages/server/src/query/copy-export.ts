@@ -4,8 +4,8 @@
  * The select is the batched path's (export-rows.ts): the same filter, order (with the key
  * as tiebreaker), limit and offset from sql-builder; CSV lines are built in SQL by
  * copy-csv.ts (the rule of core's csvCell), JSON lines are the same `row_to_json` texts.
- * Off unless EXPORT_COPY=1: on bench:grid's 30-column table it is still far slower than the
- * batches (bench/RESULTS.md "bench:copy-export"), the per-cell SQL being the cost.
+ * Off unless EXPORT_COPY=1: on bench:grid's 30-column table it is no faster than the batches
+ * yet (7× plain COPY; bench/RESULTS.md "bench:copy-export"), the per-cell SQL being the cost.
  * PGlite keeps the batches (it cannot stream a COPY while other statements run), and so does
  * a query with a column type copy-csv.ts does not write exactly.
  *
