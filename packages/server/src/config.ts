@@ -75,6 +75,7 @@ export function loadSettingsOf(env: NodeJS.ProcessEnv): LoadSettings {
     exportStallMs: wholeNumberFromEnv(env, "EXPORT_STALL_TIMEOUT_MS", d.exportStallMs, 1),
     exportsPerCaller: wholeNumberFromEnv(env, "EXPORTS_PER_CALLER", d.exportsPerCaller, 1),
     exportsPerServer: wholeNumberFromEnv(env, "EXPORTS_PER_SERVER", d.exportsPerServer, 1),
+    exportCopy: wholeNumberFromEnv(env, "EXPORT_COPY", d.exportCopy ? 1 : 0, 0) > 0,
     changeStreamsPerMember: wholeNumberFromEnv(env, "CHANGE_STREAMS_PER_MEMBER", d.changeStreamsPerMember, 1),
     apiRequestsPerMinute: wholeNumberFromEnv(env, "API_RATE_LIMIT_PER_MINUTE", d.apiRequestsPerMinute, 0),
   };

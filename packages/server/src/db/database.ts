@@ -72,6 +72,14 @@ export function poolStatsOf(db: Kysely<DB>): (() => PoolStats) | undefined {
   return poolStats.get(db);
 }
 
+/** The PostgreSQL pool behind each open database (COPY streams take a client of their own). */
+const pools = new WeakMap<Kysely<DB>, pg.Pool>();
+
+/** The pool behind `db` on PostgreSQL; undefined on PGlite. */
+export function poolOf(db: Kysely<DB>): pg.Pool | undefined {
+  return pools.get(db);
+}
+
 /** How to LISTEN on the database behind `db`, when `openDatabase` opened it. */
 export function listenerOf(db: Kysely<DB>): Listen | undefined {
   return listeners.get(db);
@@ -136,6 +144,7 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
   const listen: Listen = (channel, onPayload) => listener.listen(channel, onPayload);
   listeners.set(db, listen);
   kinds.set(db, "postgres");
+  pools.set(db, pool);
   return {
     db, kind: "postgres", listen,
     async close() {

@@ -16,6 +16,8 @@ export interface LoadSettings {
   exportStallMs: number;
   exportsPerCaller: number;
   exportsPerServer: number;
+  /** EXPORT_COPY: exports on PostgreSQL by COPY (query/copy-export.ts); off by default: no faster than the batches yet. */
+  exportCopy: boolean;
   changeStreamsPerMember: number;
   /** API_RATE_LIMIT_PER_MINUTE; 0 for none. */
   apiRequestsPerMinute: number;
@@ -26,6 +28,7 @@ export const DEFAULT_LOAD_SETTINGS: LoadSettings = {
   exportStallMs: LOAD_LIMITS.export_stall_ms,
   exportsPerCaller: LOAD_LIMITS.exports_per_caller,
   exportsPerServer: LOAD_LIMITS.exports_per_server,
+  exportCopy: false,
   changeStreamsPerMember: LOAD_LIMITS.change_streams_per_member,
   apiRequestsPerMinute: LOAD_LIMITS.api_requests_per_minute,
 };

@@ -24,7 +24,7 @@ export function csvHeader(catalog: TableCatalog, select: ReadQuery["select"]): s
   return select === "*" ? catalog.columns.filter((c) => !c.hidden).map((c) => c.name) : select.map((s) => s.alias ?? s.column);
 }
 
-const csvLine = (cells: readonly unknown[]) => `${cells.map(csvCell).join(",")}\r\n`;
+export const csvLine = (cells: readonly unknown[]) => `${cells.map(csvCell).join(",")}\r\n`;
 
 /** Rows as `streamRows` hands them (JSON texts) → the export's text for them. */
 export function exportLines(format: ExportFormat, columns: readonly string[], rows: readonly string[]): string {

@@ -1,7 +1,9 @@
 /**
- * `Accept: text/csv` or `application/x-ndjson` on a read: every row of the query, streamed
- * in batches that each take a connection only while they run (query/export-rows.ts), so
- * memory stays flat whatever the row count and a slow reader holds no connection.
+ * `Accept: text/csv` or `application/x-ndjson` on a read: every row of the query, streamed.
+ * On PostgreSQL by one `COPY … TO STDOUT` (query/copy-export.ts: one snapshot, a connection
+ * held while it runs, cancelled when cut); on PGlite, or for a column type the COPY's CSV
+ * does not write, in batches that each take a connection only while they run
+ * (query/export-rows.ts). Memory stays flat whatever the row count.
  *
  * A caller runs at most EXPORTS_PER_CALLER exports at once and the server EXPORTS_PER_SERVER
  * (429 TOO_MANY_EXPORTS); an export whose client reads nothing for EXPORT_STALL_TIMEOUT_MS
@@ -13,6 +15,7 @@ import { FieldworkError, type ReadQuery } from "@fieldwork/core";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { callerKeyOf, queryGuardOf } from "../../limits/load-limits";
 import type { TableCatalog } from "../../query/catalog";
+import { copyExport } from "../../query/copy-export";
 import { writeExport, type ExportFormat } from "../../query/export-format";
 
 const TYPES: Record<ExportFormat, string> = { csv: "text/csv; charset=utf-8", jsonl: "application/x-ndjson; charset=utf-8" };
@@ -55,14 +58,17 @@ export async function exportRows(
 
   let start!: () => void;
   const started = new Promise<void>((resolve) => (start = resolve));
-  const write = async (text: string) => {
+  const write = async (text: string | Buffer) => {
     if (out.destroyed) return false;
     start();
     arm();
     if (!out.write(text)) await Promise.race([once(out, "drain"), once(out, "close")]);
     return !out.destroyed;
   };
-  const done = writeExport(request.server.db, catalog, query, format, write, guard).then(() => out.end());
+  const { db } = request.server;
+  const done = copyExport(db, catalog, query, format, write, { guard, enabled: load.exportCopy, exportsPerServer: load.exportsPerServer })
+    .then((copied) => (copied ? undefined : writeExport(db, catalog, query, format, write, guard)))
+    .then(() => out.end());
   try {
     await Promise.race([started, done]);
   } catch (error) {

@@ -1,0 +1,123 @@
+/**
+ * An export on PostgreSQL at COPY speed: one `COPY (select …) TO STDOUT` (pg-copy-streams)
+ * on a pool client of its own, so the whole file is read in one statement and one snapshot.
+ * The select is the batched path's (export-rows.ts): the same filter, order (with the key
+ * as tiebreaker), limit and offset from sql-builder; CSV lines are built in SQL by
+ * copy-csv.ts (the rule of core's csvCell), JSON lines are the same `row_to_json` texts.
+ * Off unless EXPORT_COPY=1: on bench:grid's 30-column table it is no faster than the batches
+ * yet (7× plain COPY; bench/RESULTS.md "bench:copy-export"), the per-cell SQL being the cost.
+ * PGlite keeps the batches (it cannot stream a COPY while other statements run), and so does
+ * a query with a column type copy-csv.ts does not write exactly.
+ *
+ * Bounds (docs/ARCHITECTURE.md "Hostile input"):
+ * - statement_timeout is off for the COPY: with backpressure the COPY waits on its client, so
+ *   a healthy long export may run longer than QUERY_TIMEOUT_MS. Instead, the first byte must
+ *   come within QUERY_TIMEOUT_MS (else the backend is cancelled: 400 QUERY_TIMEOUT), and
+ *   after it the route's stall deadline (EXPORT_STALL_TIMEOUT_MS with no byte produced or
+ *   taken) cuts the export; cutting, or a client that goes, cancels the backend
+ *   (pg_cancel_backend) and destroys the client's connection, so the pool gets a fresh one.
+ * - Each export holds one pool connection while it runs: COPY is used only while
+ *   EXPORTS_PER_SERVER is at most half the pool, so exports never take the whole pool.
+ */
+import type { ReadQuery } from "@fieldwork/core";
+import { sql, type Kysely } from "kysely";
+import type pg from "pg";
+import { to as copyTo } from "pg-copy-streams";
+import { poolOf } from "../db/database";
+import type { DB } from "../db/schema";
+import type { TableCatalog } from "./catalog";
+import { csvLineSql } from "./copy-csv";
+import { inlineParameters } from "./copy-sql-text";
+import { copyTextDecoder } from "./copy-text";
+import { csvHeader, csvLine, type ExportFormat } from "./export-format";
+import { queryErrorOf } from "./pg-errors";
+import type { QueryGuard } from "./query-guard";
+import { effectiveOrder, orderSql, selectSql, whereSql } from "./sql-builder";
+
+export type ExportWrite = (data: string | Buffer) => Promise<boolean>;
+
+/** The `COPY … TO STDOUT` text of an export, or null when a column keeps the batched path. */
+export function copySql(db: Kysely<DB>, catalog: TableCatalog, query: ReadQuery, format: ExportFormat): string | null {
+  const line = format === "csv" ? csvLineSql(catalog, query.select) : sql`row_to_json(__fw_r)::text`;
+  if (!line) return null;
+  const limit = query.limit !== undefined && query.limit !== null ? sql` limit ${query.limit}` : sql``;
+  // The rows are found and sorted first, and each line built as it goes out (`offset` keeps
+  // Postgres from building every line before the sort).
+  const offset = sql` offset ${query.offset ?? 0}`;
+  const rows = sql`(select * from ${catalog.from} as t where ${whereSql(catalog, query.where)}
+    order by ${orderSql(effectiveOrder(catalog, query.order))}${limit}${offset}) as t`;
+  const from = format === "csv" ? rows : sql`${rows} cross join lateral (select ${selectSql(catalog, query.select)}) as __fw_r`;
+  const select = sql`select ${line} from ${from}`;
+  const compiled = select.compile(db);
+  return `copy (${inlineParameters(compiled.sql, compiled.parameters)}) to stdout`;
+}
+
+/** The pool an export may COPY through: PostgreSQL, with room for every export at once. */
+export function copyPool(db: Kysely<DB>, exportsPerServer: number): pg.Pool | null {
+  const pool = poolOf(db);
+  const max = pool?.options.max ?? 10;
+  return pool && exportsPerServer * 2 <= max ? pool : null;
+}
+
+/**
+ * Writes the export of `query` through `write` by COPY and resolves true, or resolves false
+ * at once (nothing written) when this query or database keeps the batched path. As
+ * writeExport: nothing is written before the first row (or the end) arrives, so an error in
+ * the query comes before any output; `write` returning false stops the export.
+ */
+export async function copyExport(
+  db: Kysely<DB>, catalog: TableCatalog, query: ReadQuery, format: ExportFormat, write: ExportWrite,
+  options: { guard?: QueryGuard | undefined; enabled: boolean; exportsPerServer: number },
+): Promise<boolean> {
+  const pool = options.enabled ? copyPool(db, options.exportsPerServer) : null;
+  const text = pool && copySql(db, catalog, query, format);
+  if (!pool || !text) return false;
+  const { guard } = options;
+  guard?.signal?.throwIfAborted();
+  const client = await pool.connect();
+  let failure: Error | undefined;
+  let firstByte: NodeJS.Timeout | undefined;
+  let onAbort: (() => void) | undefined;
+  try {
+    await client.query("begin read only");
+    // JIT off: compiling the per-cell expressions of a wide table took longer than the export.
+    const { rows } = await client.query<{ pid: number }>(`select set_config('statement_timeout', '0', true),
+      set_config('extra_float_digits', '1', true), set_config('jit', 'off', true), pg_backend_pid() as pid`);
+    const pid = rows[0]!.pid;
+    const cancel = () => void sql`select pg_cancel_backend(${pid})`.execute(db).catch(() => undefined);
+    const stream = client.query(copyTo(text));
+    onAbort = () => {
+      cancel();
+      stream.destroy(new Error("The client of the export went away."));
+    };
+    guard?.signal?.addEventListener("abort", onAbort, { once: true });
+    if (guard && guard.timeoutMs > 0) firstByte = setTimeout(cancel, guard.timeoutMs);
+    const decode = copyTextDecoder();
+    let pending: Buffer | string = format === "csv" ? csvLine(csvHeader(catalog, query.select)) : "";
+    let started = false;
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      clearTimeout(firstByte);
+      const data = decode(chunk);
+      if (data.length === 0) continue;
+      const out = started ? data : Buffer.concat([Buffer.from(pending), data]);
+      started = true;
+      pending = "";
+      if (!(await write(out))) {
+        failure = new Error("The reader of the export went away.");
+        cancel();
+        return true;
+      }
+    }
+    if (!started && pending) await write(pending);
+    await client.query("commit");
+    return true;
+  } catch (error) {
+    failure = error as Error;
+    throw queryErrorOf(error) ?? error;
+  } finally {
+    clearTimeout(firstByte);
+    if (onAbort) guard?.signal?.removeEventListener("abort", onAbort);
+    // A COPY left midway leaves the connection mid-protocol: it is closed, not reused.
+    client.release(failure ?? false);
+  }
+}
