@@ -51,8 +51,9 @@ export class WebhookRunner {
   async #startQueueIfWebhooks(): Promise<void> {
     if (!this.#queueStart) {
       const { rows } = await sql<{ any: boolean }>`select exists (select 1 from webhook) as any`.execute(this.#db);
-      if (!rows[0]?.any || !this.#running || this.#queueStart) return;
-      this.#queueStart = this.#startQueue().catch((error: unknown) => {
+      if (!rows[0]?.any || !this.#running) return;
+      // A concurrent pass may have begun the start while this one read: wait for that one.
+      this.#queueStart ??= this.#startQueue().catch((error: unknown) => {
         this.#queueStart = undefined;
         throw error;
       });
