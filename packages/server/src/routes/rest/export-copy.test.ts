@@ -100,7 +100,7 @@ describe.each(BACKENDS)("exports by COPY on $name", (backend) => {
     expect(bad.json().code).toBe("INVALID_FILTER_VALUE");
   });
 
-  it.skipIf(!backend.available || backend.name !== "postgres")("a client that disconnects mid-export ends its COPY and frees the connection", async () => {
+  if (backend.name === "postgres") it.skipIf(!backend.available)("a client that disconnects mid-export ends its COPY and frees the connection", async () => {
     await sql`insert into ${sql.table(`form_data.${f.table}`)} (local_index, name, bio)
       select g, 'row ' || g, repeat(md5(g::text), 64) from generate_series(100000, 130000) g`.execute(f.database.db);
     const copies = async () => Number((await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
