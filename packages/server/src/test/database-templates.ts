@@ -58,6 +58,18 @@ export async function writeDataDirTemplate(dataDir: string): Promise<void> {
   }
 }
 
+/** Whether a PostgreSQL server answers at `url` (within 2 s). */
+export async function postgresReachable(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Runs one statement on the server's maintenance connection (`adminUrl`'s database). */
 export async function adminQuery(adminUrl: string, text: string): Promise<void> {
   const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 10_000 });

@@ -6,28 +6,16 @@
 import { rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { createPostgresTemplate, writePGliteTemplate } from "./database-templates";
+import { createPostgresTemplate, postgresReachable, writePGliteTemplate } from "./database-templates";
 
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-
-async function reachable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const pgliteDump = join(tmpdir(), `fieldwork-pglite-template-${process.pid}.tar`);
   // Without PostgreSQL no template is made there; backends.ts reports the server missing.
   const [postgres] = await Promise.all([
-    (await reachable(TEST_DATABASE_URL)) ? createPostgresTemplate(TEST_DATABASE_URL) : undefined,
+    (await postgresReachable(TEST_DATABASE_URL)) ? createPostgresTemplate(TEST_DATABASE_URL) : undefined,
     writePGliteTemplate(pgliteDump),
   ]);
   project.provide("databaseTemplates", { pgliteDump, postgresTemplate: postgres?.name ?? "" });
