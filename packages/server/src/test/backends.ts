@@ -9,26 +9,14 @@
  * nothing left to do on a copy.
  */
 import { readFileSync } from "node:fs";
-import pg from "pg";
 import { inject } from "vitest";
 import { openDatabase, type Database } from "../db/database";
 import { migrate } from "../db/migrate";
-import { adminQuery, databaseUrl, uniqueDatabaseName, type DatabaseTemplates } from "./database-templates";
+import { adminQuery, databaseUrl, postgresReachable, uniqueDatabaseName, type DatabaseTemplates } from "./database-templates";
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
-async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const reachable = await postgresReachable();
+const reachable = await postgresReachable(TEST_DATABASE_URL);
 if (!reachable) {
   if (process.env.CI === "true") throw new Error(`PostgreSQL is required under CI=true but ${TEST_DATABASE_URL} is not reachable.`);
   console.warn(`[fieldwork] PostgreSQL at ${TEST_DATABASE_URL} is not reachable: skipping the PostgreSQL half of the integration tests.`);
@@ -57,6 +45,23 @@ async function createDatabase(template?: string): Promise<{ url: string; drop():
 /** A new, empty database on the PostgreSQL server, for tests that need its URL (a child process). */
 export function createScratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   return createDatabase();
+}
+
+/**
+ * An empty, unmigrated database on `backend` (tests of migrations themselves): a scratch
+ * PostgreSQL database, or PGlite in memory. Closing it drops the PostgreSQL one.
+ */
+export async function openEmptyDatabase(backend: Pick<Backend, "name">): Promise<Database> {
+  if (backend.name === "pglite") return openDatabase({});
+  const scratch = await createScratchDatabase();
+  const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 2 });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await scratch.drop();
+    },
+  };
 }
 
 async function openFreshPostgres(): Promise<Database> {

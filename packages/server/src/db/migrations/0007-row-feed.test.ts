@@ -6,8 +6,8 @@ import { ROW_CHANGE_CHANNEL } from "@fieldwork/core";
 import { sql } from "kysely";
 import { Migrator, type Migration } from "kysely/migration";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "../database";
-import { createScratchDatabase, BACKENDS } from "../../test/backends";
+import type { Database } from "../database";
+import { BACKENDS, openEmptyDatabase } from "../../test/backends";
 import * as m1 from "./0001-foundation";
 import * as m2 from "./0002-accounts";
 import * as m3 from "./0003-invitations";
@@ -31,21 +31,12 @@ const migrateWith = async (database: Database, migrations: Record<string, Migrat
 
 describe.each(BACKENDS)("migration 0007 (row feed) on $name", (backend) => {
   let database: Database;
-  let drop = async () => {};
 
   beforeAll(async () => {
-    if (!backend.available) return;
-    if (backend.name === "postgres") {
-      const scratch = await createScratchDatabase();
-      drop = scratch.drop;
-      database = await openDatabase({ databaseUrl: scratch.url, poolSize: 2 });
-    } else {
-      database = await openDatabase({});
-    }
+    if (backend.available) database = await openEmptyDatabase(backend);
   });
   afterAll(async () => {
     await database?.close();
-    await drop();
   });
 
   it.skipIf(!backend.available)("installs the triggers on form tables made before it", async () => {

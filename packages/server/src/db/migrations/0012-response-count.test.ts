@@ -6,8 +6,8 @@
 import { sql } from "kysely";
 import { Migrator, type Migration } from "kysely/migration";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "../database";
-import { createScratchDatabase, BACKENDS } from "../../test/backends";
+import type { Database } from "../database";
+import { BACKENDS, openEmptyDatabase } from "../../test/backends";
 import { migrate } from "../migrate";
 import * as m1 from "./0001-foundation";
 import * as m2 from "./0002-accounts";
@@ -29,21 +29,12 @@ const BEFORE: Record<string, Migration> = {
 
 describe.each(BACKENDS)("migration 0012 (response count) on $name", (backend) => {
   let database: Database;
-  let drop = async () => {};
 
   beforeAll(async () => {
-    if (!backend.available) return;
-    if (backend.name === "postgres") {
-      const scratch = await createScratchDatabase();
-      drop = scratch.drop;
-      database = await openDatabase({ databaseUrl: scratch.url, poolSize: 2 });
-    } else {
-      database = await openDatabase({});
-    }
+    if (backend.available) database = await openEmptyDatabase(backend);
   });
   afterAll(async () => {
     await database?.close();
-    await drop();
   });
 
   it.skipIf(!backend.available)("counts the rows each form holds and keeps numbering past the last one given", async () => {
