@@ -5,28 +5,16 @@
  * reads the same database (through the running server on PGlite).
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BACKENDS, createScratchDatabase } from "./test/backends";
-import { buildIfNeeded, demoFormIdOf, ROOT, startServer } from "./test/built-server";
+import { describe, expect, it } from "vitest";
+import { BACKENDS } from "./test/backends";
+import { demoFormIdOf, ROOT, startServer } from "./test/built-server";
+import { useBuiltServerStore } from "./test/built-server-store";
 
 describe.each(BACKENDS)("the built server on $name", (backend) => {
-  const dataDir = mkdtempSync(join(tmpdir(), "fieldwork-built-"));
-  let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
-
-  beforeAll(async () => {
-    buildIfNeeded();
-    if (backend.name === "postgres" && backend.available) scratch = await createScratchDatabase();
-  });
-  afterAll(async () => {
-    await scratch?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const store = useBuiltServerStore(backend, "built");
 
   it.skipIf(!backend.available)("seeds, renders the form and the workbench, serves the bundle, and its CLI reads the database", async () => {
-    const env = { DATA_DIR: dataDir, DATABASE_URL: scratch?.url ?? "" };
+    const env = store.env();
     const server = await startServer(env);
     try {
       const formId = demoFormIdOf(server.output());

@@ -1,12 +1,10 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openDatabase } from "./db/database";
 import { shutDown } from "./shutdown";
-import { BACKENDS, createScratchDatabase } from "./test/backends";
-import { buildIfNeeded, demoFormIdOf, startServer } from "./test/built-server";
+import { BACKENDS } from "./test/backends";
+import { demoFormIdOf, startServer } from "./test/built-server";
+import { useBuiltServerStore } from "./test/built-server-store";
 
 describe("shutDown", () => {
   const log = { info: () => {}, error: (m: string) => messages.push(m) };
@@ -33,21 +31,11 @@ describe("shutDown", () => {
 const ANSWER = { email: "ada@example.com", role: "engineer", plan: "team", accept_terms: "on" };
 
 describe.each(BACKENDS)("graceful shutdown of the built server on $name", (backend) => {
-  const dataDir = mkdtempSync(join(tmpdir(), "fieldwork-shutdown-"));
-  let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
-
-  beforeAll(async () => {
-    buildIfNeeded();
-    if (backend.name === "postgres" && backend.available) scratch = await createScratchDatabase();
-  });
-  afterAll(async () => {
-    await scratch?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const store = useBuiltServerStore(backend, "shutdown");
 
   it.skipIf(!backend.available)("keeps every submit it acknowledged when SIGTERM arrives under load, and exits 0", async () => {
     const server = await startServer({
-      DATA_DIR: dataDir, DATABASE_URL: scratch?.url ?? "", PUBLIC_RATE_LIMIT_FACTOR: "0", SHUTDOWN_TIMEOUT_MS: "20000",
+      ...store.env(), PUBLIC_RATE_LIMIT_FACTOR: "0", SHUTDOWN_TIMEOUT_MS: "20000",
     });
     const formId = demoFormIdOf(server.output());
     const acknowledged: string[] = [];
@@ -77,7 +65,7 @@ describe.each(BACKENDS)("graceful shutdown of the built server on $name", (backe
     await Promise.all(workers);
     expect(exit, server.output()).toEqual({ code: 0, signal: null });
 
-    const database = await openDatabase({ databaseUrl: scratch?.url, dataDir });
+    const database = await openDatabase({ databaseUrl: store.databaseUrl(), dataDir: store.dataDir });
     try {
       const form = await database.db.selectFrom("form").select("table_name").where("id", "=", formId).executeTakeFirstOrThrow();
       const { rows } = await sql<{ id: string }>`select id::text from ${sql.table(`form_data.${form.table_name}`)}`.execute(database.db);
