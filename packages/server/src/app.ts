@@ -116,7 +116,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook("onRequest", async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
-  useMetrics(app);
+  useMetrics(app, options.metrics);
   app.decorate("auth", createAuth({ db: options.db, secret, publicUrl }));
   app.decorate("rowFeed", new RowFeed({
     db: options.db, listen: options.listen ?? listenerOf(options.db), warn: (message) => app.log.warn(message),

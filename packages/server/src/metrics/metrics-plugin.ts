@@ -34,13 +34,15 @@ export function bearerMatches(header: string | undefined, token: string): boolea
 export const SUBMIT_ROUTE = "/submit/:form_id";
 
 /**
- * `app.metrics`, the timing of every request and the count of submits; first, so every later
- * hook and route is timed. A submit is refused when anything on its way throws (a rate
+ * `app.metrics`, and (when `/metrics` is on: a token) the timing of every request and the
+ * count of submits; first, so every later hook and route is timed. A submit is refused when anything on its way throws (a rate
  * limit, a body too large, refused answers), counted under the error's catalogue code.
  */
-export function useMetrics(app: FastifyInstance): void {
+export function useMetrics(app: FastifyInstance, options: MetricsOptions = {}): void {
   const metrics = new AppMetrics();
   app.decorate("metrics", metrics);
+  // Without a token nobody can scrape: no timing or submit counting on every request.
+  if (!options.token) return;
   const refusals = new WeakMap<FastifyRequest, string>();
   app.addHook("onError", async (request, _reply, error) => {
     if (request.routeOptions.url === SUBMIT_ROUTE) refusals.set(request, toFieldworkError(error)?.code ?? "INTERNAL_SERVER_ERROR");
