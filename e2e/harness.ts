@@ -1,23 +1,23 @@
 /**
- * Starts the real server (`packages/server/src/main.ts`, as `npm start` does after the
- * build) on a fresh DATA_DIR and a free port, and Chromium through playwright-core. On
- * PGlite the DATA_DIR starts as a copy of the run's migrated template (e2e/global-setup.ts),
- * so the server migrates nothing and seeds its demo as on a first start.
+ * Starts the built server (`packages/server/dist/main.js`, what `npm start` runs; the e2e
+ * project's global setup builds it when a source is newer) on a fresh DATA_DIR and a free
+ * port, and Chromium through playwright-core. On PGlite the DATA_DIR starts as a copy of the
+ * run's migrated template (e2e/global-setup.ts), so the server migrates nothing and seeds its
+ * demo as on a first start.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser } from "playwright-core";
 import { inject } from "vitest";
+import { BUILT_CLI, BUILT_MAIN, freePort, ROOT } from "../packages/server/src/test/built-server";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /** Whether Chromium is here; under CI=true its absence fails the run instead of skipping. */
 export const CHROMIUM_AVAILABLE = existsSync(CHROMIUM);
 if (!CHROMIUM_AVAILABLE && process.env.CI === "true") throw new Error(`Chromium is required under CI=true (${CHROMIUM}).`);
-const ROOT = new URL("..", import.meta.url).pathname;
 
 export interface RunningServer {
   url: string;
@@ -25,17 +25,6 @@ export interface RunningServer {
   dataDir: string;
   cli(args: string[]): string;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
 }
 
 /** Starts the server on PGlite in a fresh DATA_DIR, or on the PostgreSQL database `databaseUrl`. */
@@ -48,7 +37,7 @@ export async function startServer(options: { databaseUrl?: string } = {}): Promi
     ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: options.databaseUrl ?? "",
     LOG_LEVEL: "warn", PUBLIC_URL: `http://127.0.0.1:${port}`,
   };
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "packages/server/src/main.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child: ChildProcess = spawn(process.execPath, [BUILT_MAIN], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   const demoFormUrl = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
@@ -69,7 +58,7 @@ export async function startServer(options: { databaseUrl?: string } = {}): Promi
     demoFormUrl,
     dataDir,
     cli(args) {
-      const result = spawnSync(process.execPath, ["--import", "tsx", "packages/server/src/cli/main.ts", ...args], { cwd: ROOT, env, encoding: "utf8" });
+      const result = spawnSync(process.execPath, [BUILT_CLI, ...args], { cwd: ROOT, env, encoding: "utf8" });
       if (result.status !== 0) throw new Error(`cli ${args.join(" ")} failed: ${result.stderr}${result.stdout}`);
       return result.stdout;
     },

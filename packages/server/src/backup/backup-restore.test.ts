@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../app";
-import { runCli } from "../cli/cli-process";
+import { runCli, useBuiltCli } from "../cli/cli-process";
 import { openDatabase, type Database } from "../db/database";
 import { migrate } from "../db/migrate";
 import { seedDemo } from "../seed/seed";
@@ -22,6 +22,8 @@ import { servedForm, viewerKeyFor, type ServedForm } from "../test/served-form";
 import { backupDatabase, restoreDatabase, type RestoreTarget } from "./backup-database";
 import { BACKUP_MAGIC, readBackupFile, type BackupManifest } from "./backup-file";
 import { pgliteDirHasData } from "./backup-pglite";
+
+useBuiltCli();
 
 const quiet = () => {};
 

@@ -11,7 +11,9 @@ import { importForm } from "../forms/definition-import";
 import { defaultProject, demoFormDefinition } from "../seed/seed";
 import { managedTable } from "../tables/managed-table";
 import { BACKENDS, createScratchDatabase } from "../test/backends";
-import { linesOf, runCli } from "./cli-process";
+import { linesOf, runCli, useBuiltCli } from "./cli-process";
+
+useBuiltCli();
 
 const ROWS = 10_500;
 const postgres = BACKENDS.find((b) => b.name === "postgres")!;

@@ -1,16 +1,23 @@
 /**
- * For tests: `npm run cli` in its own process, stdout on a pipe read to the end (as
- * `… | wc -l` would), with the environment the test gives it on top of this one.
+ * For tests: `npm run cli` in its own process, as `npm run cli` runs it: the built CLI
+ * (`packages/server/dist/cli.js`; a file that runs it calls `useBuiltCli()`), stdout on a
+ * pipe read to the end (as `… | wc -l` would), with the environment the test gives it on
+ * top of this one.
  */
 import { spawn } from "node:child_process";
+import { beforeAll } from "vitest";
+import { BUILT_CLI, buildIfNeeded, ROOT } from "../test/built-server";
 
-const ROOT = new URL("../../../../", import.meta.url).pathname;
+/** Builds the CLI before the file's tests when a source is newer than the build. */
+export function useBuiltCli(): void {
+  beforeAll(buildIfNeeded, 300_000);
+}
 
 export interface CliRun { code: number | null; stdout: string; stderr: string }
 
 export function runCli(args: readonly string[], env: Record<string, string>): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "packages/server/src/cli/main.ts", ...args], {
+    const child = spawn(process.execPath, [BUILT_CLI, ...args], {
       cwd: ROOT, env: { ...process.env, DATABASE_URL: "", ...env }, stdio: ["ignore", "pipe", "pipe"],
     });
     const out: Buffer[] = [];

@@ -8,14 +8,16 @@ import { sql } from "kysely";
 import { openDatabase } from "../db/database";
 import { DEMO_FORM_FILE, demoFormDefinition } from "../seed/seed";
 import { managedTable } from "../tables/managed-table";
+import { BUILT_CLI, ROOT } from "../test/built-server";
+import { useBuiltCli } from "./cli-process";
 import { parseCommand, UsageError } from "./commands";
 
-const ROOT = new URL("../../../../", import.meta.url).pathname;
+useBuiltCli();
 const dataDir = mkdtempSync(join(tmpdir(), "fieldwork-cli-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 function cli(...args: string[]) {
-  const result = spawnSync(process.execPath, ["--import", "tsx", "packages/server/src/cli/main.ts", ...args], {
+  const result = spawnSync(process.execPath, [BUILT_CLI, ...args], {
     cwd: ROOT, encoding: "utf8", env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", PUBLIC_URL: "http://forms.test" },
   });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };

@@ -10,7 +10,9 @@ import { importForm } from "../forms/definition-import";
 import { managedTable } from "../tables/managed-table";
 import { as, ORIGIN, signUp } from "../test/accounts";
 import { BACKENDS } from "../test/backends";
-import { linesOf, runCli } from "./cli-process";
+import { linesOf, runCli, useBuiltCli } from "./cli-process";
+
+useBuiltCli();
 
 const pglite = BACKENDS.find((backend) => backend.name === "pglite")!;
 

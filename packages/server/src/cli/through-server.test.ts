@@ -18,8 +18,10 @@ import { defaultProject, demoFormDefinition } from "../seed/seed";
 import { managedTable } from "../tables/managed-table";
 import { ORIGIN } from "../test/accounts";
 import { BACKENDS } from "../test/backends";
-import { linesOf, runCli } from "./cli-process";
+import { linesOf, runCli, useBuiltCli } from "./cli-process";
 import { writeServerFile } from "./server-file";
+
+useBuiltCli();
 
 const pglite = BACKENDS.find((backend) => backend.name === "pglite")!;
 const ROWS = 3000;

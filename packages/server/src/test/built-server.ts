@@ -9,8 +9,13 @@ import { fileURLToPath } from "node:url";
 
 export const ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
 export const BUILT_MAIN = "packages/server/dist/main.js";
+/** What `npm run cli` runs once built. */
+export const BUILT_CLI = "packages/server/dist/cli.js";
 
-/** Builds the respondent bundle and the server when a source is newer (what `npm start` does first). */
+/**
+ * Builds the respondent bundle and the server when a source is newer (what `npm start` does
+ * first); files calling it at once build once (the script holds a lock while it builds).
+ */
 export function buildIfNeeded(): void {
   const result = spawnSync(process.execPath, ["scripts/build-if-needed.mjs"], { cwd: ROOT, stdio: ["ignore", "inherit", "inherit"] });
   if (result.status !== 0) throw new Error(`scripts/build-if-needed.mjs exited with ${result.status}`);
