@@ -2,7 +2,8 @@
 # Node 26 smoke (issue 20), run by .ci/run after the whole suite: on the pinned Node 26 binary,
 # install, build, start the built server with `npm start` (PGlite in a scratch DATA_DIR) until
 # /healthz answers, stop it with SIGTERM (it must exit 0), and run one end-to-end test.
-# It reinstalls node_modules for Node 26, so it comes last. Prints the seconds it took.
+# It may reinstall node_modules for Node 26 (see NODE26_INSTALL), so it comes last. Prints
+# the seconds it took.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$SECONDS
@@ -10,8 +11,19 @@ PATH="$(.ci/node-binary.sh 26):$PATH"
 export PATH
 echo "▶ Node 26 smoke on $(node --version)"
 
+# NODE26_INSTALL=<dir>: what .ci/node26-install.sh installed there with Node 26 while the suite
+# ran. When it holds the same packages as ./node_modules (npm's record of each, version and
+# integrity), the smoke runs on ./node_modules as it is; otherwise it installs again in place.
 # SMOKE_SKIP_INSTALL=1 skips the install (trying the script again on the same node_modules).
-[ "${SMOKE_SKIP_INSTALL:-}" = 1 ] || npm ci --no-audit --no-fund --prefer-offline
+installed="${NODE26_INSTALL:-}/node_modules/.package-lock.json"
+if [ "${SMOKE_SKIP_INSTALL:-}" = 1 ]; then
+  echo "SMOKE_SKIP_INSTALL=1: no install"
+elif [ -n "${NODE26_INSTALL:-}" ] && cmp -s "$installed" node_modules/.package-lock.json; then
+  echo "Node 26's npm ci installed the same packages as ./node_modules ($installed): no second install"
+else
+  [ -n "${NODE26_INSTALL:-}" ] && echo "Node 26's install differs from ./node_modules (or is missing): installing again in place"
+  npm ci --no-audit --no-fund --prefer-offline
+fi
 npm run build --silent
 
 data="$(mktemp -d)"
