@@ -25,9 +25,12 @@ import { columnRef } from "./sql-builder";
 
 type Sql = RawBuilder<unknown>;
 
-/** Text as csvCell writes it, before quoting: `'` before `= + - @`, tab or CR; empty as NULL. */
+/**
+ * Text as csvCell writes it, before quoting: `'` before `= + - @`, tab or CR; empty as NULL
+ * (`ascii('')` is 0). One `ascii()` for most cells: cheaper than a regex, or than `nullif`.
+ */
 export const textCellSql = (text: Sql): Sql =>
-  sql`nullif(case when ascii(${text}) in (61, 43, 45, 64, 9, 13) then '''' || ${text} else ${text} end, '')`;
+  sql`(case when ascii(${text}) in (0, 61, 43, 45, 64, 9, 13) then (case when ${text} = '' then null else '''' || ${text} end) else ${text} end)`;
 
 /** The JSON (ISO 8601) text of a timestamp; `utc`: the session's TimeZone is UTC. */
 function timestampSql(ref: Sql, tz: boolean, utc: boolean): Sql | null {
