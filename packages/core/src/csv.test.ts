@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { csvCell, neutralizeFormula } from "./csv";
+import { csvCell, csvValueCell, neutralizeFormula } from "./csv";
 
 describe("csvCell", () => {
   it("neutralizes text a spreadsheet would run as a formula (OWASP)", () => {
@@ -20,6 +20,15 @@ describe("csvCell", () => {
     expect(csvCell(["=x"])).toBe('"[""=x""]"');
     expect(csvCell(null)).toBe("");
     expect(csvCell("1+1=2")).toBe("1+1=2");
+  });
+
+  it("writes a value that is not text as given, exact digits and signs kept, quoted only when it must be", () => {
+    expect(csvValueCell("-2")).toBe("-2");
+    expect(csvValueCell("12345678901234567890.123456789")).toBe("12345678901234567890.123456789");
+    expect(csvValueCell("-infinity")).toBe("-infinity");
+    expect(csvValueCell('["=x","a,b"]')).toBe('"[""=x"",""a,b""]"');
+    expect(csvValueCell(false)).toBe("false");
+    expect(csvValueCell(null)).toBe("");
   });
 
   it("never lets a cell start with a formula character", () => {

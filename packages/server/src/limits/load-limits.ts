@@ -16,7 +16,7 @@ export interface LoadSettings {
   exportStallMs: number;
   exportsPerCaller: number;
   exportsPerServer: number;
-  /** EXPORT_COPY: exports on PostgreSQL by COPY (query/copy-export.ts); off by default: no faster than the batches yet. */
+  /** EXPORT_COPY (on unless `0`): exports on PostgreSQL by COPY (query/copy-export.ts); off: in batches, as on PGlite. */
   exportCopy: boolean;
   changeStreamsPerMember: number;
   /** API_RATE_LIMIT_PER_MINUTE; 0 for none. */
@@ -28,7 +28,7 @@ export const DEFAULT_LOAD_SETTINGS: LoadSettings = {
   exportStallMs: LOAD_LIMITS.export_stall_ms,
   exportsPerCaller: LOAD_LIMITS.exports_per_caller,
   exportsPerServer: LOAD_LIMITS.exports_per_server,
-  exportCopy: false,
+  exportCopy: true,
   changeStreamsPerMember: LOAD_LIMITS.change_streams_per_member,
   apiRequestsPerMinute: LOAD_LIMITS.api_requests_per_minute,
 };

@@ -1,127 +1,79 @@
 /**
- * The CSV line of one row, built by PostgreSQL for `COPY … TO STDOUT` (copy-export.ts), so
- * that it is byte for byte what the batched export writes for the same row: the batched path
- * reads `row_to_json` of the row, parses it in Node and writes each value with core's
- * `csvCell`. One rule, written twice: this file is that rule in SQL, and
- * `copy-csv.test.ts` compares the two on the same values (fast-check).
+ * The cells of a CSV export built by PostgreSQL, for `COPY (select …) TO STDOUT (format
+ * csv)` (copy-export.ts): each cell is one column of the COPY's select, written as
+ * export-columns.ts says, and COPY itself does RFC 4180's quoting (in C, where it is cheap:
+ * a field holding a comma, quote, CR or LF is quoted, quotes doubled; NULL is an empty field).
+ * Byte for byte what the batched path writes for the same row (copy-csv.test.ts compares
+ * them with fast-check); copy-export.ts turns COPY's LF line ends into CRLF.
  *
- * - text: formula neutralized (a `'` before `= + - @`, tab, CR), then quoted when it holds
- *   a comma, quote or line break, quotes doubled;
- * - a number: as JavaScript writes the double `JSON.parse` makes of Postgres's JSON number
- *   (shortest round-trip digits, `1e+21` / `1e-7` past JS's bounds, ±Infinity past the
- *   double range); NaN and ±Infinity are JSON strings, so text (`'-Infinity`);
- * - booleans `true`/`false`; an array: its JSON text, quoted; NULL: empty.
+ * Each cell is the cheapest expression measured for its text (bench/RESULTS.md
+ * "bench:copy-export"): numbers, dates, times and uuids as COPY writes them (its output
+ * function is their `::text`); text neutralized by one `ascii()` test, an empty text made
+ * NULL (COPY would quote `""`, csvCell writes nothing); timestamps from their `::text` with
+ * the `T` and, in a UTC session, the `:00` of the offset added, their JSON text (`to_json`)
+ * only for BC years, infinities, or a session in another time zone.
  *
- * Only column types whose JSON this can write exactly take the COPY path: `csvLineSql`
- * answers null for any other (jsonb keeps its keys in another order than JSON.parse, numeric
- * arrays would need each number rewritten), and the export keeps the batched path.
+ * Answers null, and the export keeps the batched path, for a column of a type this does not
+ * write (export-columns.ts "other"), and for a single column: COPY quotes a lone `\.` on a
+ * line (its end-of-data marker), which csvCell does not.
  */
 import type { ReadQuery } from "@fieldwork/core";
 import { sql, type RawBuilder } from "kysely";
 import type { TableCatalog } from "./catalog";
-import { columnRef, resolveColumn } from "./sql-builder";
+import { exportColumns, type CellKind } from "./export-columns";
+import { columnRef } from "./sql-builder";
 
 type Sql = RawBuilder<unknown>;
 
-/** Text as csvCell writes a string: neutralized, then quoted if it must be. */
-export function textCellSql(text: Sql): Sql {
-  const neutral = sql`(case when ${text} ~ '^[=+\\-@\t\r]' then '''' || ${text} else ${text} end)`;
-  return quotedSql(neutral);
-}
-
-/** RFC 4180 quoting, as csvCell's last step. */
-function quotedSql(text: Sql): Sql {
-  return sql`(case when ${text} ~ '[",\r\n]' then '"' || replace(${text}, '"', '""') || '"' else ${text} end)`;
-}
-
-/** The power of ten of a nonzero numeric's first digit, read from its text (no log rounding). */
-function exponentSql(n: Sql): Sql {
-  return sql`(case when abs(${n}) >= 1 then length(trunc(abs(${n}))::text) - 1
-    else -(length(substring(abs(${n})::text from '^0\\.(0*)')) + 1) end)`;
-}
-
 /**
- * A double's shortest round-trip digits as an exact numeric, as JavaScript picks them.
- * Postgres prints the shortest digits too, except that it does not take a form lying exactly
- * on the rounding boundary (-22100721689406486: JS "…490", Postgres "…488"): its output is
- * tried one digit shorter first.
+ * Text as csvCell writes it, before quoting: `'` before `= + - @`, tab or CR; empty as NULL
+ * (`ascii('')` is 0). One `ascii()` for most cells: cheaper than a regex, or than `nullif`.
  */
-function shortestSql(f: Sql): Sql {
-  const x = sql`${f}::text::numeric`;
-  const digits = sql`length(trim(leading '0' from regexp_replace(split_part(${f}::text, 'e', 1), '[^0-9]', '', 'g')))`;
-  const shorter = sql`round(${x}, ${digits} - 2 - ${exponentSql(x)})`;
-  return sql`trim_scale(case when ${digits} < 2 or abs(${x}) >= 1e308 then ${x}
-    when ${shorter}::float8 = ${f} then ${shorter}
-    else ${x} end)`;
+export const textCellSql = (text: Sql): Sql =>
+  sql`(case when ascii(${text}) in (0, 61, 43, 45, 64, 9, 13) then (case when ${text} = '' then null else '''' || ${text} end) else ${text} end)`;
+
+/** The JSON (ISO 8601) text of a timestamp; `utc`: the session's TimeZone is UTC. */
+function timestampSql(ref: Sql, tz: boolean, utc: boolean): Sql | null {
+  const json = sql`(to_json(${ref}) #>> '{}')`;
+  if (tz && !utc) return json;
+  const low = tz ? sql`'0001-01-01 00:00:00+00'::timestamptz` : sql`'0001-01-01 00:00:00'::timestamp`;
+  // In UTC the offset is always `+00`: the JSON's `+00:00` is one ':00' away.
+  const text = tz ? sql`replace(${ref}::text, ' ', 'T') || ':00'` : sql`replace(${ref}::text, ' ', 'T')`;
+  return sql`(case when ${ref} >= ${low} and ${ref} < 'infinity' then ${text} else ${json} end)`;
 }
 
-/** A nonzero numeric as JavaScript's exponential form: `-1.5e-7`, `1e+21`. */
-function exponentialSql(n: Sql): Sql {
-  const e = exponentSql(n);
-  const d = sql`trim(both '0' from regexp_replace(abs(${n})::text, '[^0-9]', '', 'g'))`;
-  return sql`((case when ${n} < 0 then '-' else '' end) || left(${d}, 1)
-    || (case when length(${d}) > 1 then '.' || substr(${d}, 2) else '' end)
-    || 'e' || (case when ${e} >= 0 then '+' else '-' end) || abs(${e})::text)`;
-}
-
-/** The double nearest a finite JSON number's text, as JavaScript's String() writes it. */
-function jsNumberSql(text: Sql): Sql {
-  const f = sql`(${text})::float8`;
-  const c = shortestSql(f);
-  return sql`(case when abs(${f}) >= 1e21 or (${f} <> 0 and abs(${f}) < 1e-6)
-    then ${exponentialSql(c)} else ${c}::text end)`;
-}
-
-/**
- * A numeric's JSON text as csvCell writes what JSON.parse makes of it: past the double
- * range JSON.parse gives ±Infinity (or 0 below the smallest double), where Postgres's cast
- * would fail; NaN and ±Infinity are JSON strings (text, so neutralized).
- */
-function numericCellSql(text: Sql): Sql {
-  const n = sql`(${text})::numeric`;
-  // Most numbers: at most 15 digits, in plain notation's range. Those are exactly a double's
-  // shortest digits (DBL_DIG), so JavaScript writes the decimal itself, trailing zeros dropped.
-  return sql`(case when ${text} ~ '^-?[0-9]+(\\.[0-9]+)?$' and length(ltrim(translate(${text}, '-.', ''), '0')) <= 15
-      and (abs(${n}) >= 0.000001 or ${n} = 0) then trim_scale(${n})::text
-    when ${text} in ('NaN', 'Infinity', '-Infinity') then ${textCellSql(text)}
-    when abs(${n}) >= 179769313486231580793728971405303415079934132710037826936173778980444968292764750946649017977587207096330286416692887910946555547851940402630657488671505820681908902000708383676273854845817711531764475730270069855571366959622842914819860834936475292719074168444365510704342711559699508093042880177904174497792 then (case when ${n} > 0 then 'Infinity' else '-Infinity' end)
-    when abs(${n}) <= 0.0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000024703282292062327208828439643411068618252990130716238221279284125033775363510437593264991818081799618989828234772285886546332835517796989819938739800539093906315035659515570226392290858392449105184435931802849936536152500319370457678249219365623669863658480757001585769269903706311928279558551332927834338409351978015531246597263579574622766465272827220056374006485499977096599470454020828166226237857393450736339007967761930577506740176324673600968951340535537458516661134223766678604162159680461914467291840300530057530849048765391711386591646239524912623653881879636239373280423891018672348497668235089863388587925628302755995657524455507255189313690836254779186948667994968324049705821028513185451396213837722826145437693412532098591327667236328125 then '0'
-    else ${jsNumberSql(text)} end)`;
-}
-
-const INTEGER = new Set(["smallint", "integer"]);
-const FLOAT = new Set(["bigint", "real", "double precision"]);
-/** Scalars whose JSON is a string: the cell is that string (to_json writes dates as ISO). */
-const JSON_STRING = new Set(["date", "time without time zone", "time with time zone", "timestamp without time zone", "timestamp with time zone", "uuid"]);
-/** Arrays whose JSON has no number in it (or only integers JavaScript keeps exactly). */
-const ARRAYS = new Set(["text[]", "character varying[]", "uuid[]", "boolean[]", "date[]", "timestamp with time zone[]", "smallint[]", "integer[]"]);
-
-const baseType = (sqlType: string) => sqlType.replace(/\(\d+(,\d+)?\)/, "");
-
-/** One column's cell, or null when its type keeps the batched path. */
-export function cellSql(sqlType: string, ref: Sql): Sql | null {
-  const type = baseType(sqlType);
-  if (type === "text" || type === "character varying") return textCellSql(sql`${ref}::text`);
-  if (type === "boolean") return sql`(case when ${ref} then 'true' when not ${ref} then 'false' end)`;
-  if (INTEGER.has(type)) return sql`${ref}::text`;
-  if (FLOAT.has(type) || type === "numeric") return numericCellSql(sql`${ref}::text`);
-  if (JSON_STRING.has(type)) return textCellSql(sql`(to_json(${ref}) #>> '{}')`);
-  if (ARRAYS.has(type)) return quotedSql(sql`to_json(${ref})::text`);
-  return null;
-}
-
-/**
- * The CSV line (cells joined by commas, then CR; COPY's text format adds the LF) of each row
- * of `select`, reading the table under the alias `t`; null when a column's type is not one
- * this writes exactly.
- */
-export function csvLineSql(catalog: TableCatalog, select: ReadQuery["select"]): Sql | null {
-  const columns = select === "*" ? catalog.columns.filter((c) => !c.hidden) : select.map((s) => resolveColumn(catalog, s.column));
-  const cells: Sql[] = [];
-  for (const column of columns) {
-    const cell = cellSql(column.sql_type, columnRef(column.name));
-    if (!cell) return null;
-    cells.push(sql`coalesce(${cell}, '')`);
+/** One cell of a column of `kind` (read as `ref`), or null when its kind keeps the batched path. */
+export function cellSql(kind: CellKind, ref: Sql, utc: boolean): Sql | null {
+  switch (kind) {
+    case "text": return textCellSql(sql`${ref}::text`);
+    case "number": case "plain": return ref;
+    case "boolean": return sql`${ref}::text`;
+    case "timestamp": return timestampSql(ref, false, utc);
+    case "timestamptz": return timestampSql(ref, true, utc);
+    case "timetz": return sql`(to_json(${ref}) #>> '{}')`;
+    case "json": return sql`${ref}::text`;
+    case "list": return sql`to_json(${ref})::text`;
+    case "other": return null;
   }
-  return cells.length ? sql`concat_ws(',', ${sql.join(cells)}) || chr(13)` : sql`chr(13)`;
 }
+
+/**
+ * The select list of a COPY CSV export of `select`, reading the table under the alias `t`
+ * (settings: DateStyle ISO; `utc` when the session's TimeZone is UTC); null when the
+ * export keeps the batched path.
+ */
+export function csvCellsSql(catalog: TableCatalog, select: ReadQuery["select"], utc: boolean): Sql | null {
+  const columns = exportColumns(catalog, select);
+  if (columns.length < 2) return null;
+  const cells: Sql[] = [];
+  for (const { column, kind } of columns) {
+    const cell = cellSql(kind, columnRef(column.name), utc);
+    if (!cell) return null;
+    cells.push(cell);
+  }
+  return sql.join(cells);
+}
+
+/** TimeZone names that are UTC (Postgres prints the one it was given). */
+const UTC_ZONES = new Set(["utc", "etc/utc", "gmt", "etc/gmt", "uct", "etc/uct", "universal", "etc/universal", "zulu", "etc/zulu", "greenwich", "etc/greenwich", "gmt0", "etc/gmt0"]);
+export const isUtcZone = (timeZone: string) => UTC_ZONES.has(timeZone.toLowerCase());

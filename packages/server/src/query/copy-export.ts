@@ -1,13 +1,14 @@
 /**
- * An export on PostgreSQL at COPY speed: one `COPY (select …) TO STDOUT` (pg-copy-streams)
- * on a pool client of its own, so the whole file is read in one statement and one snapshot.
- * The select is the batched path's (export-rows.ts): the same filter, order (with the key
- * as tiebreaker), limit and offset from sql-builder; CSV lines are built in SQL by
- * copy-csv.ts (the rule of core's csvCell), JSON lines are the same `row_to_json` texts.
- * Off unless EXPORT_COPY=1: on bench:grid's 30-column table it is no faster than the batches
- * yet (7× plain COPY; bench/RESULTS.md "bench:copy-export"), the per-cell SQL being the cost.
+ * An export on PostgreSQL at COPY speed, the default there (EXPORT_COPY=0 turns it off): one
+ * `COPY (select …) TO STDOUT` (pg-copy-streams) on a pool client of its own, so the whole
+ * file is read in one statement and one snapshot. The rows are the batched path's
+ * (export-rows.ts): the same filter, order (with the key as tiebreaker), limit and offset
+ * from sql-builder. CSV is `COPY … (format csv)` of one column per cell, each cell built by
+ * copy-csv.ts as the batched path writes it, COPY doing the quoting and copy-crlf.ts the
+ * CRLF line ends; JSON lines are the same `row_to_json` texts, in COPY's text format
+ * (copy-text.ts undoes its escapes). bench/RESULTS.md "bench:copy-export" has its speed.
  * PGlite keeps the batches (it cannot stream a COPY while other statements run), and so does
- * a query with a column type copy-csv.ts does not write exactly.
+ * a CSV with one column or a column type copy-csv.ts does not write.
  *
  * Bounds (docs/ARCHITECTURE.md "Hostile input"):
  * - statement_timeout is off for the COPY: with backpressure the COPY waits on its client, so
@@ -26,7 +27,8 @@ import { to as copyTo } from "pg-copy-streams";
 import { poolOf } from "../db/database";
 import type { DB } from "../db/schema";
 import type { TableCatalog } from "./catalog";
-import { csvLineSql } from "./copy-csv";
+import { csvCellsSql, isUtcZone } from "./copy-csv";
+import { csvCrlf } from "./copy-crlf";
 import { inlineParameters } from "./copy-sql-text";
 import { copyTextDecoder } from "./copy-text";
 import { csvHeader, csvLine, type ExportFormat } from "./export-format";
@@ -36,9 +38,12 @@ import { effectiveOrder, orderSql, selectSql, whereSql } from "./sql-builder";
 
 export type ExportWrite = (data: string | Buffer) => Promise<boolean>;
 
-/** The `COPY … TO STDOUT` text of an export, or null when a column keeps the batched path. */
-export function copySql(db: Kysely<DB>, catalog: TableCatalog, query: ReadQuery, format: ExportFormat): string | null {
-  const line = format === "csv" ? csvLineSql(catalog, query.select) : sql`row_to_json(__fw_r)::text`;
+/**
+ * The `COPY … TO STDOUT` text of an export, or null when it keeps the batched path. Run with
+ * DateStyle ISO; `utc`: the session's TimeZone is UTC (copy-csv.ts).
+ */
+export function copySql(db: Kysely<DB>, catalog: TableCatalog, query: ReadQuery, format: ExportFormat, utc = true): string | null {
+  const line = format === "csv" ? csvCellsSql(catalog, query.select, utc) : sql`row_to_json(__fw_r)::text`;
   if (!line) return null;
   const limit = query.limit !== undefined && query.limit !== null ? sql` limit ${query.limit}` : sql``;
   // The rows are found and sorted first, and each line built as it goes out (`offset` keeps
@@ -49,7 +54,7 @@ export function copySql(db: Kysely<DB>, catalog: TableCatalog, query: ReadQuery,
   const from = format === "csv" ? rows : sql`${rows} cross join lateral (select ${selectSql(catalog, query.select)}) as __fw_r`;
   const select = sql`select ${line} from ${from}`;
   const compiled = select.compile(db);
-  return `copy (${inlineParameters(compiled.sql, compiled.parameters)}) to stdout`;
+  return `copy (${inlineParameters(compiled.sql, compiled.parameters)}) to stdout${format === "csv" ? " (format csv)" : ""}`;
 }
 
 /** The pool an export may COPY through: PostgreSQL, with room for every export at once. */
@@ -70,8 +75,7 @@ export async function copyExport(
   options: { guard?: QueryGuard | undefined; enabled: boolean; exportsPerServer: number },
 ): Promise<boolean> {
   const pool = options.enabled ? copyPool(db, options.exportsPerServer) : null;
-  const text = pool && copySql(db, catalog, query, format);
-  if (!pool || !text) return false;
+  if (!pool || !copySql(db, catalog, query, format)) return false;
   const { guard } = options;
   guard?.signal?.throwIfAborted();
   const client = await pool.connect();
@@ -81,9 +85,10 @@ export async function copyExport(
   try {
     await client.query("begin read only");
     // JIT off: compiling the per-cell expressions of a wide table took longer than the export.
-    const { rows } = await client.query<{ pid: number }>(`select set_config('statement_timeout', '0', true),
-      set_config('extra_float_digits', '1', true), set_config('jit', 'off', true), pg_backend_pid() as pid`);
-    const pid = rows[0]!.pid;
+    const { rows } = await client.query<{ pid: number; tz: string }>(`select set_config('statement_timeout', '0', true),
+      set_config('jit', 'off', true), set_config('DateStyle', 'ISO', true), current_setting('TimeZone') as tz, pg_backend_pid() as pid`);
+    const { pid, tz } = rows[0]!;
+    const text = copySql(db, catalog, query, format, isUtcZone(tz))!;
     const cancel = () => void sql`select pg_cancel_backend(${pid})`.execute(db).catch(() => undefined);
     const stream = client.query(copyTo(text));
     onAbort = () => {
@@ -92,7 +97,7 @@ export async function copyExport(
     };
     guard?.signal?.addEventListener("abort", onAbort, { once: true });
     if (guard && guard.timeoutMs > 0) firstByte = setTimeout(cancel, guard.timeoutMs);
-    const decode = copyTextDecoder();
+    const decode = format === "csv" ? csvCrlf() : copyTextDecoder();
     let pending: Buffer | string = format === "csv" ? csvLine(csvHeader(catalog, query.select)) : "";
     let started = false;
     for await (const chunk of stream as AsyncIterable<Buffer>) {

@@ -49,15 +49,18 @@ export function afterSql(catalog: TableCatalog, terms: readonly OrderTerm[], las
 /**
  * Calls `onBatch` with every row of `query` (no limit unless it sets one) as JSON texts, a
  * batch at a time, in the query's order. `onBatch` may wait (backpressure) and returns
- * `false` to stop. Each batch runs under `guard` (statement timeout, cancellation).
+ * `false` to stop. Each batch runs under `guard` (statement timeout, cancellation). A row's
+ * JSON is `row_to_json` of the query's select, or `options.row` (an expression over `t`).
  */
 export async function streamRows(
   db: Kysely<DB>, catalog: TableCatalog, query: ReadQuery, onBatch: (rows: string[]) => Promise<boolean>,
-  options: { guard?: QueryGuard | undefined; batch?: number } = {},
+  options: { guard?: QueryGuard | undefined; batch?: number; row?: Sql } = {},
 ): Promise<void> {
   const terms = effectiveOrder(catalog, query.order);
   const filter = whereSql(catalog, query.where);
-  const select = selectSql(catalog, query.select);
+  const from = options.row ? sql`${catalog.from} as t`
+    : sql`${catalog.from} as t cross join lateral (select ${selectSql(catalog, query.select)}) as __fw_r`;
+  const row = options.row ?? sql`row_to_json(__fw_r)::text`;
   const keys = sql.join(terms.map((term, i) => sql`${columnRef(resolveColumn(catalog, term.column).name)}::text as ${sql.id(keyAlias(i))}`));
   const batch = options.batch ?? EXPORT_BATCH;
   let remaining = query.limit ?? Number.POSITIVE_INFINITY;
@@ -68,8 +71,8 @@ export async function streamRows(
     const offset: Sql = last === null && (query.offset ?? 0) > 0 ? sql` offset ${query.offset}` : sql``;
     type Row = Record<string, string | null>;
     const { rows }: { rows: Row[] } = await mappingQueryErrors(() => guarded(db, options.guard, (g) => sql<Row>`
-      select row_to_json(__fw_r)::text as __fw_row, ${keys}
-      from ${catalog.from} as t cross join lateral (select ${select}) as __fw_r
+      select ${row} as __fw_row, ${keys}
+      from ${from}
       where (${filter}) and ${after}
       order by ${orderSql(terms)} limit ${size}${offset}`.execute(g)));
     if (rows.length === 0) return;
