@@ -3,7 +3,7 @@
  * columns go, the others stay, each recorded as used at the migration, so the unused-index
  * job leaves them for UNUSED_INDEX_DAYS and then reclaims the ones no read wanted.
  */
-import { sql } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isFieldType } from "@fieldwork/core";
 import { BACKENDS } from "../../test/backends";
@@ -35,7 +35,7 @@ describe.each(BACKENDS)("migration 0017 (lazy indexes) on $name", (backend) => {
     expect(await kinds()).toContain("plan:trgm");
     await sql`drop table column_index_use`.execute(db);
 
-    await up(db);
+    await up(db as unknown as Kysely<unknown>);
     const after = await kinds();
     expect(after).not.toContain("plan:trgm");
     expect(after).toEqual(expect.arrayContaining(["age:btree", "email:btree", "email:trgm", "name:trgm", "plan:btree", "tags:gin"]));
