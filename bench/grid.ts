@@ -5,8 +5,10 @@
  *
  * 1. A scratch database, the real server on it, an owner, organization, project, viewer API
  *    key and a 20-field form made through the HTTP API (grid-server.ts).
- * 2. 1M rows loaded with one `insert … select` into the form's table, with every index
- *    Fieldwork made in place, then `VACUUM ANALYZE` (grid-data.ts).
+ * 2. 1M rows loaded with one `insert … select` into the form's table, with the indexes
+ *    Fieldwork made with it (no column index: those are made when first read), then
+ *    `VACUUM ANALYZE` (grid-data.ts). The first read of each shape value is timed, without
+ *    its index, and the server's index builds it queued are waited for (grid-first.ts).
  * 3. Ten query shapes with `Prefer: count=estimated`, 100 rows a page: each value of a shape
  *    over HTTP and as direct SQL in turn (grid-shapes.ts, grid-measure.ts). Goals: p50 ≤ 20 ms
  *    and p99 ≤ 60 ms for every shape but page 5,000, which must stay within 1.2× its SQL.
@@ -21,8 +23,9 @@ import pg from "pg";
 import { GRID_FORM, loadRows, ROWS } from "./grid-data";
 import { measureCopy, measureExport } from "./grid-export";
 import { explainBaseline, measurePlainOffset, measureShape, percentile, type GridTarget, type ShapeResult } from "./grid-measure";
+import { measureFirstReads, waitForBuilds, type FirstRead } from "./grid-first";
 import { createBenchProject, startScratchServer } from "./grid-server";
-import { gridShapes } from "./grid-shapes";
+import { gridShapes, type Shape } from "./grid-shapes";
 import { appendResultRow, currentCommit, resultDate } from "./results";
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -97,6 +100,26 @@ of the page from the index alone, joined back); the plain \`limit 100 offset 499
     ms(percentile(plain, 50)), ms(percentile(plain, 99)), "", ""]);
 }
 
+const firstReadsOf = (first: FirstRead[], shape: Shape) =>
+  first.filter((r) => r.shape === shape).map((r) => `${ms(r.ms)}${r.status >= 300 ? ` (${r.status})` : ""}`).join(", ");
+
+function appendFirstReadRows(label: RunLabel, shapes: Shape[], first: FirstRead[], results: ShapeResult[], buildSeconds: number) {
+  const section = {
+    name: "bench:grid first reads",
+    intro: `Written by \`npm run bench:grid\` before its measured requests: the first request of each value of each shape on
+the freshly loaded 1,000,000-row table, before the column index it uses exists (the request queues its build and does
+not wait for it; tables/lazy-indexes.ts). **build s** is how long the server's queued builds (\`create index
+concurrently\`, one at a time) took after those requests, for all shapes together. **after-build p50** is bench:grid's
+measured p50 of the shape, once the indexes exist.`,
+    columns: ["date", "commit", "machine", "shape", "first read ms (per value)", "after-build p50 ms", "build s"],
+  };
+  for (const shape of shapes) {
+    const measured = results.find((r) => r.shape === shape);
+    appendResultRow(section, [...label, `${shape.key}. ${shape.name}`, firstReadsOf(first, shape),
+      measured ? ms(percentile(measured.http, 50)) : "", buildSeconds.toFixed(0)]);
+  }
+}
+
 async function main() {
   const label: RunLabel = [resultDate(), currentCommit(), `${cpus().length} cores`];
   const server = await startScratchServer(ADMIN_URL);
@@ -114,6 +137,11 @@ async function main() {
 
     const target: GridTarget = { baseUrl: server.baseUrl, token: project.token, table, columns: await visibleColumns(pool, table), pool };
     const shapes = gridShapes(await sampleEmails(pool, table));
+    const first = await measureFirstReads(target, shapes);
+    const builds = await waitForBuilds(pool, table);
+    console.log("\nfirst reads, before their column index exists (each queues its build):");
+    for (const shape of shapes) console.log(`   ${`${shape.key}. ${shape.name}`.padEnd(40)} ${firstReadsOf(first, shape)} ms`);
+    console.log(`the lazy index builds took ${builds.seconds.toFixed(0)} s after the first reads; the table has ${builds.indexes} indexes\n`);
     const results: ShapeResult[] = [];
     for (const shape of shapes) {
       results.push(await measureShape(target, shape, WARMUP, REQUESTS));
@@ -139,6 +167,7 @@ async function main() {
     console.log(`reference: COPY … TO STDOUT (format csv) of the same rows through psql: ${copy.seconds.toFixed(1)} s, ${(copy.bytes / 1e6).toFixed(0)} MB`);
 
     appendGridRows(label, results, plain);
+    appendFirstReadRows(label, shapes, first, results, builds.seconds);
     appendResultRow({
       name: "bench:export",
       intro: `Written by \`npm run bench:grid\` after its queries: \`GET /rest/v1/{table}\` with \`Accept: text/csv\` (no

@@ -52,6 +52,11 @@ export interface FieldTypeCapability {
    * submit and on saved partial answers. Fixed formats (dates, colours) are shorter anyway.
    */
   max_length: number;
+  /**
+   * An answer is one of a fixed list (the field's options, the country codes): it is matched
+   * with eq / in, never by a pattern, so its column gets no trigram index.
+   */
+  fixed_values: boolean;
 }
 
 type Row = Omit<FieldTypeCapability, "type" | "label" | "offered"> & { label?: string };
@@ -65,12 +70,12 @@ const FORMAT = 64;
 
 const text = (html_type: string, pattern = true, max_length = LINE): Row => ({
   renderable: true, value: "text", column: "text", html_type, options: false, multiple: "never",
-  pattern, range: false, requirable: true, file: false, max_length,
+  pattern, range: false, requirable: true, file: false, max_length, fixed_values: false,
 });
 
 const later = (value: ValueKind, column: ColumnType, extra: Partial<Row> = {}): Row => ({
   renderable: false, value, column, options: false, multiple: "never", pattern: false, range: false,
-  requirable: true, file: false, max_length: LONG, ...extra,
+  requirable: true, file: false, max_length: LONG, fixed_values: false, ...extra,
 });
 
 /** A fixed-format input (number, date, colour…): short values, no pattern. */
@@ -98,18 +103,18 @@ const ROWS: Record<FieldType, Row> = {
   switch: format("checkbox", { value: "boolean", column: "boolean" }),
   toggle: format("checkbox", { value: "boolean", column: "boolean" }),
   // A choice is one of the field's options, whose values are labels at most.
-  select: { ...text("select", false, LIMITS.label_length), value: "choice", options: true, multiple: "optional" },
-  radio: { ...text("radio", false, LIMITS.label_length), value: "choice", options: true },
+  select: { ...text("select", false, LIMITS.label_length), value: "choice", options: true, multiple: "optional", fixed_values: true },
+  radio: { ...text("radio", false, LIMITS.label_length), value: "choice", options: true, fixed_values: true },
   checkboxes: {
-    ...text("checkbox", false, LIMITS.label_length), value: "choice", options: true, multiple: "always", requirable: false,
+    ...text("checkbox", false, LIMITS.label_length), value: "choice", options: true, multiple: "always", requirable: false, fixed_values: true,
   },
-  "toggle-group": later("choice", "text", { options: true, multiple: "optional", max_length: LIMITS.label_length }),
+  "toggle-group": later("choice", "text", { options: true, multiple: "optional", max_length: LIMITS.label_length, fixed_values: true }),
   richtext: later("json", "jsonb"),
   json: later("json", "jsonb"),
   canvas: later("json", "jsonb"),
   latlng: later("json", "jsonb", { max_length: FORMAT }),
   payment: later("json", "jsonb"),
-  country: later("text", "text", { max_length: FORMAT }),
+  country: later("text", "text", { max_length: FORMAT, fixed_values: true }),
   signature: later("text", "text"),
   file: later("file", "jsonb", { file: true, multiple: "optional" }),
   image: later("file", "jsonb", { file: true, multiple: "optional" }),

@@ -43,6 +43,7 @@ import { metricsRoute, useMetrics, type MetricsOptions } from "./metrics/metrics
 import { REQUEST_ID_HEADER, requestIdOf } from "./request-id";
 import { webhooks, type WebhookOptions } from "./webhooks/plugin";
 import type { CountOptions } from "./query/count";
+import { LazyIndexes, type LazyIndexOptions } from "./tables/lazy-indexes";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -52,6 +53,8 @@ declare module "fastify" {
     rowFeed: RowFeed;
     /** How the grid's count (`count=estimated`) counts exactly: up to how many rows, for how long. */
     counting: CountOptions;
+    /** Column indexes made when a column is first filtered or sorted on (tables/lazy-indexes.ts). */
+    lazyIndexes: LazyIndexes;
     /** Every route of the app, for the route-table checks and docs. */
     routeTable: { method: string; url: string }[];
   }
@@ -91,6 +94,8 @@ export interface AppOptions {
   counting?: Partial<CountOptions>;
   /** `/metrics` and its bearer token (METRICS_TOKEN); without a token there is no `/metrics`. */
   metrics?: MetricsOptions;
+  /** When reads make column indexes (LAZY_INDEX_MIN_ROWS); tests index tables of any size. */
+  lazyIndexes?: Partial<LazyIndexOptions>;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -122,6 +127,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: options.db, listen: options.listen ?? listenerOf(options.db), warn: (message) => app.log.warn(message),
   }));
   app.addHook("onClose", async () => app.rowFeed.close());
+  app.decorate("lazyIndexes", new LazyIndexes(options.db, options.lazyIndexes, app.log));
+  app.addHook("onClose", async () => app.lazyIndexes.close());
   closeConnectionsOnClose(app);
   await webhooks(app, options.webhooks);
 

@@ -7,6 +7,7 @@ import { wholeNumberFromEnv } from "./env-number";
 import { DEFAULT_LOAD_SETTINGS, type LoadSettings } from "./limits/load-limits";
 import { DEFAULT_SHUTDOWN_TIMEOUT_MS } from "./shutdown";
 import { logLevelOf, type LogLevel } from "./logging";
+import { LAZY_INDEX_MIN_ROWS } from "./tables/lazy-indexes";
 
 export interface Config {
   port: number;
@@ -33,6 +34,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** LOG_LEVEL: fatal, error, warn, info (default), debug, trace or silent. */
   logLevel: LogLevel;
+  /** LAZY_INDEX_MIN_ROWS: tables with fewer rows get no column index (tables/lazy-indexes.ts). */
+  lazyIndexes: { minRows: number };
 }
 
 /** The shortest METRICS_TOKEN taken: a guessable token would make the metrics public. */
@@ -65,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: wholeNumberFromEnv(env, "SHUTDOWN_TIMEOUT_MS", DEFAULT_SHUTDOWN_TIMEOUT_MS, 1),
     metricsToken: metricsTokenOf(env.METRICS_TOKEN),
     logLevel: logLevelOf(env.LOG_LEVEL),
+    lazyIndexes: { minRows: wholeNumberFromEnv(env, "LAZY_INDEX_MIN_ROWS", LAZY_INDEX_MIN_ROWS, 0) },
   };
 }
 

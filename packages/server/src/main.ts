@@ -9,6 +9,7 @@ import { restrictDataDir, useOwnerOnlyFiles } from "./db/data-dir";
 import { migrate } from "./db/migrate";
 import { seedDemo } from "./seed/seed";
 import { scheduleRetention } from "./limits/retention";
+import { scheduleUnusedIndexDrop } from "./tables/unused-indexes";
 import { shutDownOnSignals } from "./shutdown";
 import { webhookConfigFromEnv } from "./webhooks/config";
 
@@ -28,12 +29,14 @@ const app = await buildApp({
   load: config.load,
   logger: { level: config.logLevel },
   metrics: { token: config.metricsToken },
+  lazyIndexes: config.lazyIndexes,
   cli: { token, publicUrl: config.publicUrl },
   webhooks: { ...webhookConfigFromEnv(), deliver: true },
 });
 const seed = await seedDemo(database.db, app.auth);
 await app.listen({ port: config.port, host: config.host });
 const stopRetention = scheduleRetention(database.db, app.log);
+const stopUnusedIndexDrop = scheduleUnusedIndexDrop(database.db, app.log);
 const removeServerFile = database.kind === "pglite"
   ? writeServerFile(config.dataDir, { pid: process.pid, port: config.port, token })
   : () => {};
@@ -48,7 +51,7 @@ if (seed.form_id) lines.push(`Demo form: ${publicFormUrl(config.publicUrl, seed.
 console.log(`${lines.join("\n")}\n`);
 
 shutDownOnSignals([
-  { name: "server file and retention timer", run: () => { removeServerFile(); stopRetention(); } },
+  { name: "server file, retention and unused-index timers", run: () => { removeServerFile(); stopRetention(); stopUnusedIndexDrop(); } },
   // Stops accepting, lets in-flight requests finish (submits commit before they answer), ends
   // change streams, stops the webhook relay and workers (the app's onClose hooks).
   { name: "HTTP server, webhook workers, row feed", run: () => app.close() },

@@ -1,14 +1,15 @@
 /**
  * One physical table per form in the `form_data` schema: system columns plus one typed
- * column per field, named after the field, with the indexes the query engine needs
- * (table-indexes.ts). Every function here runs inside the caller's transaction, so a field,
- * its column and its indexes change together or not at all.
+ * column per field, named after the field, with the system indexes and the search vector
+ * (table-indexes.ts); a field's column gets its indexes when first filtered or sorted on
+ * (lazy-indexes.ts). Every function here runs inside the caller's transaction, so a field
+ * and its column change together or not at all.
  */
 import { columnTypeOf, type ColumnType } from "@fieldwork/core";
 import { sql, type RawBuilder } from "kysely";
 import { managedTable, MANAGED_SCHEMA, type ColumnField, type Executor } from "./managed-names";
 import { introspectColumns } from "../query/catalog";
-import { createColumnIndexes, releaseColumn, syncSearchVector } from "./table-indexes";
+import { releaseColumn, syncSearchVector } from "./table-indexes";
 import { installRowFeedTriggers } from "./row-feed-triggers";
 import { installResponseCountTrigger } from "./response-count-trigger";
 
@@ -45,7 +46,6 @@ export async function createManagedTable(trx: Executor, tableName: string, field
   ];
   await sql`create table ${managedTable(tableName)} (${sql.join(columns)})`.execute(trx);
   await createSystemIndexes(trx, tableName);
-  for (const field of fields) await createColumnIndexes(trx, tableName, field);
   await syncSearchVector(trx, tableName);
   await installRowFeedTriggers(trx, tableName);
   await installResponseCountTrigger(trx, tableName);
@@ -69,7 +69,6 @@ export async function dropManagedTable(trx: Executor, tableName: string): Promis
 
 export async function addColumn(trx: Executor, tableName: string, field: ColumnField): Promise<void> {
   await sql`alter table ${managedTable(tableName)} add column ${sql.id(field.name)} ${columnSql(columnTypeOf(field))}`.execute(trx);
-  await createColumnIndexes(trx, tableName, field);
   await syncSearchVector(trx, tableName);
 }
 

@@ -1,15 +1,18 @@
 /**
- * The indexes behind the query engine, kept in step with a managed table's columns:
+ * The indexes a managed table's columns may get (`indexKindsFor`), and the search vector:
  *
  * - a btree on (column, id) for the columns people sort and range-filter on: numbers,
  *   dates, times and short text (the id makes it the order of a page, tiebreaker included);
- * - a trigram GIN on every text column, for contains / starts with / ends with (`ilike`);
+ * - a trigram GIN on text columns, for contains / starts with / ends with (`ilike`), but not
+ *   on columns whose answers come from a fixed list (choices, countries: matched with eq / in);
  * - a GIN on list columns, for cs / cd / ov;
  * - `__fw_search`, a generated tsvector over the table's text columns with a GIN index,
  *   for full-text search.
  *
- * Indexes are created unnamed, so Postgres names them and renames, drops and type changes
- * of a column carry their indexes along (or away).
+ * The column indexes are made lazily, when a column is first filtered or sorted on
+ * (lazy-indexes.ts), and dropped when unused (unused-indexes.ts); `createColumnIndexes`
+ * makes them all at once, for migration 0006 and the benchmark's "eager" baseline.
+ * Renames, drops and type changes of a column carry its indexes along (or away).
  */
 import { capabilityOf, columnTypeOf, SEARCH_COLUMN, SYSTEM_COLUMNS } from "@fieldwork/core";
 import { sql } from "kysely";
@@ -23,17 +26,23 @@ const SEARCH_TEXT_MAX = 100_000;
 /** Text of types at most this long gets a btree for sorting (a btree entry holds ~2,700 bytes). */
 const SORTABLE_TEXT_MAX = 600;
 
-type IndexKind = "btree" | "trgm" | "gin";
+export type IndexKind = "btree" | "trgm" | "gin";
 
+/** The kinds of index a column may get; which of them it has follows its queries (lazy-indexes.ts). */
 export function indexKindsFor(field: ColumnField): IndexKind[] {
   switch (columnTypeOf(field)) {
     case "numeric": case "date": case "time": case "timestamptz": return ["btree"];
-    case "text": return capabilityOf(field.type).max_length <= SORTABLE_TEXT_MAX ? ["btree", "trgm"] : ["trgm"];
+    case "text": {
+      const { max_length, fixed_values } = capabilityOf(field.type);
+      if (fixed_values) return ["btree"];
+      return max_length <= SORTABLE_TEXT_MAX ? ["btree", "trgm"] : ["trgm"];
+    }
     case "text[]": case "numeric[]": return ["gin"];
     case "boolean": case "jsonb": return [];
   }
 }
 
+/** Every index `field` may get, now (migration 0006, and the benchmark's eager baseline). */
 export async function createColumnIndexes(trx: Executor, tableName: string, field: ColumnField): Promise<void> {
   const table = managedTable(tableName);
   const column = sql.id(field.name);

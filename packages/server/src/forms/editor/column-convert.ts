@@ -12,7 +12,7 @@
 import type { ColumnType } from "@fieldwork/core";
 import { sql, type RawBuilder } from "kysely";
 import { managedTable, type ColumnField, type Executor } from "../../tables/managed-table";
-import { createColumnIndexes, dropColumnIndexes, releaseColumn, syncSearchVector } from "../../tables/table-indexes";
+import { dropColumnIndexes, releaseColumn, syncSearchVector } from "../../tables/table-indexes";
 
 const ALWAYS = new Set<ColumnType>(["text", "text[]", "jsonb"]);
 
@@ -49,12 +49,11 @@ export async function unconvertibleRows(
   return rows.map((r) => r.local_index);
 }
 
-/** Converts the column of `field` (already renamed) and gives it the indexes of its new type. */
+/** Converts the column of `field` (already renamed); the next reads give it the indexes of its new type (lazy-indexes.ts). */
 export async function alterColumnType(trx: Executor, tableName: string, field: ColumnField, from: ColumnType, to: ColumnType): Promise<void> {
   const column = sql.id(field.name);
   await releaseColumn(trx, tableName, field.name);
   await dropColumnIndexes(trx, tableName, field.name);
   await sql`alter table ${managedTable(tableName)} alter column ${column} type ${sql.raw(to)} using ${conversion(column, from, to)}`.execute(trx);
-  await createColumnIndexes(trx, tableName, field);
   await syncSearchVector(trx, tableName);
 }

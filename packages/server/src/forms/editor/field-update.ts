@@ -8,7 +8,7 @@ import type { Kysely } from "kysely";
 import type { z } from "zod";
 import type { DB } from "../../db/schema";
 import { renameColumn } from "../../tables/managed-table";
-import { createColumnIndexes, dropColumnIndexes, indexKindsFor } from "../../tables/table-indexes";
+import { dropColumnIndexes, indexKindsFor } from "../../tables/table-indexes";
 import { alterColumnType, unconvertibleRows } from "./column-convert";
 import { assertFieldSavable, assertValueExpression, rethrowTaken } from "./field-checks";
 import { renameInExpressions } from "./logic-rename";
@@ -52,9 +52,9 @@ export async function updateEditorField(db: Kysely<DB>, formId: string, fieldId:
     if (old.name !== next.name) await renameInExpressions(trx, formId, old.name, next.name);
     if (from !== to) await alterColumnType(trx, form.table_name, next, from, to);
     else if (isFieldType(old.type) && indexKindsFor({ type: old.type, multiple: old.multiple, name: old.name }).join() !== indexKindsFor(next).join()) {
-      // Same column type, other indexes: a short text became a long one, which a btree cannot hold.
+      // Same column type, other indexes: a short text became a long one, which a btree cannot
+      // hold, or a choice. The next reads make the ones it may have (lazy-indexes.ts).
       await dropColumnIndexes(trx, form.table_name, next.name);
-      await createColumnIndexes(trx, form.table_name, next);
     }
     await replaceOptions(trx, formId, old.id, next);
     return {};

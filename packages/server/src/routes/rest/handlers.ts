@@ -73,8 +73,10 @@ export function restHandlers(mount: RestMount) {
     });
 
     app.get<{ Params: { table: string } }>("/:table", { schema: { params: TableParams } }, async (request, reply) => {
-      const { catalog } = await table(request, reply, "viewer", "accept-profile");
+      const { catalog, record } = await table(request, reply, "viewer", "accept-profile");
       const query = parseReadQuery(searchOf(request), { range: rangeOf(request) });
+      // The indexes this read would use are queued, not waited for (tables/lazy-indexes.ts).
+      app.lazyIndexes.note(record, query);
       const representation = representationOf(request);
       if (representation === "csv" || representation === "jsonl") return exportRows(request, reply, catalog, query, representation);
       const { count } = preferencesOf(request);
