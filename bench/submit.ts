@@ -17,7 +17,8 @@
  * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the server
  * where the scratch database is made and dropped; BENCH_SECONDS (default 10) each phase's
  * length; BENCH_CONNECTIONS (default "16,200") the connection counts; BENCH_CPU_PROF=<dir>
- * runs the server with `--cpu-prof` into that folder.
+ * runs the server with `--cpu-prof` into that folder; BENCH_BREAKDOWN=1 adds, at the first connection
+ * count, pgbench into copies of the form table each without one of its costs (what costs what).
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -32,6 +33,7 @@ const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? "16,200").split(",").map(Number);
 const CPU_PROF = process.env.BENCH_CPU_PROF;
+const BREAKDOWN = process.env.BENCH_BREAKDOWN === "1";
 const ROOT = new URL("..", import.meta.url).pathname;
 const SERVER_POOL = 20;
 
@@ -148,6 +150,46 @@ async function startServer(databaseUrl: string, port: number) {
   return { server, formId: formUrl.split("/").pop()! };
 }
 
+/**
+ * Copies of the form table (`including all`: defaults, generated columns, indexes; its
+ * triggers added back) each without one thing, to see what each costs an insert.
+ */
+async function breakdown(db: pg.Client, databaseUrl: string, table: string, connections: number, bareRate: number) {
+  const { rows: triggers } = await db.query<{ def: string }>(`
+    select pg_get_triggerdef(t.oid) as def from pg_trigger t join pg_class c on c.oid = t.tgrelid
+    join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'form_data' and c.relname = $1 and not t.tgisinternal`, [table]);
+  const indexesWhere = async (copy: string, pattern: RegExp) => {
+    const { rows } = await db.query<{ name: string; def: string }>(`
+      select indexname as name, indexdef as def from pg_indexes where schemaname = 'form_data' and tablename = $1`, [copy]);
+    return rows.filter((r) => pattern.test(r.def)).map((r) => r.name);
+  };
+  const variants: [string, (copy: string) => Promise<void>][] = [
+    ["everything (copy)", async () => undefined],
+    ["without the row-feed triggers", async (copy) => { await db.query(`drop trigger fieldwork_rows_insert on form_data."${copy}"`); }],
+    ["without the search vector", async (copy) => { await db.query(`alter table form_data."${copy}" drop column __fw_search`); }],
+    ["without trigram indexes", async (copy) => {
+      for (const name of await indexesWhere(copy, /gin_trgm_ops/)) await db.query(`drop index form_data."${name}"`);
+    }],
+    ["without column btrees", async (copy) => {
+      for (const name of await indexesWhere(copy, /USING btree \((?!local_index|session_id|customer_id|created_at|id\))\w+, id\)/)) await db.query(`drop index form_data."${name}"`);
+    }],
+    ["without list GINs", async (copy) => {
+      for (const name of await indexesWhere(copy, /USING gin \((?!__fw_search)\w+\)/)) await db.query(`drop index form_data."${name}"`);
+    }],
+  ];
+  console.log(`\nwhat costs what, ${connections} connections (pgbench into copies of the form table)`);
+  for (const [name, strip] of variants) {
+    const copy = `${table}_c`;
+    await db.query(`drop table if exists form_data."${copy}"`);
+    await db.query(`create table form_data."${copy}" (like form_data."${table}" including all)`);
+    for (const { def } of triggers) await db.query(def.replace(` ON form_data.${table} `, ` ON form_data."${copy}" `));
+    await strip(copy);
+    const r = await pgbench(databaseUrl, insertSql(copy), connections);
+    console.log(`${name.padEnd(32)} ${r.rate.toFixed(0).padStart(7)}/s   p99 ${r.p99.toFixed(1).padStart(7)} ms   ${(r.rate / bareRate).toFixed(2)}× bare`);
+    await db.query(`drop table form_data."${copy}"`);
+  }
+}
+
 async function main() {
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
@@ -185,6 +227,7 @@ async function main() {
         ? `goals: form table ≥ 0.50× bare, HTTP ≥ 0.25× bare`
         : `goal: HTTP p99 < 500 ms`;
       console.log(goals);
+      if (BREAKDOWN && connections === CONNECTIONS[0]) await breakdown(db, databaseUrl, table, connections, bareTable.rate);
 
       appendResultRow({
         name: "bench:submit-ceiling",
