@@ -85,14 +85,16 @@ export type MemberResult = SubmitOutcome | { kind: "failed"; error: unknown };
  * itself: every sibling still gets its own outcome (written, refused or stale), never the
  * other's error.
  */
-export async function writeBatch(db: Kysely<DB>, record: FormRecord, items: readonly PendingSubmit[]): Promise<MemberResult[]> {
+export async function writeBatch(
+  db: Kysely<DB>, record: FormRecord, items: readonly PendingSubmit[], onLocked: () => void = () => undefined,
+): Promise<MemberResult[]> {
   try {
-    return await db.transaction().execute((trx) => decideAndWrite(trx, record, items));
+    return await db.transaction().execute((trx) => decideAndWrite(trx, record, items, onLocked));
   } catch (error) {
     if (items.length > 1) {
       const outcomes: MemberResult[] = [];
       for (const item of items) {
-        outcomes.push(await writeBatch(db, record, [item]).then((o) => o[0]!, (failure: unknown) => ({ kind: "failed" as const, error: failure })));
+        outcomes.push(await writeBatch(db, record, [item], onLocked).then((o) => o[0]!, (failure: unknown) => ({ kind: "failed" as const, error: failure })));
       }
       return outcomes;
     }
@@ -105,10 +107,14 @@ export async function writeBatch(db: Kysely<DB>, record: FormRecord, items: read
   }
 }
 
-async function decideAndWrite(trx: Kysely<DB>, record: FormRecord, items: readonly PendingSubmit[]): Promise<SubmitOutcome[]> {
-  const form = await lockForm(trx, record.form.id);
-  if (!form || form.revision !== record.form.revision) return items.map(() => ({ kind: "stale" }));
+async function decideAndWrite(
+  trx: Kysely<DB>, record: FormRecord, items: readonly PendingSubmit[], onLocked: () => void,
+): Promise<SubmitOutcome[]> {
+  // The hits first, then the form's row: every batch takes its locks in that order.
   const limited = await countRateHits(trx, items);
+  const form = await lockForm(trx, record.form.id);
+  onLocked();
+  if (!form || form.revision !== record.form.revision) return items.map(() => ({ kind: "stale" }));
 
   const sessions = await readSessions(trx, record, items);
   const customers = await resolveCustomers(trx, record.form.project_id, items);
@@ -167,7 +173,9 @@ async function decideAndWrite(trx: Kysely<DB>, record: FormRecord, items: readon
 
 /**
  * Counts the batch's per-address hits in its transaction (rate-limit.ts): one statement for
- * all of them. Answers the members past their limit, with the seconds until their window ends.
+ * all of them, before the form's row is locked (so it overlaps the batch holding it). Answers
+ * the members past their limit, with the seconds until their window ends. A stale batch
+ * counts them too: its members go again without a hit (submit.ts).
  */
 async function countRateHits(trx: Kysely<DB>, items: readonly PendingSubmit[]): Promise<Map<number, number>> {
   const rated = items.flatMap((item, i) => (item.rate_hit ? [{ i, hit: item.rate_hit }] : []));

@@ -65,7 +65,7 @@ async function submitOnce(
   for (let attempt = 1; ; attempt++) {
     let item: PendingSubmit;
     try {
-      item = readSubmit(record, entries, request, now);
+      item = readSubmit(record, entries, counted.in_batch ? { ...request, rate_hit: null } : request, now);
     } catch (error) {
       // The cache may hold an older definition or form row (an edit since, made here or on
       // another instance): a refusal counts only when read against the current form.
@@ -107,7 +107,8 @@ async function submitTo(
   db: Kysely<DB>, record: FormRecord, item: PendingSubmit, counted: { in_batch: boolean },
 ): Promise<InsertedResponse | null> {
   const outcome = await submitInBatch(db, record, item);
-  if (outcome.kind !== "stale") counted.in_batch = true;
+  // Counted by the batch's transaction, whatever its outcome (a stale batch commits its hits too).
+  if (item.rate_hit) counted.in_batch = true;
   switch (outcome.kind) {
     case "inserted": return outcome.row;
     case "stale": return null;
