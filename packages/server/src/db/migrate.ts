@@ -17,6 +17,7 @@ import * as trustAccountsWebhooks from "./migrations/0014-trust-accounts-webhook
 import * as pgBoss12 from "./migrations/0015-pgboss-12";
 import * as outboxRequestId from "./migrations/0016-outbox-request-id";
 import * as lazyIndexes from "./migrations/0017-lazy-indexes";
+import * as rowFeedWatch from "./migrations/0018-row-feed-watch";
 
 /** Named, ordered migrations; the same list runs on PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0015-pgboss-12": pgBoss12,
   "0016-outbox-request-id": outboxRequestId,
   "0017-lazy-indexes": lazyIndexes,
+  "0018-row-feed-watch": rowFeedWatch,
 };
 
 /** The names of the migrations this code knows, oldest first (a backup records the ones it had). */

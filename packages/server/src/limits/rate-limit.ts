@@ -4,6 +4,12 @@
  * in a fixed window; past the limit the answer is 429 RATE_LIMITED with `Retry-After`.
  * Routes opt in with `config: { rate_limit: "submit" }`. IPv6 clients are counted per /64,
  * the block one subscriber gets.
+ *
+ * A route with `rate_limit_in_transaction` counts its hit itself, on PostgreSQL, in the
+ * transaction that does its work (the submit's batch: `hitAll`), so a request costs no round
+ * trip of its own; the hook hands it `request.rate_hit` (key and limit) instead of counting.
+ * When the request fails before its transaction counted it, the route counts it alone
+ * (`countUnlessCounted`), so every request counts, answered or refused.
  */
 import { FieldworkError } from "@fieldwork/core";
 import type { FastifyInstance } from "fastify";
@@ -36,6 +42,24 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** The public limit this route counts against. */
     rate_limit?: RateLimitName;
+    /** On PostgreSQL the route counts the hit in its own transaction (see above). */
+    rate_limit_in_transaction?: boolean;
+  }
+  interface FastifyRequest {
+    /** The hit a `rate_limit_in_transaction` route has yet to count, or null. */
+    rate_hit: PendingHit | null;
+  }
+}
+
+/** A hit to count: the address's key and the limit it counts against. */
+export interface PendingHit { key: string; limit: RateLimit }
+
+/** 429 RATE_LIMITED, with the seconds until the window ends (the Retry-After header). */
+export class RateLimitedError extends FieldworkError {
+  readonly retry_after: number;
+  constructor(limit: RateLimit, retry_after: number) {
+    super("RATE_LIMITED", `Too many requests from your address: at most ${limit.max} per ${limit.window_seconds} seconds. Try again in ${retry_after} s.`);
+    this.retry_after = retry_after;
   }
 }
 
@@ -76,19 +100,66 @@ export async function hit(db: Kysely<DB>, key: string, limit: RateLimit): Promis
 }
 
 /**
+ * Counts the hits of `pending` (in one statement, keys in order so two batches never wait on
+ * each other crosswise) inside the caller's transaction, on PostgreSQL. Answers, for each in
+ * order, its place in its window (the n-th hit of that key) and the seconds left.
+ */
+export async function hitAll(trx: Kysely<DB>, pending: readonly PendingHit[]): Promise<{ hits: number; retry_after: number }[]> {
+  if (!pending.length) return [];
+  const byKey = new Map<string, { window_seconds: number; n: number }>();
+  for (const { key, limit } of pending) {
+    const entry = byKey.get(key);
+    if (entry) entry.n++;
+    else byKey.set(key, { window_seconds: limit.window_seconds, n: 1 });
+  }
+  const keys = [...byKey.keys()].sort();
+  const { rows } = await sql<{ key: string; hits: number; start: number; now: number }>`
+    insert into rate_limit_hit (key, window_start, hits)
+    select u.key, to_timestamp(floor(extract(epoch from now()) / u.w) * u.w), u.n
+    from unnest(${keys}::text[], ${keys.map((k) => byKey.get(k)!.window_seconds)}::int[], ${keys.map((k) => byKey.get(k)!.n)}::int[]) as u(key, w, n)
+    order by u.key
+    on conflict (key) do update set
+      hits = case when rate_limit_hit.window_start = excluded.window_start then rate_limit_hit.hits + excluded.hits else excluded.hits end,
+      window_start = excluded.window_start
+    returning key, hits, extract(epoch from window_start)::float8 as start, extract(epoch from now())::float8 as now`.execute(trx);
+  const counted = new Map(rows.map((r) => [r.key, r]));
+  const taken = new Map<string, number>();
+  return pending.map(({ key, limit }) => {
+    const row = counted.get(key)!;
+    const before = taken.get(key) ?? 0;
+    taken.set(key, before + 1);
+    const hits = Number(row.hits) - byKey.get(key)!.n + before + 1;
+    return { hits, retry_after: Math.max(1, Math.ceil(Number(row.start) + limit.window_seconds - Number(row.now))) };
+  });
+}
+
+/** Counts a `rate_limit_in_transaction` request whose transaction did not; throws RateLimitedError past the limit. */
+export async function countUnlessCounted(db: Kysely<DB>, pending: PendingHit | null): Promise<void> {
+  if (!pending) return;
+  const { hits, retry_after } = await asRespondent(() => hit(db, pending.key, pending.limit));
+  if (hits > pending.limit.max) throw new RateLimitedError(pending.limit, retry_after);
+}
+
+/**
  * Applies each route's limit before its body is read. `factor` scales every limit (the
  * PUBLIC_RATE_LIMIT_FACTOR setting: larger audiences behind one address); 0 turns them off.
  */
 export function rateLimits(app: FastifyInstance, factor = 1): void {
+  app.decorateRequest("rate_hit", null);
   if (factor <= 0) return;
+  const inTransaction = kindOf(app.db) === "postgres";
   app.addHook("onRequest", async (request, reply) => {
-    const name = request.routeOptions.config.rate_limit;
+    const { rate_limit: name, rate_limit_in_transaction } = request.routeOptions.config;
     if (!name) return;
     const base = PUBLIC_RATE_LIMITS[name];
     const limit = { ...base, max: Math.max(1, Math.round(base.max * factor)) };
+    if (rate_limit_in_transaction && inTransaction) {
+      request.rate_hit = { key: `${name}:${addressKey(request.ip)}`, limit };
+      return;
+    }
     const { hits, retry_after } = await asRespondent(() => hit(app.db, `${name}:${addressKey(request.ip)}`, limit));
     if (hits <= limit.max) return;
     reply.header("retry-after", String(retry_after));
-    throw new FieldworkError("RATE_LIMITED", `Too many requests from your address: at most ${limit.max} per ${limit.window_seconds} seconds. Try again in ${retry_after} s.`);
+    throw new RateLimitedError(limit, retry_after);
   });
 }

@@ -10,11 +10,16 @@
  *
  * The LISTEN starts with the first subscriber and stops when the app closes. Because every
  * server LISTENs on the same database, a write through any instance reaches them all.
+ *
+ * The triggers notify only for watched tables (row-feed-watch.ts): a subscription resolves
+ * once its form's table is watched, and the feed keeps the tables of its subscribed forms
+ * watched while they have subscribers.
  */
 import { ROW_CHANGE_CHANNEL, ROW_CHANGE_OPS, type RowChange, type RowChangeOp } from "@fieldwork/core";
 import type { Kysely } from "kysely";
 import type { Listen, Unlisten } from "../db/database";
 import type { DB } from "../db/schema";
+import { watchTable, WATCH_HEARTBEAT_MS } from "./row-feed-watch";
 
 export type RowChangeListener = (change: RowChange) => void;
 
@@ -22,6 +27,8 @@ export interface RowFeedOptions {
   db: Kysely<DB>;
   listen: Listen | undefined;
   coalesceMs?: number;
+  /** How often the watches of subscribed tables are renewed (they live 4 times as long). */
+  watchHeartbeatMs?: number;
   warn?: (message: string) => void;
 }
 
@@ -55,6 +62,12 @@ export class RowFeed {
   readonly #subscribers = new Map<string, Set<RowChangeListener>>();
   readonly #windows = new Map<string, Window>();
   readonly #formOfTable = new Map<string, Promise<string | null>>();
+  readonly #watchHeartbeatMs: number;
+  /** Forms whose tables this feed keeps watched: the table's name once its first watch holds. */
+  readonly #watched = new Map<string, Promise<string>>();
+  /** When each form's watch was last written (a subscriber trusts it only while it is recent). */
+  readonly #renewedAt = new Map<string, number>();
+  #heartbeat: NodeJS.Timeout | null = null;
   #started: Promise<Unlisten> | null = null;
   #closed = false;
 
@@ -62,6 +75,7 @@ export class RowFeed {
     this.#db = options.db;
     this.#listen = options.listen;
     this.#coalesceMs = options.coalesceMs ?? 100;
+    this.#watchHeartbeatMs = options.watchHeartbeatMs ?? WATCH_HEARTBEAT_MS;
     this.#warn = options.warn ?? ((message) => console.warn(`[fieldwork] ${message}`));
   }
 
@@ -79,6 +93,7 @@ export class RowFeed {
     };
     try {
       await this.#start();
+      await this.#watch(formId);
     } catch (error) {
       unsubscribe();
       throw error;
@@ -97,6 +112,10 @@ export class RowFeed {
   async close(): Promise<void> {
     this.#closed = true;
     this.#subscribers.clear();
+    if (this.#heartbeat) clearInterval(this.#heartbeat);
+    this.#heartbeat = null;
+    this.#watched.clear();
+    this.#renewedAt.clear();
     for (const window of this.#windows.values()) clearTimeout(window.timer);
     this.#windows.clear();
     const started = this.#started;
@@ -112,6 +131,59 @@ export class RowFeed {
       throw error;
     });
     return this.#started;
+  }
+
+  /** Resolves once the form's table is watched (the first subscriber waits for it, later ones share it). */
+  #watch(formId: string): Promise<string> {
+    let watched = this.#watched.get(formId);
+    // Renewals that failed for a while may have let the watch lapse: write it again.
+    const renewed = this.#renewedAt.get(formId);
+    if (watched && renewed !== undefined && Date.now() - renewed > (this.#ttlSeconds() * 1000) / 2) watched = undefined;
+    if (!watched) {
+      watched = this.#tableOf(formId).then(async (table) => {
+        await watchTable(this.#db, table, this.#ttlSeconds());
+        this.#renewedAt.set(formId, Date.now());
+        return table;
+      });
+      this.#watched.set(formId, watched);
+      watched.catch(() => { if (this.#watched.get(formId) === watched) this.#watched.delete(formId); });
+    }
+    this.#heartbeat ??= setInterval(() => this.#renewWatches(), this.#watchHeartbeatMs);
+    this.#heartbeat.unref();
+    return watched;
+  }
+
+  #ttlSeconds(): number {
+    return Math.max(1, Math.ceil((4 * this.#watchHeartbeatMs) / 1000));
+  }
+
+  async #tableOf(formId: string): Promise<string> {
+    const row = await this.#db.selectFrom("form").select("table_name").where("id", "=", formId).executeTakeFirst();
+    if (!row) throw new Error(`no form ${formId}`);
+    return row.table_name;
+  }
+
+  /** Renews the watches of forms with subscribers; lets the others lapse. */
+  #renewWatches(): void {
+    for (const [formId, watched] of this.#watched) {
+      if (!this.#subscribers.has(formId)) {
+        this.#watched.delete(formId);
+        this.#renewedAt.delete(formId);
+        continue;
+      }
+      // A failed renewal is tried again at the next heartbeat (under the lock, if the watch lapsed).
+      watched.then(async (table) => {
+        const started = Date.now();
+        await watchTable(this.#db, table, this.#ttlSeconds());
+        this.#renewedAt.set(formId, started);
+      }).catch((error: Error) => {
+        this.#warn(`row feed: renewing the watch of form ${formId} failed: ${error.message}`);
+      });
+    }
+    if (this.#watched.size === 0 && this.#heartbeat) {
+      clearInterval(this.#heartbeat);
+      this.#heartbeat = null;
+    }
   }
 
   #receive(payload: string): void {

@@ -11,6 +11,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { preloadForm } from "../forms/preload";
 import { createSession, PARTIAL_ANSWER_CAPS, saveSessionField, type PartialAnswerCaps } from "../forms/session";
 import { submitResponse } from "../forms/submit/submit";
+import { countUnlessCounted, RateLimitedError } from "../limits/rate-limit";
 import { readPostedEntries } from "./posted-entries";
 
 export const wantsJson = (request: FastifyRequest) => (request.headers.accept ?? "").includes("application/json");
@@ -60,18 +61,12 @@ export async function publicRoutes(fastify: FastifyInstance, options: PublicOpti
 
   /** Multipart or urlencoded (read by `readPostedEntries`); JSON answer with `Accept: application/json`, else 303. */
   app.post("/submit/:form_id", {
-    config: { html: true, rate_limit: "submit" },
+    config: { html: true, rate_limit: "submit", rate_limit_in_transaction: true },
     schema: { params: FormParams, response: { 200: SubmitAnswer, 201: SubmitAnswer, ...errors } },
   }, async (request, reply) => {
-    const entries = await readPostedEntries(request);
-    const result = await submitResponse(app.db, request.params.form_id, entries, {
-      meta: {
-        user_agent: request.headers["user-agent"]?.slice(0, 512) ?? null,
-        referer: request.headers.referer?.slice(0, 2048) ?? null,
-        ip: request.ip ?? null,
-      },
-      customer_cookie: cookieValue(request.headers.cookie, PARAM.customer_uuid),
-      request_id: request.id,
+    const result = await submitFrom(request).catch((error: unknown) => {
+      if (error instanceof RateLimitedError) reply.header("retry-after", String(error.retry_after));
+      throw error;
     });
     if (wantsJson(request)) {
       return reply.code(result.duplicate ? 200 : 201).send({
@@ -83,6 +78,25 @@ export async function publicRoutes(fastify: FastifyInstance, options: PublicOpti
       });
     }
     return reply.redirect(result.redirect, 303);
+  });
+}
+
+/** Reads the posted answers and submits them; a body that cannot be read still counts against the address's limit. */
+async function submitFrom(request: FastifyRequest<{ Params: { form_id: string } }>) {
+  const db = request.server.db;
+  const entries = await readPostedEntries(request).catch(async (error: unknown) => {
+    await countUnlessCounted(db, request.rate_hit);
+    throw error;
+  });
+  return submitResponse(db, request.params.form_id, entries, {
+    meta: {
+      user_agent: request.headers["user-agent"]?.slice(0, 512) ?? null,
+      referer: request.headers.referer?.slice(0, 2048) ?? null,
+      ip: request.ip ?? null,
+    },
+    customer_cookie: cookieValue(request.headers.cookie, PARAM.customer_uuid),
+    request_id: request.id,
+    rate_hit: request.rate_hit,
   });
 }
 

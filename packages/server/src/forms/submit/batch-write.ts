@@ -19,6 +19,7 @@ import { columnTypeOf, SEARCH_COLUMN, type ColumnValue, type ErrorCode, type For
 import { sql, type Kysely } from "kysely";
 import type { DB } from "../../db/schema";
 import { managedTable } from "../../tables/managed-table";
+import { hitAll, type PendingHit } from "../../limits/rate-limit";
 import { closedAtSubmit } from "../availability";
 import { countByCustomer, customersForVisitors } from "../customer";
 import type { FormRecord } from "../form-record";
@@ -51,6 +52,8 @@ export interface PendingSubmit {
   /** Tracked options chosen (option ids). */
   demand: string[];
   now: Date;
+  /** The per-address hit to count in the batch's transaction (PostgreSQL), or null when counted already or off. */
+  rate_hit: PendingHit | null;
 }
 
 export interface InsertedResponse {
@@ -63,7 +66,7 @@ export interface InsertedResponse {
 
 export type SubmitOutcome =
   | { kind: "inserted"; row: InsertedResponse }
-  | { kind: "refused"; code: ErrorCode; customer_id: string | null }
+  | { kind: "refused"; code: ErrorCode; customer_id: string | null; retry_after?: number }
   /** The definition changed since the answers were read: read them again. */
   | { kind: "stale" };
 
@@ -82,14 +85,16 @@ export type MemberResult = SubmitOutcome | { kind: "failed"; error: unknown };
  * itself: every sibling still gets its own outcome (written, refused or stale), never the
  * other's error.
  */
-export async function writeBatch(db: Kysely<DB>, record: FormRecord, items: readonly PendingSubmit[]): Promise<MemberResult[]> {
+export async function writeBatch(
+  db: Kysely<DB>, record: FormRecord, items: readonly PendingSubmit[], onLocked: () => void = () => undefined,
+): Promise<MemberResult[]> {
   try {
-    return await db.transaction().execute((trx) => decideAndWrite(trx, record, items));
+    return await db.transaction().execute((trx) => decideAndWrite(trx, record, items, onLocked));
   } catch (error) {
     if (items.length > 1) {
       const outcomes: MemberResult[] = [];
       for (const item of items) {
-        outcomes.push(await writeBatch(db, record, [item]).then((o) => o[0]!, (failure: unknown) => ({ kind: "failed" as const, error: failure })));
+        outcomes.push(await writeBatch(db, record, [item], onLocked).then((o) => o[0]!, (failure: unknown) => ({ kind: "failed" as const, error: failure })));
       }
       return outcomes;
     }
@@ -102,8 +107,13 @@ export async function writeBatch(db: Kysely<DB>, record: FormRecord, items: read
   }
 }
 
-async function decideAndWrite(trx: Kysely<DB>, record: FormRecord, items: readonly PendingSubmit[]): Promise<SubmitOutcome[]> {
+async function decideAndWrite(
+  trx: Kysely<DB>, record: FormRecord, items: readonly PendingSubmit[], onLocked: () => void,
+): Promise<SubmitOutcome[]> {
+  // The hits first, then the form's row: every batch takes its locks in that order.
+  const limited = await countRateHits(trx, items);
   const form = await lockForm(trx, record.form.id);
+  onLocked();
   if (!form || form.revision !== record.form.revision) return items.map(() => ({ kind: "stale" }));
 
   const sessions = await readSessions(trx, record, items);
@@ -122,7 +132,7 @@ async function decideAndWrite(trx: Kysely<DB>, record: FormRecord, items: readon
     session_id: sessions.has(item.session_id ?? "") ? item.session_id : null,
     customer_id: customerOf[i]!,
     demand: item.demand,
-    closed: closedAtSubmit(form, item.now),
+    closed: limited.has(i) ? "RATE_LIMITED" : closedAtSubmit(form, item.now),
   }));
   const submitted = new Map([...sessions].flatMap(([id, s]) => (s.row ? [[id, s.row.local_index] as const] : [])));
   const plan = planBatch(planItems, {
@@ -154,9 +164,23 @@ async function decideAndWrite(trx: Kysely<DB>, record: FormRecord, items: readon
         const row = byIndex.get(decision.local_index) ?? existing.get(decision.local_index)!;
         return { kind: "inserted", row: { ...row, duplicate: true } };
       }
-      case "refuse": return { kind: "refused", code: decision.code, customer_id: customerOf[i]! };
+      case "refuse": return limited.has(i)
+        ? { kind: "refused", code: decision.code, customer_id: customerOf[i]!, retry_after: limited.get(i)! }
+        : { kind: "refused", code: decision.code, customer_id: customerOf[i]! };
     }
   });
+}
+
+/**
+ * Counts the batch's per-address hits in its transaction (rate-limit.ts): one statement for
+ * all of them, before the form's row is locked (so it overlaps the batch holding it). Answers
+ * the members past their limit, with the seconds until their window ends. A stale batch
+ * counts them too: its members go again without a hit (submit.ts).
+ */
+async function countRateHits(trx: Kysely<DB>, items: readonly PendingSubmit[]): Promise<Map<number, number>> {
+  const rated = items.flatMap((item, i) => (item.rate_hit ? [{ i, hit: item.rate_hit }] : []));
+  const counts = await hitAll(trx, rated.map((r) => r.hit));
+  return new Map(rated.flatMap(({ i, hit }, j) => (counts[j]!.hits > hit.limit.max ? [[i, counts[j]!.retry_after] as const] : [])));
 }
 
 async function lockForm(trx: Kysely<DB>, formId: string) {

@@ -4,8 +4,14 @@
  * goes at once (no timer, no added wait); in a rush, each batch takes everyone who came while
  * the previous one committed. Several processes each batch their own submits; their batches
  * take turns on the form's row (batch-write.ts), which is what keeps every rule exact.
+ *
+ * On PostgreSQL the next batch starts as soon as the one before holds the form's row: its
+ * BEGIN and its rate-limit hits overlap the other's writes and commit, and it waits for the
+ * row in Postgres, not here. So at most two batches of a form are in flight per process, one
+ * holding the row and one on its way to it.
  */
 import type { Kysely } from "kysely";
+import { kindOf } from "../../db/database";
 import type { DB } from "../../db/schema";
 import type { FormRecord } from "../form-record";
 import { writeBatch, type PendingSubmit, type SubmitOutcome } from "./batch-write";
@@ -39,23 +45,42 @@ export function submitInBatch(db: Kysely<DB>, record: FormRecord, item: PendingS
   });
 }
 
-async function drain(db: Kysely<DB>, record: FormRecord, byForm: Map<string, Waiting[]>, key: string, queue: Waiting[]) {
+function drain(db: Kysely<DB>, record: FormRecord, byForm: Map<string, Waiting[]>, key: string, queue: Waiting[]): void {
   const size = Math.max(1, Math.min(MAX_BATCH, Math.floor(60_000 / (PARAMS_PER_ROW + record.fields.length))));
-  try {
-    while (queue.length) {
+  const overlap = kindOf(db) === "postgres";
+  let running = 0;
+  /** A batch that has not yet locked the form's row: the next one waits for it to, here. */
+  let approaching = false;
+  const next = () => {
+    while (queue.length && !approaching && running < (overlap ? 2 : 1)) {
       const batch = queue.splice(0, size);
-      try {
-        const outcomes = await writeBatch(db, record, batch.map((w) => w.item));
+      running++;
+      approaching = true;
+      let locked = false;
+      const onLocked = () => {
+        if (locked) return;
+        locked = true;
+        approaching = false;
+        next();
+      };
+      void writeBatch(db, record, batch.map((w) => w.item), onLocked).then((outcomes) => {
         batch.forEach((w, i) => {
           const outcome = outcomes[i]!;
           if (outcome.kind === "failed") w.reject(outcome.error);
           else w.resolve(outcome);
         });
-      } catch (error) {
+      }, (error: unknown) => {
         for (const w of batch) w.reject(error);
-      }
+      }).finally(() => {
+        running--;
+        if (!locked) {
+          locked = true;
+          approaching = false;
+        }
+        next();
+      });
     }
-  } finally {
-    byForm.delete(key);
-  }
+    if (running === 0 && !queue.length && byForm.get(key) === queue) byForm.delete(key);
+  };
+  next();
 }

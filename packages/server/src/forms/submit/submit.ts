@@ -12,6 +12,7 @@
 import { completePath, FieldworkError, PARAM, safeUrlOrUndefined, type ColumnValue, type FormField } from "@fieldwork/core";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema";
+import { countUnlessCounted, RateLimitedError, type PendingHit } from "../../limits/rate-limit";
 import { assertOpen } from "../availability";
 import { alreadyRespondedQuery, namedCustomerId } from "../customer";
 import { cachedFormRecord, isUuid, type FormRecord } from "../form-record";
@@ -35,12 +36,27 @@ export interface SubmitRequest {
   customer_cookie?: string | undefined;
   /** The request's log id, stored with the events the submit makes (their webhook deliveries log it). */
   request_id?: string | undefined;
+  /** The per-address hit the submit counts in its batch (PostgreSQL), or null when the hook counted it. */
+  rate_hit?: PendingHit | null | undefined;
 }
 
 const ATTEMPTS = 3;
 
 export async function submitResponse(
   db: Kysely<DB>, formId: string, entries: PostedEntries, request: SubmitRequest, now = new Date(),
+): Promise<SubmitResult> {
+  const counted = { in_batch: false };
+  try {
+    return await submitOnce(db, formId, entries, request, now, counted);
+  } catch (error) {
+    // Refused before a batch counted it (bad answers, a closed form…): it still counts, alone.
+    if (!counted.in_batch) await countUnlessCounted(db, request.rate_hit ?? null);
+    throw error;
+  }
+}
+
+async function submitOnce(
+  db: Kysely<DB>, formId: string, entries: PostedEntries, request: SubmitRequest, now: Date, counted: { in_batch: boolean },
 ): Promise<SubmitResult> {
   const cached = cachedFormRecord(db, formId);
   let record = cached?.form.is_published ? cached : await loadPublishedForm(db, formId);
@@ -49,7 +65,7 @@ export async function submitResponse(
   for (let attempt = 1; ; attempt++) {
     let item: PendingSubmit;
     try {
-      item = readSubmit(record, entries, request, now);
+      item = readSubmit(record, entries, counted.in_batch ? { ...request, rate_hit: null } : request, now);
     } catch (error) {
       // The cache may hold an older definition or form row (an edit since, made here or on
       // another instance): a refusal counts only when read against the current form.
@@ -58,7 +74,7 @@ export async function submitResponse(
       fresh = true;
       continue;
     }
-    const inserted = await submitTo(db, record, item);
+    const inserted = await submitTo(db, record, item, counted);
     if (inserted) return { ...inserted, form_id: record.form.id, redirect: redirectAfter(record, inserted) };
     if (attempt >= ATTEMPTS) throw new FieldworkError("FORM_CLOSED_WHILE_RESPONDING", "The form kept changing while you submitted; please try again.");
     record = await loadPublishedForm(db, formId);
@@ -82,17 +98,22 @@ export function readSubmit(record: FormRecord, entries: PostedEntries, request: 
     session_id: isUuid(system.session_id) ? system.session_id : null,
     customer_uuid: namedCustomerId(entries.get(PARAM.customer_uuid)?.at(-1)?.trim() || request.customer_cookie),
     visitor_id: system.visitor_id, utc_offset: system.utc_offset, meta: request.meta, request_id: request.request_id ?? null,
-    demand: demandOf(record, answers.values), now,
+    demand: demandOf(record, answers.values), now, rate_hit: request.rate_hit ?? null,
   };
 }
 
 /** The inserted (or earlier) row, or null when the definition changed and the answers must be read again. */
-async function submitTo(db: Kysely<DB>, record: FormRecord, item: PendingSubmit): Promise<InsertedResponse | null> {
+async function submitTo(
+  db: Kysely<DB>, record: FormRecord, item: PendingSubmit, counted: { in_batch: boolean },
+): Promise<InsertedResponse | null> {
   const outcome = await submitInBatch(db, record, item);
+  // Counted by the batch's transaction, whatever its outcome (a stale batch commits its hits too).
+  if (item.rate_hit) counted.in_batch = true;
   switch (outcome.kind) {
     case "inserted": return outcome.row;
     case "stale": return null;
     case "refused":
+      if (outcome.code === "RATE_LIMITED" && item.rate_hit) throw new RateLimitedError(item.rate_hit.limit, outcome.retry_after ?? 1);
       if (outcome.code === "FORM_RESPONSE_LIMIT_BY_CUSTOMER_REACHED" && outcome.customer_id) {
         throw new FieldworkError(outcome.code, undefined, undefined, {
           page_query: alreadyRespondedQuery(item.visitor_id, outcome.customer_id, item.session_id),
