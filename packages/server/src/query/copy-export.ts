@@ -31,10 +31,11 @@ import { csvCellsSql, isUtcZone } from "./copy-csv";
 import { csvCrlf } from "./copy-crlf";
 import { inlineParameters } from "./copy-sql-text";
 import { copyTextDecoder } from "./copy-text";
+import { exportColumns } from "./export-columns";
 import { csvHeader, csvLine, type ExportFormat } from "./export-format";
 import { queryErrorOf } from "./pg-errors";
 import type { QueryGuard } from "./query-guard";
-import { effectiveOrder, orderSql, selectSql, whereSql } from "./sql-builder";
+import { columnRef, effectiveOrder, orderSql, selectSql, whereSql } from "./sql-builder";
 
 export type ExportWrite = (data: string | Buffer) => Promise<boolean>;
 
@@ -49,7 +50,9 @@ export function copySql(db: Kysely<DB>, catalog: TableCatalog, query: ReadQuery,
   // The rows are found and sorted first, and each line built as it goes out (`offset` keeps
   // Postgres from building every line before the sort).
   const offset = sql` offset ${query.offset ?? 0}`;
-  const rows = sql`(select * from ${catalog.from} as t where ${whereSql(catalog, query.where)}
+  // Only the columns exported: a sort then carries no column it does not need (a search vector, JSON).
+  const names = [...new Set(exportColumns(catalog, query.select).map((c) => c.column.name))];
+  const rows = sql`(select ${sql.join(names.map(columnRef))} from ${catalog.from} as t where ${whereSql(catalog, query.where)}
     order by ${orderSql(effectiveOrder(catalog, query.order))}${limit}${offset}) as t`;
   const from = format === "csv" ? rows : sql`${rows} cross join lateral (select ${selectSql(catalog, query.select)}) as __fw_r`;
   const select = sql`select ${line} from ${from}`;

@@ -79,6 +79,7 @@ describe.each(BACKENDS)("exports by COPY on $name", (backend) => {
       `select=n:name,age,tags&vip=is.true&order=age.desc.nullslast,name.asc&limit=150&offset=7`,
       `select=name,born&or=(plan.like.-*,age.gt.100)&order=born.asc.nullsfirst`,
       `select=local_index&limit=0`,
+      `select=a:name,b:name,age&order=seen_at.desc.nullslast&limit=40`,
       `select=name&name=eq.nothing-matches`,
     ]) {
       const { copied, batched } = await bothPaths(query);
