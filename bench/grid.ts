@@ -131,7 +131,7 @@ async function main() {
     const project = await createBenchProject(server.baseUrl, GRID_FORM);
     const { rows: [form] } = await pool.query<{ table_name: string }>("select table_name from form where id = $1", [project.form_id]);
     const table = form!.table_name;
-    console.log(`loading ${ROWS.toLocaleString("en")} rows into form_data."${table}" with its indexes…`);
+    console.log(`loading ${ROWS.toLocaleString("en")} rows into form_data."${table}" (no column index yet: the first reads queue them)…`);
     const load = await loadRows(server.databaseUrl, project.form_id, table);
     console.log(`load: insert ${load.insert.toFixed(0)} s, vacuum analyze ${load.vacuum.toFixed(0)} s${load.insert > 300 ? " (over 5 minutes)" : ""}`);
 

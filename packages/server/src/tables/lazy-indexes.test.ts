@@ -123,6 +123,27 @@ describe.each(BACKENDS)("lazy column indexes on $name", (backend) => {
     }
   });
 
+  it.skipIf(!backend.available)("records a use at most once a minute per column and kind (per instance)", async () => {
+    const other = await buildApp({ db: f.database.db, publicUrl: ORIGIN, rateLimitFactor: 0, lazyIndexes: { minRows: 3 } });
+    const usedAt = async () => (await sql<{ used_at: Date | string }>`
+      select u.used_at from column_index_use u join pg_attribute a on a.attnum = u.attnum
+      where u.table_name = ${f.table} and u.kind = 'btree' and a.attname = 'wakes'
+        and a.attrelid = to_regclass(${`form_data.${f.table}`})`.execute(f.database.db)).rows.map((r) => new Date(r.used_at).getTime());
+    try {
+      await read("wakes=gt.06:00", other);
+      await other.lazyIndexes.idle();
+      const first = await usedAt();
+      expect(first).toHaveLength(1);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await read("wakes=lt.09:00&order=wakes", other);
+      await other.lazyIndexes.idle();
+      expect(await usedAt()).toEqual(first);
+      expect(await indexes()).toContain("wakes:btree");
+    } finally {
+      await other.close();
+    }
+  });
+
   it.skipIf(!backend.available)("follows a renamed, retyped and deleted column, and reads keep working", async () => {
     const before = await indexes();
     const age = await fieldId("age");
