@@ -18,7 +18,9 @@
  * where the scratch database is made and dropped; BENCH_SECONDS (default 10) each phase's
  * length; BENCH_CONNECTIONS (default "16,200") the connection counts; BENCH_CPU_PROF=<dir>
  * runs the server with `--cpu-prof` into that folder; BENCH_BREAKDOWN=1 adds, at the first connection
- * count, pgbench into copies of the form table each without one of its costs (what costs what).
+ * count, pgbench into copies of the form table each without one of its costs (what costs what);
+ * BENCH_COMPARE_ROOT=<checkout> also runs that checkout's built server (on a scratch database of
+ * its own) and measures its HTTP submits right after this one's, at each connection count.
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -34,6 +36,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? "16,200").split(",").map(Number);
 const CPU_PROF = process.env.BENCH_CPU_PROF;
 const BREAKDOWN = process.env.BENCH_BREAKDOWN === "1";
+const COMPARE_ROOT = process.env.BENCH_COMPARE_ROOT;
 const ROOT = new URL("..", import.meta.url).pathname;
 const SERVER_POOL = 20;
 
@@ -126,11 +129,11 @@ async function checkConnections(admin: pg.Client, needed: number): Promise<void>
     + "or run fewer connections: BENCH_CONNECTIONS=16 npm run bench:submit");
 }
 
-async function startServer(databaseUrl: string, port: number) {
-  const main = join(ROOT, "packages/server/dist/main.js");
+async function startServer(databaseUrl: string, port: number, root = ROOT) {
+  const main = join(root, "packages/server/dist/main.js");
   if (!existsSync(main)) throw new Error("packages/server/dist/main.js is missing: run `npm run build` first");
-  const server = spawn(process.execPath, [...(CPU_PROF ? ["--cpu-prof", "--cpu-prof-dir", CPU_PROF] : []), main], {
-    cwd: ROOT, stdio: ["ignore", "pipe", "pipe"],
+  const server = spawn(process.execPath, [...(CPU_PROF && root === ROOT ? ["--cpu-prof", "--cpu-prof-dir", CPU_PROF] : []), main], {
+    cwd: root, stdio: ["ignore", "pipe", "pipe"],
     env: {
       ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "error",
       PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: mkdtempSync(join(tmpdir(), "fw-bench-data-")),
@@ -203,6 +206,15 @@ async function main() {
   const { server, formId } = await startServer(databaseUrl, port);
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
+  const compareDb = `${dbName}_compare`;
+  let compare: { server: ReturnType<typeof spawn>; formId: string; port: number } | null = null;
+  if (COMPARE_ROOT) {
+    await admin.query(`create database "${compareDb}"`);
+    const compareUrl = new URL(ADMIN_URL);
+    compareUrl.pathname = `/${compareDb}`;
+    const comparePort = await freePort();
+    compare = { ...(await startServer(compareUrl.toString(), comparePort, COMPARE_ROOT)), port: comparePort };
+  }
 
   try {
     const { rows: [form] } = await db.query<{ table_name: string }>("select table_name from form where id = $1", [formId]);
@@ -215,6 +227,7 @@ async function main() {
     console.log(`\nbench:submit — ${SECONDS}s per phase, PostgreSQL, load average ${load} before the run`);
     for (const connections of CONNECTIONS) {
       const http = await httpSubmits(port, formId, connections, connections * 1_000_000);
+      const other = compare ? await httpSubmits(compare.port, compare.formId, connections, connections * 1_000_000 + 500_000) : null;
       const formTable = await pgbench(databaseUrl, insertSql(table), connections);
       const bareTable = await pgbench(databaseUrl, insertSql(bare), connections);
       const line = (name: string, r: Rate) => `${name.padEnd(30)} ${r.rate.toFixed(0).padStart(7)}/s   p50 ${r.p50.toFixed(1).padStart(7)} ms`
@@ -223,6 +236,7 @@ async function main() {
       console.log(line("POST /submit (autocannon)", http));
       console.log(line("pgbench into the form table", formTable));
       console.log(line("pgbench into a bare copy", bareTable));
+      if (other) console.log(`${line(`POST /submit of ${COMPARE_ROOT}`, other)}   this ÷ that ${(http.rate / other.rate).toFixed(2)}`);
       const goals = connections <= 16
         ? `goals: form table ≥ 0.50× bare, HTTP ≥ 0.25× bare`
         : `goal: HTTP p99 < 500 ms`;
@@ -248,6 +262,11 @@ async function main() {
     await db.end().catch(() => undefined);
     server.kill("SIGTERM");
     await new Promise((r) => server.once("exit", r));
+    if (compare) {
+      compare.server.kill("SIGTERM");
+      await new Promise((r) => compare!.server.once("exit", r));
+      await admin.query(`drop database if exists "${compareDb}" with (force)`);
+    }
     await admin.query(`drop database if exists "${dbName}" with (force)`);
     await admin.end();
   }
