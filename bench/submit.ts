@@ -63,14 +63,14 @@ function multipartBody(boundary: string): string {
 
 interface Rate { rate: number; p50: number; p99: number; errors: number }
 
-async function httpSubmits(port: number, formId: string, connections: number, firstVisitor: number): Promise<Rate> {
+async function httpSubmits(port: number, formId: string, connections: number, firstVisitor: number, seconds = SECONDS): Promise<Rate> {
   const boundary = "----fieldworkbench";
   // Each submit comes from its own visitor address (X-Forwarded-For, believed from the
   // loopback proxy), as in a rush of many people: the per-address limit is counted on every
   // request but holds nobody back.
   let visitor = firstVisitor;
   const result = await autocannon({
-    url: `http://127.0.0.1:${port}/submit/${formId}`, method: "POST", connections, duration: SECONDS,
+    url: `http://127.0.0.1:${port}/submit/${formId}`, method: "POST", connections, duration: seconds,
     headers: { "content-type": `multipart/form-data; boundary=${boundary}`, accept: "application/json" },
     body: multipartBody(boundary),
     requests: [{
@@ -81,7 +81,7 @@ async function httpSubmits(port: number, formId: string, connections: number, fi
       },
     }],
   });
-  return { rate: result["2xx"] / SECONDS, p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors };
+  return { rate: result["2xx"] / seconds, p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors };
 }
 
 /** pgbench running `sql` from `clients` connections; latencies from its per-transaction log. */
@@ -223,6 +223,9 @@ async function main() {
     await db.query(`create sequence bench_local_index start 10000000`);
     await db.query(`create table form_data."${bare}" (like form_data."${table}" including defaults, primary key (id))`);
 
+    // Warm up (JIT, the definition cache, the pools), unmeasured: 3 s of submits to each server.
+    await httpSubmits(port, formId, 16, 90_000_000, 3);
+    if (compare) await httpSubmits(compare.port, compare.formId, 16, 95_000_000, 3);
     const load = loadavg()[0]!.toFixed(1);
     console.log(`\nbench:submit — ${SECONDS}s per phase, PostgreSQL, load average ${load} before the run`);
     for (const connections of CONNECTIONS) {
