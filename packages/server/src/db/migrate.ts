@@ -19,7 +19,7 @@ import * as outboxRequestId from "./migrations/0016-outbox-request-id";
 import * as rowFeedWatch from "./migrations/0017-row-feed-watch";
 
 /** Named, ordered migrations; the same list runs on PGlite and PostgreSQL. */
-const MIGRATIONS: Record<string, Migration> = {
+export const MIGRATIONS: Record<string, Migration> = {
   "0001-foundation": foundation,
   "0002-accounts": accounts,
   "0003-invitations": invitations,
