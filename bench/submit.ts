@@ -18,7 +18,9 @@
  * where the scratch database is made and dropped; BENCH_SECONDS (default 10) each phase's
  * length; BENCH_CONNECTIONS (default "16,200") the connection counts; BENCH_CPU_PROF=<dir>
  * runs the server with `--cpu-prof` into that folder; BENCH_BREAKDOWN=1 adds, at the first connection
- * count, pgbench into copies of the form table each without one of its costs (what costs what).
+ * count, pgbench into copies of the form table each without one of its costs (what costs what);
+ * BENCH_COMPARE_ROOT=<checkout> also runs that checkout's built server (on a scratch database of
+ * its own) and measures its HTTP submits right after this one's, at each connection count.
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -34,6 +36,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? "16,200").split(",").map(Number);
 const CPU_PROF = process.env.BENCH_CPU_PROF;
 const BREAKDOWN = process.env.BENCH_BREAKDOWN === "1";
+const COMPARE_ROOT = process.env.BENCH_COMPARE_ROOT;
 const ROOT = new URL("..", import.meta.url).pathname;
 const SERVER_POOL = 20;
 
@@ -60,14 +63,14 @@ function multipartBody(boundary: string): string {
 
 interface Rate { rate: number; p50: number; p99: number; errors: number }
 
-async function httpSubmits(port: number, formId: string, connections: number, firstVisitor: number): Promise<Rate> {
+async function httpSubmits(port: number, formId: string, connections: number, firstVisitor: number, seconds = SECONDS): Promise<Rate> {
   const boundary = "----fieldworkbench";
   // Each submit comes from its own visitor address (X-Forwarded-For, believed from the
   // loopback proxy), as in a rush of many people: the per-address limit is counted on every
   // request but holds nobody back.
   let visitor = firstVisitor;
   const result = await autocannon({
-    url: `http://127.0.0.1:${port}/submit/${formId}`, method: "POST", connections, duration: SECONDS,
+    url: `http://127.0.0.1:${port}/submit/${formId}`, method: "POST", connections, duration: seconds,
     headers: { "content-type": `multipart/form-data; boundary=${boundary}`, accept: "application/json" },
     body: multipartBody(boundary),
     requests: [{
@@ -78,7 +81,7 @@ async function httpSubmits(port: number, formId: string, connections: number, fi
       },
     }],
   });
-  return { rate: result["2xx"] / SECONDS, p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors };
+  return { rate: result["2xx"] / seconds, p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors };
 }
 
 /** pgbench running `sql` from `clients` connections; latencies from its per-transaction log. */
@@ -126,11 +129,11 @@ async function checkConnections(admin: pg.Client, needed: number): Promise<void>
     + "or run fewer connections: BENCH_CONNECTIONS=16 npm run bench:submit");
 }
 
-async function startServer(databaseUrl: string, port: number) {
-  const main = join(ROOT, "packages/server/dist/main.js");
+async function startServer(databaseUrl: string, port: number, root = ROOT) {
+  const main = join(root, "packages/server/dist/main.js");
   if (!existsSync(main)) throw new Error("packages/server/dist/main.js is missing: run `npm run build` first");
-  const server = spawn(process.execPath, [...(CPU_PROF ? ["--cpu-prof", "--cpu-prof-dir", CPU_PROF] : []), main], {
-    cwd: ROOT, stdio: ["ignore", "pipe", "pipe"],
+  const server = spawn(process.execPath, [...(CPU_PROF && root === ROOT ? ["--cpu-prof", "--cpu-prof-dir", CPU_PROF] : []), main], {
+    cwd: root, stdio: ["ignore", "pipe", "pipe"],
     env: {
       ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "error",
       PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: mkdtempSync(join(tmpdir(), "fw-bench-data-")),
@@ -203,6 +206,15 @@ async function main() {
   const { server, formId } = await startServer(databaseUrl, port);
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
+  const compareDb = `${dbName}_compare`;
+  let compare: { server: ReturnType<typeof spawn>; formId: string; port: number } | null = null;
+  if (COMPARE_ROOT) {
+    await admin.query(`create database "${compareDb}"`);
+    const compareUrl = new URL(ADMIN_URL);
+    compareUrl.pathname = `/${compareDb}`;
+    const comparePort = await freePort();
+    compare = { ...(await startServer(compareUrl.toString(), comparePort, COMPARE_ROOT)), port: comparePort };
+  }
 
   try {
     const { rows: [form] } = await db.query<{ table_name: string }>("select table_name from form where id = $1", [formId]);
@@ -211,10 +223,14 @@ async function main() {
     await db.query(`create sequence bench_local_index start 10000000`);
     await db.query(`create table form_data."${bare}" (like form_data."${table}" including defaults, primary key (id))`);
 
+    // Warm up (JIT, the definition cache, the pools), unmeasured: 3 s of submits to each server.
+    await httpSubmits(port, formId, 16, 90_000_000, 3);
+    if (compare) await httpSubmits(compare.port, compare.formId, 16, 95_000_000, 3);
     const load = loadavg()[0]!.toFixed(1);
     console.log(`\nbench:submit — ${SECONDS}s per phase, PostgreSQL, load average ${load} before the run`);
     for (const connections of CONNECTIONS) {
       const http = await httpSubmits(port, formId, connections, connections * 1_000_000);
+      const other = compare ? await httpSubmits(compare.port, compare.formId, connections, connections * 1_000_000 + 500_000) : null;
       const formTable = await pgbench(databaseUrl, insertSql(table), connections);
       const bareTable = await pgbench(databaseUrl, insertSql(bare), connections);
       const line = (name: string, r: Rate) => `${name.padEnd(30)} ${r.rate.toFixed(0).padStart(7)}/s   p50 ${r.p50.toFixed(1).padStart(7)} ms`
@@ -223,6 +239,7 @@ async function main() {
       console.log(line("POST /submit (autocannon)", http));
       console.log(line("pgbench into the form table", formTable));
       console.log(line("pgbench into a bare copy", bareTable));
+      if (other) console.log(`${line(`POST /submit of ${COMPARE_ROOT}`, other)}   this ÷ that ${(http.rate / other.rate).toFixed(2)}`);
       const goals = connections <= 16
         ? `goals: form table ≥ 0.50× bare, HTTP ≥ 0.25× bare`
         : `goal: HTTP p99 < 500 ms`;
@@ -248,6 +265,11 @@ async function main() {
     await db.end().catch(() => undefined);
     server.kill("SIGTERM");
     await new Promise((r) => server.once("exit", r));
+    if (compare) {
+      compare.server.kill("SIGTERM");
+      await new Promise((r) => compare!.server.once("exit", r));
+      await admin.query(`drop database if exists "${compareDb}" with (force)`);
+    }
     await admin.query(`drop database if exists "${dbName}" with (force)`);
     await admin.end();
   }

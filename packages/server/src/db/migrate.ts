@@ -20,7 +20,7 @@ import * as lazyIndexes from "./migrations/0017-lazy-indexes";
 import * as rowFeedWatch from "./migrations/0018-row-feed-watch";
 
 /** Named, ordered migrations; the same list runs on PGlite and PostgreSQL. */
-const MIGRATIONS: Record<string, Migration> = {
+export const MIGRATIONS: Record<string, Migration> = {
   "0001-foundation": foundation,
   "0002-accounts": accounts,
   "0003-invitations": invitations,

@@ -130,6 +130,7 @@ describe.each(BACKENDS)("public rate limits on $name", (backend) => {
     const submitted = await insert(old, old);
     const recent = await insert(now, null);
     await database.db.insertInto("rate_limit_hit").values({ key: "old:1.2.3.4", window_start: old, hits: 3 }).execute();
+    await sql`insert into row_feed_watch (table_name, watched_until) values ('gone_table', ${old}), ('live_table', ${new Date(now.getTime() + 60_000)})`.execute(database.db);
 
     const pruned = await pruneExpired(database.db, now);
     expect(pruned.sessions).toBe(1);
@@ -137,5 +138,7 @@ describe.each(BACKENDS)("public rate limits on $name", (backend) => {
     const left = await database.db.selectFrom("response_session").select("id").where("id", "in", [stale.id, submitted.id, recent.id]).execute();
     expect(left.map((r) => r.id).sort()).toEqual([submitted.id, recent.id].sort());
     expect(await database.db.selectFrom("rate_limit_hit").select("key").where("key", "=", "old:1.2.3.4").executeTakeFirst()).toBeUndefined();
+    const { rows: watches } = await sql<{ table_name: string }>`select table_name from row_feed_watch order by 1`.execute(database.db);
+    expect(watches.map((w) => w.table_name)).toEqual(["live_table"]);
   });
 });

@@ -6,14 +6,14 @@
  * the block one subscriber gets.
  *
  * A route with `rate_limit_in_transaction` counts its hit itself, on PostgreSQL, in the
- * transaction that does its work (the submit's batch: `hitAll`), so a request costs no round
+ * transaction that does its work (the submit's batch: `hitsStatement`), so a request costs no round
  * trip of its own; the hook hands it `request.rate_hit` (key and limit) instead of counting.
  * When the request fails before its transaction counted it, the route counts it alone
  * (`countUnlessCounted`), so every request counts, answered or refused.
  */
 import { FieldworkError } from "@fieldwork/core";
 import type { FastifyInstance } from "fastify";
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type RawBuilder } from "kysely";
 import { kindOf } from "../db/database";
 import { asRespondent } from "../db/priority";
 import { MemoryHits } from "./memory-hits";
@@ -99,21 +99,22 @@ export async function hit(db: Kysely<DB>, key: string, limit: RateLimit): Promis
   return { hits: Number(row.hits), retry_after: Math.max(1, Number(row.retry_after)) };
 }
 
+/** The hits of one key in a statement: its window, and how many it counts. */
+type KeyHits = Map<string, { window_seconds: number; n: number }>;
+
+/** What `hitsStatement` returns per key. */
+export interface CountedKey { key: string; hits: number; start: number; now: number }
+
 /**
- * Counts the hits of `pending` (in one statement, keys in order so two batches never wait on
- * each other crosswise) inside the caller's transaction, on PostgreSQL. Answers, for each in
- * order, its place in its window (the n-th hit of that key) and the seconds left.
+ * The upsert that counts the hits of `pending` in one statement (keys in order, so two
+ * statements never wait on each other crosswise), `returning key, hits, start, now`, to put in
+ * a caller's statement or transaction (the submit's batch: batch-write.ts); `placeHits` reads
+ * its rows back.
  */
-export async function hitAll(trx: Kysely<DB>, pending: readonly PendingHit[]): Promise<{ hits: number; retry_after: number }[]> {
-  if (!pending.length) return [];
-  const byKey = new Map<string, { window_seconds: number; n: number }>();
-  for (const { key, limit } of pending) {
-    const entry = byKey.get(key);
-    if (entry) entry.n++;
-    else byKey.set(key, { window_seconds: limit.window_seconds, n: 1 });
-  }
+export function hitsStatement(pending: readonly PendingHit[]): RawBuilder<CountedKey> {
+  const byKey = keyHits(pending);
   const keys = [...byKey.keys()].sort();
-  const { rows } = await sql<{ key: string; hits: number; start: number; now: number }>`
+  return sql<CountedKey>`
     insert into rate_limit_hit (key, window_start, hits)
     select u.key, to_timestamp(floor(extract(epoch from now()) / u.w) * u.w), u.n
     from unnest(${keys}::text[], ${keys.map((k) => byKey.get(k)!.window_seconds)}::int[], ${keys.map((k) => byKey.get(k)!.n)}::int[]) as u(key, w, n)
@@ -121,7 +122,22 @@ export async function hitAll(trx: Kysely<DB>, pending: readonly PendingHit[]): P
     on conflict (key) do update set
       hits = case when rate_limit_hit.window_start = excluded.window_start then rate_limit_hit.hits + excluded.hits else excluded.hits end,
       window_start = excluded.window_start
-    returning key, hits, extract(epoch from window_start)::float8 as start, extract(epoch from now())::float8 as now`.execute(trx);
+    returning key, hits, extract(epoch from window_start)::float8 as start, extract(epoch from now())::float8 as now`;
+}
+
+function keyHits(pending: readonly PendingHit[]): KeyHits {
+  const byKey: KeyHits = new Map();
+  for (const { key, limit } of pending) {
+    const entry = byKey.get(key);
+    if (entry) entry.n++;
+    else byKey.set(key, { window_seconds: limit.window_seconds, n: 1 });
+  }
+  return byKey;
+}
+
+/** Each of `pending` in order: its place in its window (the n-th hit of its key) and the seconds left. */
+export function placeHits(pending: readonly PendingHit[], rows: readonly CountedKey[]): { hits: number; retry_after: number }[] {
+  const byKey = keyHits(pending);
   const counted = new Map(rows.map((r) => [r.key, r]));
   const taken = new Map<string, number>();
   return pending.map(({ key, limit }) => {

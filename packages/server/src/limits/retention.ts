@@ -3,7 +3,7 @@
  * response sessions nobody submitted are deleted 7 days after their last saved answer, or a
  * day after they were opened when they hold no answer at all, and rate-limit windows an hour
  * after they end; then each form's tally of partial-answer bytes (`form_partial_bytes`) is
- * recounted from the sessions left. A timer in every server runs it hourly; an advisory
+ * recounted from the sessions left; row-feed watches that lapsed an hour ago go too. A timer in every server runs it hourly; an advisory
  * lock lets one instance at a time do the work.
  */
 import { sql, type Kysely } from "kysely";
@@ -35,6 +35,8 @@ export async function pruneExpired(db: Kysely<DB>, now = new Date()): Promise<Pr
       const windows = await conn.deleteFrom("rate_limit_hit")
         .where("window_start", "<", new Date(now.getTime() - HOUR_MS))
         .executeTakeFirst();
+      // A lapsed watch is as good as none (realtime/row-feed-watch.ts); tables dropped since leave theirs.
+      await sql`delete from row_feed_watch where watched_until < ${new Date(now.getTime() - HOUR_MS)}`.execute(conn);
       return { sessions: Number(sessions.numDeletedRows), rate_limit_windows: Number(windows.numDeletedRows) };
     } finally {
       await sql`select pg_advisory_unlock(${RETENTION_LOCK})`.execute(conn);

@@ -19,7 +19,7 @@ import { columnTypeOf, SEARCH_COLUMN, type ColumnValue, type ErrorCode, type For
 import { sql, type Kysely } from "kysely";
 import type { DB } from "../../db/schema";
 import { managedTable } from "../../tables/managed-table";
-import { hitAll, type PendingHit } from "../../limits/rate-limit";
+import { hitsStatement, placeHits, type CountedKey, type PendingHit } from "../../limits/rate-limit";
 import { closedAtSubmit } from "../availability";
 import { countByCustomer, customersForVisitors } from "../customer";
 import type { FormRecord } from "../form-record";
@@ -110,9 +110,7 @@ export async function writeBatch(
 async function decideAndWrite(
   trx: Kysely<DB>, record: FormRecord, items: readonly PendingSubmit[], onLocked: () => void,
 ): Promise<SubmitOutcome[]> {
-  // The hits first, then the form's row: every batch takes its locks in that order.
-  const limited = await countRateHits(trx, items);
-  const form = await lockForm(trx, record.form.id);
+  const { form, limited } = await lockFormCountingHits(trx, record.form.id, items);
   onLocked();
   if (!form || form.revision !== record.form.revision) return items.map(() => ({ kind: "stale" }));
 
@@ -171,25 +169,41 @@ async function decideAndWrite(
   });
 }
 
-/**
- * Counts the batch's per-address hits in its transaction (rate-limit.ts): one statement for
- * all of them, before the form's row is locked (so it overlaps the batch holding it). Answers
- * the members past their limit, with the seconds until their window ends. A stale batch
- * counts them too: its members go again without a hit (submit.ts).
- */
-async function countRateHits(trx: Kysely<DB>, items: readonly PendingSubmit[]): Promise<Map<number, number>> {
-  const rated = items.flatMap((item, i) => (item.rate_hit ? [{ i, hit: item.rate_hit }] : []));
-  const counts = await hitAll(trx, rated.map((r) => r.hit));
-  return new Map(rated.flatMap(({ i, hit }, j) => (counts[j]!.hits > hit.limit.max ? [[i, counts[j]!.retry_after] as const] : [])));
+interface LockedForm {
+  revision: number;
+  response_count: number;
+  last_local_index: number;
+  max_form_responses_in_total: number | null;
+  max_form_responses_by_customer: number | null;
+  is_force_closed: boolean;
+  is_scheduling_enabled: boolean;
+  scheduling_open_at: Date | null;
+  scheduling_close_at: Date | null;
 }
 
-async function lockForm(trx: Kysely<DB>, formId: string) {
-  return trx.selectFrom("form")
-    .select([
-      "revision", "response_count", "last_local_index", "max_form_responses_in_total", "max_form_responses_by_customer",
-      "is_force_closed", "is_scheduling_enabled", "scheduling_open_at", "scheduling_close_at",
-    ])
-    .where("id", "=", formId).forUpdate().executeTakeFirst();
+/**
+ * Locks the form's row (`for update`) and, in the same statement, counts the batch's
+ * per-address hits (rate-limit.ts), before the row is locked: the lock waits on a condition
+ * over the hits, which Postgres evaluates first, so every batch takes its hits' rows, then the
+ * form's, and two batches never wait on each other crosswise. Answers the form as it is now and
+ * the members past their limit, with the seconds until their window ends. A stale batch
+ * commits its hits too: its members go again without one (submit.ts).
+ */
+async function lockFormCountingHits(trx: Kysely<DB>, formId: string, items: readonly PendingSubmit[]) {
+  const rated = items.flatMap((item, i) => (item.rate_hit ? [{ i, hit: item.rate_hit }] : []));
+  const columns = sql`f.revision, f.response_count, f.last_local_index, f.max_form_responses_in_total, f.max_form_responses_by_customer,
+    f.is_force_closed, f.is_scheduling_enabled, f.scheduling_open_at, f.scheduling_close_at`;
+  const { rows } = rated.length
+    ? await sql<LockedForm & { hits: CountedKey[] }>`
+      with hits as (${hitsStatement(rated.map((r) => r.hit))}),
+      counted as (select coalesce(json_agg(h), '[]'::json) as hits from hits h)
+      select ${columns}, (select hits from counted) as hits
+      from form f where f.id = ${formId} and (select hits from counted) is not null for update of f`.execute(trx)
+    : await sql<LockedForm & { hits: CountedKey[] }>`select ${columns}, '[]'::json as hits from form f where f.id = ${formId} for update of f`.execute(trx);
+  // A form that is gone counted its hits all the same; its batch is stale.
+  const placed = rated.length && rows[0] ? placeHits(rated.map((r) => r.hit), rows[0].hits) : [];
+  const limited = new Map(rated.flatMap(({ i, hit }, j) => (placed[j] && placed[j].hits > hit.limit.max ? [[i, placed[j].retry_after] as const] : [])));
+  return { form: rows[0], limited };
 }
 
 interface SessionState { customer_id: string | null; row: Row | null }

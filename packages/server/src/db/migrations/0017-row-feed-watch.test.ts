@@ -1,0 +1,69 @@
+/**
+ * Migration 0017 on a database made before it: the row-feed triggers of a form table that
+ * already exists stop notifying while nobody watches the table, and notify again once a
+ * watch row is live.
+ */
+import { ROW_CHANGE_CHANNEL } from "@fieldwork/core";
+import { sql } from "kysely";
+import { Migrator, type Migration } from "kysely/migration";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../database";
+import { MIGRATIONS } from "../migrate";
+import { BACKENDS, openEmptyDatabase } from "../../test/backends";
+import { installRowFeedTriggers } from "../../tables/row-feed-triggers";
+
+const upTo = (last: string): Record<string, Migration> =>
+  Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name <= last));
+
+const migrateWith = async (database: Database, migrations: Record<string, Migration>) => {
+  const migrator = new Migrator({
+    db: database.db, provider: { getMigrations: async () => migrations },
+    migrationTableName: "fieldwork_migration", migrationLockTableName: "fieldwork_migration_lock",
+  });
+  const result = await migrator.migrateToLatest();
+  if (result.error) throw result.error;
+};
+
+describe.each(BACKENDS)("migration 0017 (row-feed watch) on $name", (backend) => {
+  let database: Database;
+
+  beforeAll(async () => {
+    if (backend.available) database = await openEmptyDatabase(backend);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it.skipIf(!backend.available)("makes an existing table's triggers notify only while the table is watched", async () => {
+    await migrateWith(database, upTo("0016-outbox-request-id"));
+    const db = database.db;
+    await sql`create table form_data.old_form_00000017 (id uuid primary key default gen_random_uuid(), local_index integer not null)`.execute(db);
+    await installRowFeedTriggers(db, "old_form_00000017");
+    const payloads: string[] = [];
+    const unlisten = await database.listen(ROW_CHANGE_CHANNEL, (payload) => payloads.push(payload));
+    const insert = (i: number) => sql`insert into form_data.old_form_00000017 (local_index) values (${i})`.execute(db);
+    const settle = () => new Promise((r) => setTimeout(r, 300));
+
+    await insert(1);
+    await settle();
+    expect(payloads).toHaveLength(1);
+
+    await migrateWith(database, upTo("0017-row-feed-watch"));
+    await insert(2);
+    await settle();
+    expect(payloads).toHaveLength(1);
+
+    await sql`insert into row_feed_watch (table_name, watched_until) values ('old_form_00000017', now() + interval '1 minute')`.execute(db);
+    await insert(3);
+    await settle();
+    expect(payloads.map((p) => JSON.parse(p))).toEqual([
+      { table: "old_form_00000017", op: "INSERT", count: 1 },
+      { table: "old_form_00000017", op: "INSERT", count: 1 },
+    ]);
+    await sql`update row_feed_watch set watched_until = now() - interval '1 second'`.execute(db);
+    await insert(4);
+    await settle();
+    expect(payloads).toHaveLength(2);
+    await unlisten();
+  });
+});
