@@ -1,5 +1,5 @@
 /**
- * Migration 0017 on a database made before it: the row-feed triggers of a form table that
+ * Migration 0018 on a database made before it: the row-feed triggers of a form table that
  * already exists stop notifying while nobody watches the table, and notify again once a
  * watch row is live.
  */
@@ -24,7 +24,7 @@ const migrateWith = async (database: Database, migrations: Record<string, Migrat
   if (result.error) throw result.error;
 };
 
-describe.each(BACKENDS)("migration 0017 (row-feed watch) on $name", (backend) => {
+describe.each(BACKENDS)("migration 0018 (row-feed watch) on $name", (backend) => {
   let database: Database;
 
   beforeAll(async () => {
@@ -35,7 +35,7 @@ describe.each(BACKENDS)("migration 0017 (row-feed watch) on $name", (backend) =>
   });
 
   it.skipIf(!backend.available)("makes an existing table's triggers notify only while the table is watched", async () => {
-    await migrateWith(database, upTo("0016-outbox-request-id"));
+    await migrateWith(database, upTo("0017-lazy-indexes"));
     const db = database.db;
     await sql`create table form_data.old_form_00000017 (id uuid primary key default gen_random_uuid(), local_index integer not null)`.execute(db);
     await installRowFeedTriggers(db, "old_form_00000017");
@@ -48,7 +48,7 @@ describe.each(BACKENDS)("migration 0017 (row-feed watch) on $name", (backend) =>
     await settle();
     expect(payloads).toHaveLength(1);
 
-    await migrateWith(database, upTo("0017-row-feed-watch"));
+    await migrateWith(database, upTo("0018-row-feed-watch"));
     await insert(2);
     await settle();
     expect(payloads).toHaveLength(1);
