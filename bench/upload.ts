@@ -4,17 +4,18 @@
  * sampled every 50 ms: streamed uploads keep it flat).
  *
  * - signed PUT: BENCH_UPLOADS (10) concurrent BENCH_UPLOAD_MB (50) MB uploads to signed URLs
- *   (`PUT /v1/storage/object/…`); baseline: the same writes straight to the store
- *   (`writeFile` + fsync on disk, as the server fsyncs; one PutObject each to s3rver).
+ *   (`PUT /v1/storage/object/…`), each by its own `curl -T` process (a client outside this
+ *   process, as browsers are); baseline: the same file copied straight into the store
+ *   (`copyFile` + fsync on disk — `cp` and `sync`, as the server fsyncs; one PutObject each to s3rver).
  *
  * Each half is a `Half` in HALVES: the multipart-submit half (50 concurrent 5 MB submits)
  * joins the list with its own measure and baseline. One row per half and driver goes to
  * bench/RESULTS.md. Goal: ≥ 0.5× the raw throughput.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { mkdir, open } from "node:fs/promises";
+import { copyFile, mkdir, open, writeFile } from "node:fs/promises";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
@@ -59,14 +60,25 @@ async function timedAll(count: number, one: (i: number) => Promise<void>): Promi
   return { seconds: (performance.now() - started) / 1000, latencies };
 }
 
-async function rawWrites(store: Store, bytes: Buffer, count: number): Promise<number> {
+/** `curl -T file url`: the HTTP status. */
+function curlPut(file: string, url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    execFile("curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "-H", "expect:", "-T", file, url], (error, stdout) => {
+      if (error) reject(error);
+      else resolve(Number(stdout));
+    });
+  });
+}
+
+async function rawWrites(store: Store, source: string, bytes: Buffer, count: number): Promise<number> {
   if (store.driver === "disk") {
     const folder = join(store.dataDir, "raw");
     await mkdir(folder, { recursive: true });
     return (await timedAll(count, async (i) => {
-      const file = await open(join(folder, `raw-${i}.bin`), "w", 0o600);
+      const target = join(folder, `raw-${i}.bin`);
+      await copyFile(source, target);
+      const file = await open(target, "r+");
       try {
-        await file.writeFile(bytes);
         await file.sync();
       } finally {
         await file.close();
@@ -90,13 +102,15 @@ const signedPut: Half = {
   name: "signed PUT",
   async run(store, server) {
     const bytes = Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(UPLOAD_MB * 1_048_576 - 9)]);
+    const source = join(store.dataDir, "source.pdf");
+    await writeFile(source, bytes);
     const maxBytes = bytes.length;
     const measured = await withRss(server.process.pid!, () => timedAll(UPLOADS, async (i) => {
       const url = signStorageUrl(SECRET, { key: `bench/put-${i}/file.pdf`, op: "put", expiresInSeconds: 600, maxBytes, accept: "application/pdf" });
-      const answer = await fetch(`${server.origin}${url}`, { method: "PUT", body: bytes, headers: { "content-type": "application/pdf" } });
-      if (answer.status !== 200) throw new Error(`upload ${i}: ${answer.status} ${await answer.text()}`);
+      const status = await curlPut(source, `${server.origin}${url}`);
+      if (status !== 200) throw new Error(`upload ${i}: HTTP ${status}`);
     }));
-    const rawSeconds = await rawWrites(store, bytes, UPLOADS);
+    const rawSeconds = await rawWrites(store, source, bytes, UPLOADS);
     return {
       label: "signed PUT", count: UPLOADS, mbEach: UPLOAD_MB, seconds: measured.result.seconds, p99: percentile(measured.result.latencies, 99),
       rssBeforeMb: measured.beforeMb, rssPeakMb: measured.peakMb, rawSeconds,
@@ -146,7 +160,7 @@ async function main() {
           appendResultRow({
             name: "bench:upload",
             intro: "`npm run bench:upload` (issue 21): uploads through the server (its own process) against raw writes of the same bytes in the same run. " +
-              "**signed PUT**: concurrent `PUT /v1/storage/object/…` to signed URLs; raw: `writeFile` + fsync per file on disk, one `PutObject` each to s3rver. " +
+              "**signed PUT**: concurrent `curl -T` uploads to signed URLs (`PUT /v1/storage/object/…`); raw: the same file by `copyFile` + fsync on disk (what `cp` + `sync` do; the server fsyncs too), one `PutObject` each to s3rver. " +
               "**RSS** is the server process's, before and at its peak (sampled every 50 ms). Goal: ratio ≥ 0.5.",
             columns: ["date", "commit", "machine", "load", "driver", "path", "uploads × MB", "server s", "MB/s", "p99 s", "RSS before → peak MB", "raw s", "raw MB/s", "ratio", "verdict"],
           }, [
