@@ -5,6 +5,7 @@
  * image transforms. The token is the only gate: it names one key and one operation.
  */
 import { basename } from "node:path";
+import { Readable } from "node:stream";
 import {
   assertStorageKey, ErrorEnvelope, FieldworkError, imageTransformOf, StorageObjectParams, StorageObjectQuery, StoragePutAnswer,
 } from "@fieldwork/core";
@@ -103,7 +104,8 @@ export async function storageObjectRoutes(fastify: FastifyInstance, options: Obj
       reply.header("content-range", `bytes */${object.size}`);
       throw new FieldworkError("STORAGE_RANGE_NOT_SATISFIABLE");
     }
-    const got = await app.storage.get(key, range ? { range } : {});
+    // HEAD: the headers of GET from the object's head, without reading (or downloading) its bytes.
+    const got = request.method === "HEAD" ? { body: undefined, object } : await app.storage.get(key, range ? { range } : {});
     if (!got) throw new FieldworkError("STORAGE_OBJECT_NOT_FOUND");
     const { contentType, size } = got.object;
     const inline = !download && servesInline(contentType);
@@ -117,7 +119,8 @@ export async function storageObjectRoutes(fastify: FastifyInstance, options: Obj
     } else {
       reply.header("content-length", size);
     }
-    return reply.send(got.body);
+    // An empty stream keeps the Content-Length set above (an empty payload would set 0).
+    return reply.send(got.body ?? Readable.from([]));
   });
 }
 
