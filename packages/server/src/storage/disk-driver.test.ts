@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
+import { pathToFileURL } from "node:url";
 import { Readable } from "node:stream";
 import fc from "fast-check";
 import { isSafeStorageKey } from "@fieldwork/core";
@@ -55,6 +56,13 @@ describe("disk storage driver", () => {
     await utimes(fresh, longAgo, longAgo);
     await new DiskDriver(root).put("a/second.txt", Readable.from([Buffer.from("b")]), { contentType: "text/plain", maxBytes: 10 });
     await expect.poll(() => readdir(join(root, ".tmp"))).toEqual([]);
+  });
+
+  it("takes STORAGE_URL=file:///path as the disk root", async () => {
+    const root = join(await freshRoot(), "my files");
+    const storage = storageFromConfig({ dataDir: "/nowhere", storageUrl: pathToFileURL(root).href });
+    await storage.put("a/b.txt", Readable.from([Buffer.from("x")]), { contentType: "text/plain", maxBytes: 10 });
+    expect(await filesUnder(root)).toEqual(["a/b.txt"]);
   });
 
   it("removes the folders a move or delete emptied", async () => {

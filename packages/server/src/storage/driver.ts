@@ -8,6 +8,7 @@
  *   await storage.put("f1/r1/cv/cv.pdf", request.raw, { contentType: "application/pdf", maxBytes: 52_428_800 });
  */
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { DiskDriver } from "./disk-driver";
 import { checkedStorage } from "./checked-storage";
 import { s3DriverFromUrl } from "./s3-url";
@@ -41,7 +42,7 @@ export interface StorageConfig {
 export function storageFromConfig(config: StorageConfig): StorageDriver {
   const url = config.storageUrl?.trim();
   if (!url) return checkedStorage(new DiskDriver(join(config.dataDir, "storage")));
-  if (url.startsWith("file://")) return checkedStorage(new DiskDriver(new URL(url).pathname));
+  if (url.startsWith("file://")) return checkedStorage(new DiskDriver(fileURLToPath(url)));
   if (url.startsWith("s3://")) return checkedStorage(s3DriverFromUrl(url));
   throw new Error(`STORAGE_URL must start with file:// or s3:// (got ${JSON.stringify(url.replace(/\/\/[^@/]*@/, "//…@"))}).`);
 }
