@@ -41,3 +41,6 @@ export * from "./logic/index";
 export * from "./webhooks";
 export * from "./inventory";
 export * from "./inventory-api";
+export * from "./storage-paths";
+export * from "./image-transform";
+export * from "./storage-api";

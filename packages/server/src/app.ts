@@ -44,6 +44,8 @@ import { REQUEST_ID_HEADER, requestIdOf } from "./request-id";
 import { webhooks, type WebhookOptions } from "./webhooks/plugin";
 import type { CountOptions } from "./query/count";
 import { LazyIndexes, type LazyIndexOptions } from "./tables/lazy-indexes";
+import type { StorageDriver } from "./storage/driver";
+import { storageRoutes, useStorage } from "./storage/plugin";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -96,6 +98,10 @@ export interface AppOptions {
   metrics?: MetricsOptions;
   /** When reads make column indexes (LAZY_INDEX_MIN_ROWS); tests index tables of any size. */
   lazyIndexes?: Partial<LazyIndexOptions>;
+  /** Where files live (config's STORAGE_URL via storageFromConfig); a temporary folder by default. */
+  storage?: StorageDriver;
+  /** How long one signed upload may take (storage/object-routes.ts); tests shorten it. */
+  uploadDeadlineMs?: number;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -130,6 +136,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("lazyIndexes", new LazyIndexes(options.db, options.lazyIndexes, app.log));
   app.addHook("onClose", async () => app.lazyIndexes.close());
   closeConnectionsOnClose(app);
+  const storageOptions = { driver: options.storage, secret, uploadDeadlineMs: options.uploadDeadlineMs };
+  await useStorage(app, storageOptions);
   await webhooks(app, options.webhooks);
 
   await compression(app);
@@ -167,6 +175,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(privateRoutes, { prefix: "/private/editor", auth: app.auth, secret, publicUrl });
   await app.register(restApiRoutes, { prefix: "/rest/v1" });
   await app.register(workbenchRoutes);
+  await storageRoutes(app, storageOptions);
   if (options.cli) await app.register(cliRoutes, options.cli);
   metricsRoute(app, options.metrics);
   return app;

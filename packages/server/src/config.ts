@@ -36,6 +36,8 @@ export interface Config {
   logLevel: LogLevel;
   /** LAZY_INDEX_MIN_ROWS: tables with fewer rows get no column index (tables/lazy-indexes.ts). */
   lazyIndexes: { minRows: number };
+  /** STORAGE_URL: unset → files on disk under DATA_DIR/storage; `s3://bucket?endpoint=…` → S3 (storage/driver.ts). */
+  storageUrl: string | undefined;
 }
 
 /** The shortest METRICS_TOKEN taken: a guessable token would make the metrics public. */
@@ -69,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: metricsTokenOf(env.METRICS_TOKEN),
     logLevel: logLevelOf(env.LOG_LEVEL),
     lazyIndexes: { minRows: wholeNumberFromEnv(env, "LAZY_INDEX_MIN_ROWS", LAZY_INDEX_MIN_ROWS, 0) },
+    storageUrl: env.STORAGE_URL || undefined,
   };
 }
 

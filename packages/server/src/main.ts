@@ -11,6 +11,7 @@ import { seedDemo } from "./seed/seed";
 import { scheduleRetention } from "./limits/retention";
 import { scheduleUnusedIndexDrop } from "./tables/unused-indexes";
 import { shutDownOnSignals } from "./shutdown";
+import { storageFromConfig } from "./storage/driver";
 import { webhookConfigFromEnv } from "./webhooks/config";
 
 useOwnerOnlyFiles(); // before loadConfig, which may write DATA_DIR/secret_key
@@ -32,6 +33,7 @@ const app = await buildApp({
   lazyIndexes: config.lazyIndexes,
   cli: { token, publicUrl: config.publicUrl },
   webhooks: { ...webhookConfigFromEnv(), deliver: true },
+  storage: storageFromConfig(config),
 });
 const seed = await seedDemo(database.db, app.auth);
 await app.listen({ port: config.port, host: config.host });
