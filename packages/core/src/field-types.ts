@@ -73,6 +73,12 @@ const later = (value: ValueKind, column: ColumnType, extra: Partial<Row> = {}): 
   requirable: true, file: false, max_length: LONG, ...extra,
 });
 
+/** A file, image, audio or video field: files go to storage, the answer stores their metadata. */
+const upload = (): Row => ({
+  renderable: true, value: "file", column: "jsonb", html_type: "file", options: false, multiple: "optional",
+  pattern: false, range: false, requirable: true, file: true, max_length: 1024,
+});
+
 /** A fixed-format input (number, date, colour…): short values, no pattern. */
 const format = (html_type: string, extra: Partial<Row>): Row => ({ ...text(html_type, false, FORMAT), ...extra });
 
@@ -111,10 +117,12 @@ const ROWS: Record<FieldType, Row> = {
   payment: later("json", "jsonb"),
   country: later("text", "text", { max_length: FORMAT }),
   signature: later("text", "text"),
-  file: later("file", "jsonb", { file: true, multiple: "optional" }),
-  image: later("file", "jsonb", { file: true, multiple: "optional" }),
-  audio: later("file", "jsonb", { file: true, multiple: "optional" }),
-  video: later("file", "jsonb", { file: true, multiple: "optional" }),
+  // One metadata object per file ({path, name, size, type, lastModified, duration?}: file-answer.ts);
+  // a list when `multiple`. A partial answer holds the stored paths (strings).
+  file: upload(),
+  image: upload(),
+  audio: upload(),
+  video: upload(),
 };
 
 /**

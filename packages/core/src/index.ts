@@ -9,6 +9,8 @@ export * from "./field-value";
 export * from "./field-messages";
 export * from "./field-reasons";
 export * from "./file-rules";
+export * from "./file-answer";
+export * from "./upload-api";
 export * from "./form-definition";
 export * from "./form-model";
 export * from "./navigation";

@@ -10,6 +10,7 @@ import { migrate } from "./db/migrate";
 import { seedDemo } from "./seed/seed";
 import { scheduleRetention } from "./limits/retention";
 import { shutDownOnSignals } from "./shutdown";
+import { storageFromConfig } from "./storage/driver";
 import { webhookConfigFromEnv } from "./webhooks/config";
 
 useOwnerOnlyFiles(); // before loadConfig, which may write DATA_DIR/secret_key
@@ -18,7 +19,9 @@ restrictDataDir(config.dataDir);
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await migrate(database.db);
 const token = randomBytes(24).toString("hex");
+const storage = storageFromConfig({ dataDir: config.dataDir, storageUrl: process.env.STORAGE_URL });
 const app = await buildApp({
+  storage,
   db: database.db,
   secret: config.secretKey,
   publicUrl: config.publicUrl,
@@ -33,7 +36,7 @@ const app = await buildApp({
 });
 const seed = await seedDemo(database.db, app.auth);
 await app.listen({ port: config.port, host: config.host });
-const stopRetention = scheduleRetention(database.db, app.log);
+const stopRetention = scheduleRetention(database.db, app.log, undefined, storage);
 const removeServerFile = database.kind === "pglite"
   ? writeServerFile(config.dataDir, { pid: process.pid, port: config.port, token })
   : () => {};

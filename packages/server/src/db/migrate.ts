@@ -16,6 +16,7 @@ import * as partialAnswerBytes from "./migrations/0013-partial-answer-bytes";
 import * as trustAccountsWebhooks from "./migrations/0014-trust-accounts-webhooks";
 import * as pgBoss12 from "./migrations/0015-pgboss-12";
 import * as outboxRequestId from "./migrations/0016-outbox-request-id";
+import * as fileUploads from "./migrations/0017-file-uploads";
 
 /** Named, ordered migrations; the same list runs on PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0014-trust-accounts-webhooks": trustAccountsWebhooks,
   "0015-pgboss-12": pgBoss12,
   "0016-outbox-request-id": outboxRequestId,
+  "0017-file-uploads": fileUploads,
 };
 
 /** The names of the migrations this code knows, oldest first (a backup records the ones it had). */

@@ -10,7 +10,8 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { preloadForm } from "../forms/preload";
 import { createSession, PARTIAL_ANSWER_CAPS, saveSessionField, type PartialAnswerCaps } from "../forms/session";
-import { submitResponse } from "../forms/submit/submit";
+import { fileReceiver } from "../forms/files/submit-files";
+import { submitResponse, type SubmitResult } from "../forms/submit/submit";
 import { readPostedEntries } from "./posted-entries";
 
 export const wantsJson = (request: FastifyRequest) => (request.headers.accept ?? "").includes("application/json");
@@ -63,16 +64,27 @@ export async function publicRoutes(fastify: FastifyInstance, options: PublicOpti
     config: { html: true, rate_limit: "submit" },
     schema: { params: FormParams, response: { 200: SubmitAnswer, 201: SubmitAnswer, ...errors } },
   }, async (request, reply) => {
-    const entries = await readPostedEntries(request);
-    const result = await submitResponse(app.db, request.params.form_id, entries, {
-      meta: {
-        user_agent: request.headers["user-agent"]?.slice(0, 512) ?? null,
-        referer: request.headers.referer?.slice(0, 2048) ?? null,
-        ip: request.ip ?? null,
-      },
-      customer_cookie: cookieValue(request.headers.cookie, PARAM.customer_uuid),
-      request_id: request.id,
-    });
+    const files = fileReceiver(app.db, app.storage, request.params.form_id);
+    let result: SubmitResult;
+    try {
+      const entries = await readPostedEntries(request, files.onFile);
+      result = await submitResponse(app.db, request.params.form_id, entries, {
+        meta: {
+          user_agent: request.headers["user-agent"]?.slice(0, 512) ?? null,
+          referer: request.headers.referer?.slice(0, 2048) ?? null,
+          ip: request.ip ?? null,
+        },
+        customer_cookie: cookieValue(request.headers.cookie, PARAM.customer_uuid),
+        request_id: request.id,
+        files: await files.collect(entries),
+      });
+    } catch (error) {
+      await files.discard().catch((failure: unknown) => request.log.warn({ err: failure }, "could not remove the files of a refused submit"));
+      throw error;
+    }
+    // A repeated submit keeps the first one's files; the files of a new row move out of tmp/ now.
+    if (result.duplicate) await files.discard().catch(() => undefined);
+    else app.storageMoves.kick();
     if (wantsJson(request)) {
       return reply.code(result.duplicate ? 200 : 201).send({
         data: {

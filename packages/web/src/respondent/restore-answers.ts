@@ -20,7 +20,10 @@ function restoreInto(element: Element, value: JsonValue): void {
       element.checked = value === true || value === "on";
     } else if (element.type === "checkbox" || element.type === "radio") {
       element.checked = asList(value).includes(element.value);
-    } else if (element.type !== "file" && element.type !== "hidden") {
+    } else if (element.type === "file") {
+      // The uploader takes the saved paths of its files (file-uploader.tsx).
+      element.dispatchEvent(new CustomEvent("fw:restore-files", { detail: value }));
+    } else if (element.type !== "hidden") {
       element.value = typeof value === "string" || typeof value === "number" ? String(value) : "";
     }
   }

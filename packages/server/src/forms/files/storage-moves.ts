@@ -1,0 +1,82 @@
+/**
+ * Staged files into their answers' folders (migration 0017 `storage_move`). A submit writes
+ * its row with each file's final path and one move per staged file in one transaction; this
+ * job performs the moves and deletes them. A move is idempotent: the object already at its
+ * destination (a crash after the move, before the delete) only loses its source copy. Until
+ * a file is moved, `locateStoredFile` finds its bytes at the staged key.
+ */
+import type { FastifyBaseLogger } from "fastify";
+import type { Kysely } from "kysely";
+import type { DB } from "../../db/schema";
+import type { StorageDriver, StoredObject } from "../../storage/driver";
+
+const BATCH = 100;
+
+/** Performs pending moves (oldest first); returns how many were done. */
+export async function runStorageMoves(db: Kysely<DB>, storage: StorageDriver, log?: FastifyBaseLogger): Promise<number> {
+  let done = 0;
+  for (;;) {
+    const moves = await db.selectFrom("storage_move").select(["id", "from_key", "to_key"]).orderBy("id").limit(BATCH).execute();
+    if (!moves.length) return done;
+    for (const move of moves) {
+      try {
+        await moveOnce(storage, move.from_key, move.to_key);
+        await db.deleteFrom("storage_move").where("id", "=", move.id).execute();
+        done++;
+      } catch (error) {
+        log?.error({ err: error, from: move.from_key, to: move.to_key }, "storage move failed; it is retried");
+        return done;
+      }
+    }
+    if (moves.length < BATCH) return done;
+  }
+}
+
+async function moveOnce(storage: StorageDriver, from: string, to: string): Promise<void> {
+  const [source, target] = await Promise.all([storage.head(from), storage.head(to)]);
+  if (source && !target) return storage.move(from, to);
+  if (source && target) return storage.delete([from]);
+  // Neither: the answer was deleted (and its files with it) before the move ran.
+}
+
+/** The object a stored answer's path names: at the path, or still at its staged key. */
+export async function locateStoredFile(db: Kysely<DB>, storage: StorageDriver, path: string): Promise<{ key: string; object: StoredObject } | null> {
+  const object = await storage.head(path);
+  if (object) return { key: path, object };
+  const move = await db.selectFrom("storage_move").select("from_key").where("to_key", "=", path).executeTakeFirst();
+  if (!move) return null;
+  const staged = await storage.head(move.from_key);
+  return staged ? { key: move.from_key, object: staged } : null;
+}
+
+/**
+ * Runs the moves now (a submit with staged files calls it after its commit), and every
+ * `everyMs` for moves a crash or a failure left; the returned function stops it.
+ */
+export function scheduleStorageMoves(db: Kysely<DB>, storage: StorageDriver, log: FastifyBaseLogger, everyMs = 30_000) {
+  let running: Promise<unknown> | null = null;
+  let again = false;
+  const kick = () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = runStorageMoves(db, storage, log).catch((error: unknown) => log.error({ err: error }, "storage moves failed")).finally(() => {
+      running = null;
+      if (again) {
+        again = false;
+        kick();
+      }
+    });
+  };
+  const timer = setInterval(kick, everyMs);
+  timer.unref();
+  kick();
+  return {
+    kick,
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
