@@ -9,10 +9,7 @@ import { randomBytes } from "node:crypto";
 import fastifyFormbody from "@fastify/formbody";
 import fastifyMultipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
-import { existsSync, mkdtempSync } from "node:fs";
-import { rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { existsSync } from "node:fs";
 import { BODY_LIMIT_BYTES, GRID_COUNT_TIMEOUT_MS, GRID_EXACT_COUNT_UP_TO, MULTIPART_FILE_LIMIT_BYTES, SUBMIT_BODY_LIMIT_BYTES } from "@fieldwork/core";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { Kysely } from "kysely";
@@ -21,7 +18,6 @@ import type { DB } from "./db/schema";
 import { scheduleStorageMoves } from "./forms/files/storage-moves";
 import { uploadUrlRoutes } from "./routes/upload-urls";
 import { MULTIPART_FILES_PER_SUBMIT } from "./routes/posted-entries";
-import { storageFromConfig, type StorageDriver } from "./storage/driver";
 import { listenerOf, pingDatabase, type Listen } from "./db/database";
 import { respondentLane } from "./routes/respondent-lane";
 import { RowFeed } from "./realtime/row-feed";
@@ -59,8 +55,6 @@ declare module "fastify" {
     rowFeed: RowFeed;
     /** How the grid's count (`count=estimated`) counts exactly: up to how many rows, for how long. */
     counting: CountOptions;
-    /** Where files go (storage/driver.ts). */
-    storage: StorageDriver;
     /** Moves staged files into their answers' folders (forms/files/storage-moves.ts); `kick` runs them now. */
     storageMoves: { kick(): void; stop(): Promise<void> };
     /** Every route of the app, for the route-table checks and docs. */
@@ -102,8 +96,6 @@ export interface AppOptions {
   counting?: Partial<CountOptions>;
   /** `/metrics` and its bearer token (METRICS_TOKEN); without a token there is no `/metrics`. */
   metrics?: MetricsOptions;
-  /** Where files go (STORAGE_URL, storage/driver.ts); a fresh folder under the OS temp dir when not given (tests). */
-  storage?: StorageDriver;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -122,12 +114,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate("slots", new Slots());
   app.decorate("routeTable", []);
-  const scratch = options.storage ? undefined : mkdtempSync(join(tmpdir(), "fieldwork-storage-"));
-  app.decorate("storage", options.storage ?? storageFromConfig({ dataDir: scratch! }));
-  if (scratch) app.addHook("onClose", async () => rm(scratch, { recursive: true, force: true }));
-  const moves = scheduleStorageMoves(options.db, app.storage, app.log);
-  app.decorate("storageMoves", moves);
-  app.addHook("onClose", async () => moves.stop());
   app.decorate("counting", { upTo: GRID_EXACT_COUNT_UP_TO, timeoutMs: GRID_COUNT_TIMEOUT_MS, ...options.counting });
   app.addHook("onRoute", (route) => {
     for (const method of [route.method].flat()) if (method !== "HEAD") app.routeTable.push({ method, url: route.url });
@@ -143,6 +129,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook("onClose", async () => app.rowFeed.close());
   closeConnectionsOnClose(app);
   await webhooks(app, options.webhooks);
+  const moves = scheduleStorageMoves(options.db, app.storage, app.log);
+  app.decorate("storageMoves", moves);
+  app.addHook("onClose", async () => moves.stop());
 
   await compression(app);
   useDepthLimitedJson(app);
@@ -176,7 +165,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.send({ ok: true });
   });
   await app.register(publicRoutes, { partialAnswerCaps: options.partialAnswerCaps });
-  await app.register(uploadUrlRoutes, { secret });
+  await app.register(uploadUrlRoutes);
   await app.register(pageRoutes, { assets });
   await app.register(authRoutes, { auth: app.auth, publicUrl });
   await app.register(privateRoutes, { prefix: "/private/editor", auth: app.auth, secret, publicUrl });

@@ -10,7 +10,6 @@ import { migrate } from "./db/migrate";
 import { seedDemo } from "./seed/seed";
 import { scheduleRetention } from "./limits/retention";
 import { shutDownOnSignals } from "./shutdown";
-import { storageFromConfig } from "./storage/driver";
 import { webhookConfigFromEnv } from "./webhooks/config";
 
 useOwnerOnlyFiles(); // before loadConfig, which may write DATA_DIR/secret_key
@@ -19,9 +18,7 @@ restrictDataDir(config.dataDir);
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await migrate(database.db);
 const token = randomBytes(24).toString("hex");
-const storage = storageFromConfig({ dataDir: config.dataDir, storageUrl: process.env.STORAGE_URL });
 const app = await buildApp({
-  storage,
   db: database.db,
   secret: config.secretKey,
   publicUrl: config.publicUrl,
@@ -36,7 +33,7 @@ const app = await buildApp({
 });
 const seed = await seedDemo(database.db, app.auth);
 await app.listen({ port: config.port, host: config.host });
-const stopRetention = scheduleRetention(database.db, app.log, undefined, storage);
+const stopRetention = scheduleRetention(database.db, app.log, undefined, app.storage);
 const removeServerFile = database.kind === "pglite"
   ? writeServerFile(config.dataDir, { pid: process.pid, port: config.port, token })
   : () => {};

@@ -82,9 +82,11 @@ export async function publicRoutes(fastify: FastifyInstance, options: PublicOpti
       await files.discard().catch((failure: unknown) => request.log.warn({ err: failure }, "could not remove the files of a refused submit"));
       throw error;
     }
-    // A repeated submit keeps the first one's files; the files of a new row move out of tmp/ now.
-    if (result.duplicate) await files.discard().catch(() => undefined);
-    else app.storageMoves.kick();
+    if (files.any) {
+      // What the row did not claim goes (a repeated submit's files, a field logic hid); the rest moves out of tmp/ now.
+      await files.discard().catch((failure: unknown) => request.log.warn({ err: failure }, "could not remove unclaimed files"));
+      if (!result.duplicate) app.storageMoves.kick();
+    }
     if (wantsJson(request)) {
       return reply.code(result.duplicate ? 200 : 201).send({
         data: {

@@ -11,7 +11,7 @@ import { requestUploadUrl, resolveUploadUrl } from "../forms/files/upload-urls";
 
 const errors = { "4xx": ErrorEnvelope, "5xx": ErrorEnvelope };
 
-export async function uploadUrlRoutes(fastify: FastifyInstance, options: { secret: string }): Promise<void> {
+export async function uploadUrlRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.put("/v1/session/:session_id/field/:field_id/upload-url", {
@@ -20,7 +20,7 @@ export async function uploadUrlRoutes(fastify: FastifyInstance, options: { secre
     schema: { params: UploadUrlParams, body: UploadUrlBody, response: { 200: UploadUrlAnswer, ...errors } },
   }, async (request) => {
     const { session_id, field_id } = request.params;
-    const data = await requestUploadUrl(app.db, options.secret, session_id, field_id, request.body.file);
+    const data = await requestUploadUrl(app.db, app.signStorageUrl, session_id, field_id, request.body.file);
     return { data, error: null };
   });
 
@@ -29,7 +29,7 @@ export async function uploadUrlRoutes(fastify: FastifyInstance, options: { secre
     schema: { params: UploadUrlParams, querystring: ResolveQuery, response: { 200: ResolveAnswer, ...errors } },
   }, async (request) => {
     const { session_id, field_id } = request.params;
-    const publicUrl = await resolveUploadUrl(app.db, options.secret, session_id, field_id, request.query.path);
+    const publicUrl = await resolveUploadUrl(app.db, app.signStorageUrl, session_id, field_id, request.query.path);
     return { data: { publicUrl }, error: null };
   });
 }

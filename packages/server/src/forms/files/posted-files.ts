@@ -162,10 +162,16 @@ export function mergePostedFiles(a: PostedFiles, b: PostedFiles): PostedFiles {
   return merged;
 }
 
-/** Removes what a refused or failed submit streamed in (signed uploads stay: the visitor may retry). */
+/**
+ * Removes the streamed parts no row claimed: all of them after a refused or failed submit,
+ * those of fields logic hid (or a repeated submit's) after an accepted one. Signed uploads
+ * stay: the visitor may submit again, and retention removes what is never claimed.
+ */
 export async function discardMultipartFiles(db: Kysely<DB>, storage: StorageDriver, files: PostedFiles): Promise<void> {
   const keys = [...files.values()].flat().filter((f) => f.source === "multipart" && f.key !== "").map((f) => f.key);
   if (!keys.length) return;
-  await storage.delete(keys);
-  await releaseUploads(db, keys);
+  const unclaimed = (await db.selectFrom("upload_grant").select("key").where("key", "in", keys).execute()).map((g) => g.key);
+  if (!unclaimed.length) return;
+  await storage.delete(unclaimed);
+  await releaseUploads(db, unclaimed);
 }

@@ -19,14 +19,17 @@ export interface FileReceiver {
   onFile(part: MultipartFilePart): Promise<void>;
   /** Every file of the submit: the streamed parts, then the signed uploads the entries name. */
   collect(entries: ReadonlyMap<string, string[]>): Promise<PostedFiles>;
-  /** Removes the streamed parts (a refused, failed or repeated submit). */
+  /** Removes the streamed parts no row claimed (all of them after a refused or failed submit). */
   discard(): Promise<void>;
+  /** Whether the submit brought any file (then its row may have files to move). */
+  readonly any: boolean;
 }
 
 export function fileReceiver(db: Kysely<DB>, storage: StorageDriver, formId: string): FileReceiver {
   const streamed: PostedFiles = new Map();
   const uploadId = randomUUID();
   let record: FormRecord | undefined;
+  let any = false;
   const form = async () => {
     const cached = cachedFormRecord(db, formId);
     record ??= cached?.form.is_published ? cached : await loadPublishedForm(db, formId);
@@ -40,6 +43,7 @@ export function fileReceiver(db: Kysely<DB>, storage: StorageDriver, formId: str
         part.file.resume();
         throw new FieldworkError("INVALID_FIELD_VALUE", `${part.fieldname} does not take files.`, [part.fieldname]);
       }
+      any = true;
       const list = streamed.get(field.id) ?? [];
       streamed.set(field.id, list);
       // Past the field's count the bytes are read but never stored; the count refuses the submit.
@@ -51,9 +55,11 @@ export function fileReceiver(db: Kysely<DB>, storage: StorageDriver, formId: str
       if (!fields.some((f) => capabilityOf(f.type).file && entries.has(f.name))) return streamed;
       const session = entries.get(PARAM.session)?.at(-1)?.trim() ?? null;
       const signed = await signedFilesOf(db, storage, fields, entries, isUuid(session) ? session : null);
+      any ||= signed.size > 0;
       return mergePostedFiles(streamed, signed);
     },
     discard: () => discardMultipartFiles(db, storage, streamed),
+    get any() { return any; },
   };
 
 }

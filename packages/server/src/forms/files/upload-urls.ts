@@ -12,7 +12,7 @@ import {
 } from "@fieldwork/core";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema";
-import { signStorageToken, signStorageUrl } from "../../storage/signed-url";
+import type { StorageUrlRequest } from "../../storage/signed-url";
 import { cachedFormRecord, isUuid, loadFormRecord } from "../form-record";
 import { grantUpload } from "./upload-grants";
 
@@ -29,6 +29,7 @@ async function sessionFileField(db: Kysely<DB>, sessionId: string, fieldId: stri
   if (!isUuid(fieldId)) throw new FieldworkError("FIELD_NOT_FOUND");
   const session = await db.selectFrom("response_session").select(["form_id", "submitted_at"]).where("id", "=", sessionId).executeTakeFirst();
   if (!session) throw new FieldworkError("SESSION_NOT_FOUND");
+  if (session.submitted_at) throw new FieldworkError("SESSION_NOT_FOUND", "This session has already submitted its answer.");
   const record = cachedFormRecord(db, session.form_id) ?? await loadFormRecord(db, session.form_id);
   const field = record?.fields.find((f) => f.id === fieldId);
   if (!field || !capabilityOf(field.type).file) throw new FieldworkError("FIELD_NOT_FOUND");
@@ -37,8 +38,11 @@ async function sessionFileField(db: Kysely<DB>, sessionId: string, fieldId: stri
 
 export interface SignedUpload { signedUrl: string; path: string; token: string }
 
+/** The app's signer (`app.signStorageUrl`): a relative URL with its `token`. */
+export type SignUrl = (request: StorageUrlRequest) => string;
+
 export async function requestUploadUrl(
-  db: Kysely<DB>, secret: string, sessionId: string, fieldId: string, file: { name: string; size: number },
+  db: Kysely<DB>, sign: SignUrl, sessionId: string, fieldId: string, file: { name: string; size: number },
 ): Promise<SignedUpload> {
   const { form_id, field } = await sessionFileField(db, sessionId, fieldId);
   if (uploadTypeOf(field) !== "requesturl") {
@@ -58,16 +62,16 @@ export async function requestUploadUrl(
     ? stagedKey(sessionId, fieldId, random, file.name)
     : `${form_id}/${storage.path.replace(/\/+$/, "")}/${random}/${storageNameOf(file.name)}`;
   await grantUpload(db, { key, form_id, field_id: fieldId, session_id: sessionId, max_bytes: FILE_LIMITS.signed_url_bytes });
-  const request = { key, op: "put" as const, expiresInSeconds: UPLOAD_URL_SECONDS, maxBytes: FILE_LIMITS.signed_url_bytes, accept: acceptOf(field) };
-  return { signedUrl: signStorageUrl(secret, request), path: key, token: signStorageToken(secret, request) };
+  const signedUrl = sign({ key, op: "put", expiresInSeconds: UPLOAD_URL_SECONDS, maxBytes: FILE_LIMITS.signed_url_bytes, accept: acceptOf(field) });
+  return { signedUrl, path: key, token: new URL(signedUrl, "http://x").searchParams.get("token") ?? "" };
 }
 
 /** A URL the page can show a file of this session and field by (a signed GET). */
-export async function resolveUploadUrl(db: Kysely<DB>, secret: string, sessionId: string, fieldId: string, path: string | undefined): Promise<string> {
+export async function resolveUploadUrl(db: Kysely<DB>, sign: SignUrl, sessionId: string, fieldId: string, path: string | undefined): Promise<string> {
   if (!path) throw new FieldworkError("STORAGE_NO_PATH");
   await sessionFileField(db, sessionId, fieldId);
   const grant = await db.selectFrom("upload_grant").select("key")
     .where("key", "=", path).where("session_id", "=", sessionId).where("field_id", "=", fieldId).executeTakeFirst();
   if (!grant) throw new FieldworkError("UPLOAD_PATH_NOT_ALLOWED");
-  return signStorageUrl(secret, { key: path, op: "get", expiresInSeconds: UPLOAD_URL_SECONDS });
+  return sign({ key: path, op: "get", expiresInSeconds: UPLOAD_URL_SECONDS });
 }

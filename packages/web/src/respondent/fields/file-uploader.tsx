@@ -11,7 +11,7 @@
  */
 import { useEffect, useReducer, useRef, useState, type DragEvent } from "react";
 import { TriangleAlert, Upload, X } from "lucide-react";
-import { acceptOf, isMultiValued, maxFilesOf, PARAM, UPLOAD_MESSAGES, type FormField, type UploadType } from "@fieldwork/core";
+import { acceptOf, isMultiValued, maxFilesOf, PARAM, UPLOAD_MESSAGES, uploadRequestPath, type FormField, type UploadType } from "@fieldwork/core";
 import { describedBy, fieldDomId } from "./field-attrs";
 import { isFull, liveItems, postedReference, restoredFiles, uploadReducer, type UploadItem } from "./upload-state";
 import { putFile, requestSignedUpload } from "./upload-transport";
@@ -94,8 +94,9 @@ export default function FileUploader({ field, locked, upload, prefill, refused }
     const session = form?.elements.namedItem(PARAM.session);
     const sessionId = session instanceof HTMLInputElement ? session.value : "";
     if (!sessionId) return dispatch({ type: "failed", id: item.id, message: UPLOAD_MESSAGES.signed_url_failed });
+    const configured = field.upload && typeof field.upload === "object" && !Array.isArray(field.upload) ? field.upload.request_url : undefined;
     try {
-      const signed = await requestSignedUpload(sessionId, field.id, file);
+      const signed = await requestSignedUpload(typeof configured === "string" && configured.includes(sessionId) ? configured : uploadRequestPath(sessionId, field.id), file);
       await putFile(signed.signedUrl, file, (progress) => dispatch({ type: "progress", id: item.id, progress }));
       dispatch({ type: "uploaded", id: item.id, path: signed.path });
     } catch (error) {

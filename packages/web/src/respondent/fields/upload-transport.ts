@@ -3,15 +3,16 @@
  * field's request url for `{signedUrl, path, token}` ('Failed to get signed url' when that
  * fails), then the bytes to the signed url with XHR, whose upload events give the progress.
  */
-import { uploadRequestPath, UPLOAD_MESSAGES } from "@fieldwork/core";
+import { UPLOAD_MESSAGES } from "@fieldwork/core";
 import { uploadFailureMessage } from "./upload-state";
 
 export interface SignedUpload { signedUrl: string; path: string; token: string }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
-export async function requestSignedUpload(sessionId: string, fieldId: string, file: Pick<File, "name" | "size">): Promise<SignedUpload> {
-  const body = await fetch(uploadRequestPath(sessionId, fieldId), {
+/** `requestUrl`: the field's `upload.request_url` from the preload, else the session's own path for the field. */
+export async function requestSignedUpload(requestUrl: string, file: Pick<File, "name" | "size">): Promise<SignedUpload> {
+  const body = await fetch(requestUrl, {
     method: "PUT",
     headers: { "Content-Type": "application/json", Accept: "application/json" },
     body: JSON.stringify({ file: { name: file.name, size: file.size } }),
