@@ -65,7 +65,6 @@ export default function FileUploader({ field, locked, upload, prefill, refused }
     const transfer = new DataTransfer();
     for (const file of pendingFiles) transfer.items.add(file);
     element.files = transfer.files;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pendingFiles.map((f) => `${f.name}:${f.size}:${f.lastModified}`).join("|"), upload]);
 
   // Request url: every pending file uploads at once (spec 1 §4.3 "Auto-upload starts pending items").
@@ -74,7 +73,6 @@ export default function FileUploader({ field, locked, upload, prefill, refused }
     for (const item of state.items) {
       if (item.status === "pending" && item.file) void uploadOne(item, item.file);
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state.items, upload]);
 
   // The session keeps the uploaded paths: the form's input listener sends them (use-session-sync.ts).
