@@ -79,6 +79,26 @@ export const ERROR_CATALOGUE = {
     message: "This URL points to a private, loopback or link-local address. Webhooks go to public addresses unless the server sets WEBHOOK_ALLOW_PRIVATE_NETWORKS=true.",
   },
   TOO_MANY_WEBHOOKS: { status: 409, message: `A form has at most ${LIMITS.webhooks_per_form} webhooks.` },
+  // Files and storage (issue 21; server/src/storage/). Spec 1 §8's messages are exact.
+  STORAGE_KEY_INVALID: {
+    status: 400,
+    message: "This file path is not allowed: it must be relative, without `..`, backslashes, control or percent-encoded characters, at most 1024 bytes with names of at most 255 bytes.",
+  },
+  STORAGE_TOKEN_INVALID: { status: 403, message: "This file link is invalid, expired, or made for another file or operation." },
+  /** The message names the limit: `File is too large. Max size is 50MB` (fileTooLargeMessage). */
+  STORAGE_OBJECT_TOO_LARGE: { status: 413, message: "File is too large. Max size is 50MB" },
+  STORAGE_TYPE_NOT_ACCEPTED: { status: 415, message: "This type of file is not accepted here." },
+  STORAGE_OBJECT_NOT_FOUND: { status: 404, message: "File not found." },
+  STORAGE_NO_FILE: { status: 400, message: "No file provided" },
+  STORAGE_NO_PATH: { status: 400, message: "No path provided" },
+  STORAGE_UPLOAD_FAILED: { status: 502, message: "Failed to upload file" },
+  STORAGE_UPLOAD_TIMEOUT: { status: 408, message: "The upload took too long and was stopped." },
+  STORAGE_RANGE_NOT_SATISFIABLE: { status: 416, message: "The requested range is outside the file." },
+  STORAGE_TRANSFORM_INVALID: {
+    status: 400,
+    message: "Image transforms take width and height from 1 to 4096, quality from 1 to 100, resize cover, contain, fill, inside or outside, and format webp, jpeg, png or avif.",
+  },
+  STORAGE_TRANSFORM_UNSUPPORTED: { status: 415, message: "Only images up to 100 megapixels can be resized or converted." },
   // `fieldwork db backup` / `db restore` (CLI only; server/src/backup/).
   BACKUP_FILE_EXISTS: { status: 409, message: "The backup file already exists. Pass --force to replace it." },
   BACKUP_FILE_UNWRITABLE: { status: 400, message: "The backup file cannot be written there (missing directory, no permission, or no space)." },

@@ -46,6 +46,9 @@ const TIME_LIKE = new Set<FieldType>(["date", "time", "datetime-local", "month",
 
 const megabytes = (bytes: number) => `${Math.round((bytes / 1_048_576) * 10) / 10}MB`;
 
+/** Spec 1 §5's upload message: `File is too large. Max size is 5MB`. */
+export const fileTooLargeMessage = (maxBytes: number) => `File is too large. Max size is ${megabytes(maxBytes)}`;
+
 /** The sentence a visitor reads under the field. */
 export function problemMessage(type: FieldType, problem: FieldProblem): string {
   const options = capabilityOf(type).options;
@@ -68,7 +71,7 @@ export function problemMessage(type: FieldType, problem: FieldProblem): string {
     case "step": return `Must be a multiple of ${problem.step}.`;
     case "too_many_files": return problem.max === 1 ? "Choose one file." : `Choose at most ${problem.max} files.`;
     // Spec 1 §5's upload message.
-    case "file_too_large": return `File is too large. Max size is ${megabytes(problem.max_bytes)}`;
+    case "file_too_large": return fileTooLargeMessage(problem.max_bytes);
     case "file_type": return `Choose a file of type ${problem.accept}.`;
   }
 }

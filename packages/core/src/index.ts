@@ -43,3 +43,4 @@ export * from "./logic/index";
 export * from "./webhooks";
 export * from "./inventory";
 export * from "./inventory-api";
+export * from "./storage-paths";

@@ -46,6 +46,8 @@ import { metricsRoute, useMetrics, type MetricsOptions } from "./metrics/metrics
 import { REQUEST_ID_HEADER, requestIdOf } from "./request-id";
 import { webhooks, type WebhookOptions } from "./webhooks/plugin";
 import type { CountOptions } from "./query/count";
+import type { StorageDriver } from "./storage/driver";
+import { useStorage } from "./storage/plugin";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -96,6 +98,8 @@ export interface AppOptions {
   counting?: Partial<CountOptions>;
   /** `/metrics` and its bearer token (METRICS_TOKEN); without a token there is no `/metrics`. */
   metrics?: MetricsOptions;
+  /** Where files live (config's STORAGE_URL via storageFromConfig); a temporary folder by default. */
+  storage?: StorageDriver;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -128,6 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }));
   app.addHook("onClose", async () => app.rowFeed.close());
   closeConnectionsOnClose(app);
+  await useStorage(app, { driver: options.storage, secret });
   await webhooks(app, options.webhooks);
   const moves = scheduleStorageMoves(options.db, app.storage, app.log);
   app.decorate("storageMoves", moves);

@@ -33,6 +33,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** LOG_LEVEL: fatal, error, warn, info (default), debug, trace or silent. */
   logLevel: LogLevel;
+  /** STORAGE_URL: unset → files on disk under DATA_DIR/storage; `s3://bucket?endpoint=…` → S3 (storage/driver.ts). */
+  storageUrl: string | undefined;
 }
 
 /** The shortest METRICS_TOKEN taken: a guessable token would make the metrics public. */
@@ -65,6 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: wholeNumberFromEnv(env, "SHUTDOWN_TIMEOUT_MS", DEFAULT_SHUTDOWN_TIMEOUT_MS, 1),
     metricsToken: metricsTokenOf(env.METRICS_TOKEN),
     logLevel: logLevelOf(env.LOG_LEVEL),
+    storageUrl: env.STORAGE_URL || undefined,
   };
 }
 

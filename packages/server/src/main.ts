@@ -10,6 +10,7 @@ import { migrate } from "./db/migrate";
 import { seedDemo } from "./seed/seed";
 import { scheduleRetention } from "./limits/retention";
 import { shutDownOnSignals } from "./shutdown";
+import { storageFromConfig } from "./storage/driver";
 import { webhookConfigFromEnv } from "./webhooks/config";
 
 useOwnerOnlyFiles(); // before loadConfig, which may write DATA_DIR/secret_key
@@ -30,6 +31,7 @@ const app = await buildApp({
   metrics: { token: config.metricsToken },
   cli: { token, publicUrl: config.publicUrl },
   webhooks: { ...webhookConfigFromEnv(), deliver: true },
+  storage: storageFromConfig(config),
 });
 const seed = await seedDemo(database.db, app.auth);
 await app.listen({ port: config.port, host: config.host });

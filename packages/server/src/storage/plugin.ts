@@ -1,0 +1,31 @@
+/**
+ * The storage of an app: `app.storage` (the checked driver) and `app.signStorageUrl` (signed
+ * with the app's secret). Without a driver in the options (tests), files go to a fresh
+ * temporary folder removed when the app closes.
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import { storageFromConfig, type StorageDriver } from "./driver";
+import { signStorageUrl, type StorageUrlRequest } from "./signed-url";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Where files live (storage/driver.ts); every key is checked before the driver sees it. */
+    storage: StorageDriver;
+    /** A relative signed URL for one object and one operation (storage/signed-url.ts). */
+    signStorageUrl: (request: StorageUrlRequest) => string;
+  }
+}
+
+export async function useStorage(app: FastifyInstance, options: { driver: StorageDriver | undefined; secret: string }) {
+  let driver = options.driver;
+  if (!driver) {
+    const dataDir = await mkdtemp(join(tmpdir(), "fieldwork-storage-"));
+    driver = storageFromConfig({ dataDir });
+    app.addHook("onClose", async () => rm(dataDir, { recursive: true, force: true }));
+  }
+  app.decorate("storage", driver);
+  app.decorate("signStorageUrl", (request: StorageUrlRequest) => signStorageUrl(options.secret, request));
+}
