@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { filesOfAnswer } from "./file-answer-schema";
 import {
-  answerFolder, DEFAULT_STORAGE_PATH, fieldStorageProblem, fileAnswerValue, filesOfAnswer, STORAGE_MESSAGES, stagedKey, storageModeOfPath, storageOf,
-  storagePathProblem, uploadTypeOf,
+  answerFolder, DEFAULT_STORAGE_PATH, fieldStorageProblem, fileAnswerValue, STORAGE_MESSAGES, stagedKey, storageModeOfPath, storageOf,
+  storagePathProblem,
 } from "./file-answer";
+import { uploadTypeOf } from "./upload-type";
 import { capabilityOf, columnTypeOf } from "./field-types";
 import { parseFormDefinition } from "./form-definition";
 import { partialValueProblem } from "./field-value";

@@ -4,30 +4,12 @@
  * mode and path template), and the keys files are stored under. Browser and server read the
  * same rules from here.
  */
-import { z } from "zod";
 import { isMultiValued } from "./field-types";
 import type { FormField, JsonValue } from "./form-model";
 import { storageKeyProblem, storageNameOf } from "./storage-paths";
 
-/** One stored file of an answer (jsonb): `type` is the type sniffed from the bytes. */
-export const StoredFile = z.strictObject({
-  path: z.string().min(1).max(1024),
-  name: z.string().min(1).max(255),
-  size: z.number().int().nonnegative(),
-  type: z.string().max(255),
-  lastModified: z.number().int().nonnegative(),
-  duration: z.number().nonnegative().optional(),
-});
-export type StoredFile = z.infer<typeof StoredFile>;
-
-/** The files of a stored answer: one object, a list (a `multiple` field), or nothing. */
-export function filesOfAnswer(value: unknown): StoredFile[] {
-  const list = Array.isArray(value) ? value : value === null || value === undefined ? [] : [value];
-  return list.flatMap((item) => {
-    const parsed = StoredFile.safeParse(item);
-    return parsed.success ? [parsed.data] : [];
-  });
-}
+/** One stored file of an answer (jsonb): `type` is the type sniffed from the bytes (file-answer-schema.ts checks it). */
+export interface StoredFile { path: string; name: string; size: number; type: string; lastModified: number; duration?: number }
 
 /** The value a field stores for its files: a list for a multiple field, else one object or null. */
 export function fileAnswerValue(field: Pick<FormField, "type" | "multiple">, files: readonly StoredFile[]): JsonValue {
@@ -37,18 +19,6 @@ export function fileAnswerValue(field: Pick<FormField, "type" | "multiple">, fil
 }
 
 // --- upload configuration ------------------------------------------------------------------
-
-/** Spec 1 §5: multipart (default; the only one without JavaScript) or a request url (signed, 50 MB). */
-export const UPLOAD_TYPES = ["multipart", "requesturl"] as const;
-export type UploadType = (typeof UPLOAD_TYPES)[number];
-
-export const FieldUploadConfig = z.object({ type: z.enum(UPLOAD_TYPES).default("multipart") });
-
-/** The field's upload type: `requesturl` only when the owner chose it. */
-export function uploadTypeOf(field: { upload: unknown }): UploadType {
-  const parsed = FieldUploadConfig.safeParse(field.upload ?? {});
-  return parsed.success ? parsed.data.type : "multipart";
-}
 
 export const STORAGE_MODES = ["direct", "staged"] as const;
 export type StorageMode = (typeof STORAGE_MODES)[number];

@@ -13,3 +13,6 @@ export const FILE_LIMITS = {
 export function maxFilesOf(field: { type: FieldType; multiple?: boolean | null }): number {
   return isMultiValued(field) ? FILE_LIMITS.files_multiple : FILE_LIMITS.files_single;
 }
+
+/** Spec 1 §5's upload message: `File is too large. Max size is 5MB` (here, beside the limits the public form loads first). */
+export const fileTooLargeMessage = (maxBytes: number) => `File is too large. Max size is ${Math.round((maxBytes / 1_048_576) * 10) / 10}MB`;

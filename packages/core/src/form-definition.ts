@@ -6,7 +6,8 @@
 import { z } from "zod";
 import { FieldworkError, type ErrorCode } from "./error-catalogue";
 import { FIELD_TYPES } from "./field-types";
-import { FieldUploadConfig, fieldStorageProblem } from "./file-answer";
+import { fieldStorageProblem } from "./file-answer";
+import { FieldUploadConfig } from "./file-answer-schema";
 import { LIMITS } from "./limits";
 import { hiddenFlagProblem, valueExpressionProblem } from "./logic/expression-rules";
 import { patternProblem } from "./pattern";

@@ -6,14 +6,30 @@
  * outside the form's first-load budget) takes its place.
  */
 import { lazy, Suspense, useEffect, useState } from "react";
-import { acceptOf, isMultiValued, uploadTypeOf } from "@fieldwork/core";
+import { acceptOf, FILE_LIMITS, fileMatchesAccept, fileTooLargeMessage, maxFilesOf, isMultiValued, PARAM, uploadTypeOf, type FormField } from "@fieldwork/core";
 import { useFieldError } from "../field-errors";
 import { constraintAttrs, describedBy, fieldDomId } from "./field-attrs";
 import { FieldShell } from "./field-shell";
 import { controlClass } from "./field-styles";
 import type { FieldProps } from "./field-props";
+import type { UploaderField } from "./file-uploader";
 
 const FileUploader = lazy(() => import("./file-uploader"));
+
+/** Core's file rules for the uploader, which imports none of core's modules itself. */
+function uploaderField(field: FormField, refused: boolean): UploaderField {
+  const upload = uploadTypeOf(field);
+  const configured = field.upload && typeof field.upload === "object" && !Array.isArray(field.upload) ? field.upload.request_url : null;
+  return {
+    id: field.id, name: field.name, label: field.label ?? field.name, dom_id: fieldDomId(field), aria: describedBy(field, refused),
+    required: field.required, readonly: field.readonly, multiple: isMultiValued(field), upload,
+    rules: {
+      max_files: maxFilesOf(field), accept: acceptOf(field), matches_accept: fileMatchesAccept, too_large: fileTooLargeMessage,
+      max_bytes: upload === "requesturl" ? FILE_LIMITS.signed_url_bytes : FILE_LIMITS.multipart_bytes,
+    },
+    session_param: PARAM.session, request_url: typeof configured === "string" ? configured : null,
+  };
+}
 
 export function FileField({ field, locked, prefill }: FieldProps) {
   const refused = useFieldError(field.name) !== undefined;
@@ -31,7 +47,7 @@ export function FileField({ field, locked, prefill }: FieldProps) {
     <FieldShell field={field}>
       {enhanced ? (
         <Suspense fallback={plain}>
-          <FileUploader field={field} locked={locked} upload={uploadTypeOf(field)} prefill={prefill} refused={refused} />
+          <FileUploader field={uploaderField(field, refused)} locked={locked} prefill={prefill} />
         </Suspense>
       ) : plain}
     </FieldShell>

@@ -10,10 +10,8 @@
  * through a signed URL and post its path in a hidden input, which the session also keeps.
  */
 import { useEffect, useReducer, useRef, useState, type DragEvent } from "react";
-import { TriangleAlert, Upload, X } from "lucide-react";
-import { acceptOf, isMultiValued, maxFilesOf, PARAM, UPLOAD_MESSAGES, uploadRequestPath, type FormField, type UploadType } from "@fieldwork/core";
-import { describedBy, fieldDomId } from "./field-attrs";
-import { isFull, liveItems, postedReference, restoredFiles, uploadReducer, type UploadItem } from "./upload-state";
+import { UPLOAD_MESSAGES, uploadRequestPath, type UploadType } from "@fieldwork/core";
+import { isFull, liveItems, postedReference, restoredFiles, uploadReducer, type UploadItem, type UploadRules } from "./upload-state";
 import { putFile, requestSignedUpload } from "./upload-transport";
 
 export const RESTORE_FILES_EVENT = "fw:restore-files";
@@ -24,24 +22,52 @@ const nextId = () => `upload-${++counter}`;
 const sizeText = (bytes: number) =>
   bytes >= 1_048_576 ? `${(bytes / 1_048_576).toFixed(1)} MB` : bytes >= 1024 ? `${Math.round(bytes / 1024)} KB` : `${bytes} B`;
 
+// Lucide's upload, triangle-alert and x, drawn here: the icon runtime would be one more shared chunk.
+const UPLOAD_ICON = "M12 3v12 M17 8l-5-5-5 5 M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4";
+const WARNING_ICON = "m21.73 18-8-14a2 2 0 0 0-3.48 0l-8 14A2 2 0 0 0 4 21h16a2 2 0 0 0 1.73-3 M12 9v4 M12 17h.01";
+const REMOVE_ICON = "M18 6 6 18 M6 6l12 12";
+
+function Icon({ path, className }: { path: string; className: string }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" className={className}>
+      <path d={path} />
+    </svg>
+  );
+}
+
 const STATUS_TEXT = { pending: "Ready", uploading: "Uploading", uploaded: "Uploaded", failed: "Failed" } as const;
 
-export default function FileUploader({ field, locked, upload, prefill, refused }: {
-  field: FormField;
-  locked: boolean;
+/**
+ * What the uploader needs of its field, worked out by file-field.tsx with core's rules: the
+ * lazy chunk imports nothing the form's first load has (but React), so no shared module is
+ * split into chunks of its own.
+ */
+export interface UploaderField {
+  id: string;
+  name: string;
+  label: string;
+  /** The input's DOM id (the label points at it) and its aria attributes. */
+  dom_id: string;
+  aria: { "aria-describedby"?: string; "aria-invalid"?: true };
+  required: boolean;
+  readonly: boolean;
+  multiple: boolean;
   upload: UploadType;
-  prefill: unknown;
-  refused: boolean;
-}) {
-  const [state, dispatch] = useReducer(uploadReducer(field, upload), undefined, () => ({
-    items: [], announcement: "",
-  }));
+  rules: UploadRules;
+  /** The form's hidden input holding the session id. */
+  session_param: string;
+  /** The preload's `upload.request_url`, when it names one. */
+  request_url: string | null;
+}
+
+export default function FileUploader({ field, locked, prefill }: { field: UploaderField; locked: boolean; prefill: unknown }) {
+  const { rules, upload, multiple } = field;
+  const [state, dispatch] = useReducer(uploadReducer(rules), undefined, () => ({ items: [], announcement: "" }));
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
-  const full = isFull(field, state);
+  const full = isFull(rules, state);
   const disabled = locked || field.readonly || full;
-  const multiple = isMultiValued(field);
-  const accept = acceptOf(field) ?? undefined;
+  const accept = rules.accept ?? undefined;
 
   useEffect(() => {
     const files = restoredFiles(prefill);
@@ -89,12 +115,12 @@ export default function FileUploader({ field, locked, upload, prefill, refused }
   async function uploadOne(item: UploadItem, file: File) {
     dispatch({ type: "start", id: item.id });
     const form = input.current?.form;
-    const session = form?.elements.namedItem(PARAM.session);
+    const session = form?.elements.namedItem(field.session_param);
     const sessionId = session instanceof HTMLInputElement ? session.value : "";
     if (!sessionId) return dispatch({ type: "failed", id: item.id, message: UPLOAD_MESSAGES.signed_url_failed });
-    const configured = field.upload && typeof field.upload === "object" && !Array.isArray(field.upload) ? field.upload.request_url : undefined;
+    const configured = field.request_url;
     try {
-      const signed = await requestSignedUpload(typeof configured === "string" && configured.includes(sessionId) ? configured : uploadRequestPath(sessionId, field.id), file);
+      const signed = await requestSignedUpload(configured?.includes(sessionId) ? configured : uploadRequestPath(sessionId, field.id), file);
       await putFile(signed.signedUrl, file, (progress) => dispatch({ type: "progress", id: item.id, progress }));
       dispatch({ type: "uploaded", id: item.id, path: signed.path });
     } catch (error) {
@@ -112,8 +138,8 @@ export default function FileUploader({ field, locked, upload, prefill, refused }
     setDragging(false);
     add(event.dataTransfer.files);
   };
-  const id = fieldDomId(field);
-  const zoneHint = `${multiple ? `Up to ${maxFilesOf(field)} files` : "One file"}${accept ? ` (${accept})` : ""}.`;
+  const id = field.dom_id;
+  const zoneHint = `${multiple ? `Up to ${rules.max_files} files` : "One file"}${accept ? ` (${accept})` : ""}.`;
 
   return (
     <div className="grid gap-3" data-uploader={field.name}>
@@ -125,7 +151,7 @@ export default function FileUploader({ field, locked, upload, prefill, refused }
         onDrop={onDrop}
         className={`flex flex-col items-center gap-2 rounded-xl border-2 border-dashed px-4 py-6 text-center transition-colors ${dragging ? "border-accent bg-accent-soft" : "border-line bg-field"} ${disabled ? "opacity-60" : ""}`}
       >
-        <Upload aria-hidden="true" className="size-6 text-muted" />
+        <Icon path={UPLOAD_ICON} className="size-6 text-muted" />
         <button
           type="button" disabled={disabled} aria-describedby={`${id}-zone-hint`}
           onClick={() => input.current?.click()}
@@ -137,7 +163,7 @@ export default function FileUploader({ field, locked, upload, prefill, refused }
         <input
           ref={input} id={id} type="file" name={field.name} accept={accept} multiple={multiple || undefined}
           required={field.required && !locked && liveItems(state).length === 0 ? true : undefined}
-          {...describedBy(field, refused)}
+          {...field.aria}
           data-file-input="" tabIndex={-1} className="sr-only"
           onChange={(e) => {
             add(e.currentTarget.files);
@@ -147,7 +173,7 @@ export default function FileUploader({ field, locked, upload, prefill, refused }
         />
       </div>
       {state.items.length ? (
-        <ul className="grid gap-2" aria-label={`Files of ${field.label ?? field.name}`}>
+        <ul className="grid gap-2" aria-label={`Files of ${field.label}`}>
           {state.items.map((item) => <FileRow key={item.id} item={item} onRemove={() => dispatch({ type: "remove", id: item.id })} />)}
         </ul>
       ) : null}
@@ -167,7 +193,7 @@ function FileRow({ item, onRemove }: { item: UploadItem; onRemove: () => void })
       {failed ? (
         <span data-testid="upload-warning" role="img" aria-label={`Failed: ${item.error ?? ""}`} title={item.error ?? undefined}
           className="absolute -left-2 -top-2 rounded-full bg-bg p-0.5 text-danger">
-          <TriangleAlert aria-hidden="true" className="size-4" />
+          <Icon path={WARNING_ICON} className="size-4" />
         </span>
       ) : null}
       <div className="grid min-w-0 flex-1 gap-1">
@@ -182,7 +208,7 @@ function FileRow({ item, onRemove }: { item: UploadItem; onRemove: () => void })
       </div>
       <button type="button" onClick={onRemove} aria-label={`Remove ${item.name}`}
         className="cursor-pointer rounded-lg p-1.5 text-muted hover:text-fg focus:outline-none focus-visible:ring-4 focus-visible:ring-accent-soft">
-        <X aria-hidden="true" className="size-4" />
+        <Icon path={REMOVE_ICON} className="size-4" />
       </button>
     </li>
   );

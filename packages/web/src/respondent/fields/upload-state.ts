@@ -1,10 +1,11 @@
 /**
  * The uploader's state (spec 1 §4.3): each file is pending, then uploading, then uploaded
  * (with its path) or failed (with the message the warning icon shows). Files are checked as
- * they are chosen with core's rules (size of the field's upload path, accept, count); the
- * server checks them again on the bytes. Pure, so the widget and its tests share it.
+ * they are chosen with core's rules (size of the field's upload path, accept, count), which
+ * file-field.tsx hands in (`UploadRules`): the uploader's lazy chunk then shares no module
+ * with the form's first load but React. The server checks them again on the bytes.
  */
-import { acceptOf, FILE_LIMITS, fileMatchesAccept, fileTooLargeMessage, maxFilesOf, UPLOAD_MESSAGES, type FormField, type UploadType } from "@fieldwork/core";
+import { UPLOAD_MESSAGES } from "@fieldwork/core";
 
 export type UploadStatus = "pending" | "uploading" | "uploaded" | "failed";
 
@@ -37,24 +38,29 @@ export type UploadAction =
 
 export interface RestoredFile { path: string; name: string; size?: number; lastModified?: number }
 
-type UploadField = Pick<FormField, "type" | "accept" | "multiple">;
-
-/** The most bytes one file may have on the field's upload path (5 MB multipart, 50 MB signed). */
-export const maxBytesOf = (upload: UploadType): number =>
-  upload === "requesturl" ? FILE_LIMITS.signed_url_bytes : FILE_LIMITS.multipart_bytes;
+/** A field's file rules, from core (file-field.tsx builds them: `uploadRulesOf`). */
+export interface UploadRules {
+  /** 10 when multiple, else 1. */
+  max_files: number;
+  /** The upload path's limit: 5 MB multipart, 50 MB signed. */
+  max_bytes: number;
+  /** The field's accept list (or its type's default), null for any. */
+  accept: string | null;
+  matches_accept: (file: { name: string; type: string }, accept: string | null) => boolean;
+  /** 'File is too large. Max size is {n}MB'. */
+  too_large: (max_bytes: number) => string;
+}
 
 /** Files that count against the maximum: every one not failed. */
 export const liveItems = (state: UploadState): UploadItem[] => state.items.filter((i) => i.status !== "failed");
 
 /** When the number of files equals the maximum the drop zone is disabled (spec 1 §4.3). */
-export const isFull = (field: UploadField, state: UploadState): boolean => liveItems(state).length >= maxFilesOf(field);
+export const isFull = (rules: UploadRules, state: UploadState): boolean => liveItems(state).length >= rules.max_files;
 
 /** Why a chosen file is refused before any upload, or null. */
-export function rejectionOf(field: UploadField, upload: UploadType, file: Pick<File, "name" | "size" | "type">): string | null {
-  const most = maxBytesOf(upload);
-  if (file.size > most) return fileTooLargeMessage(most);
-  const accept = acceptOf(field);
-  if (!fileMatchesAccept(file, accept)) return `Choose a file of type ${accept ?? ""}.`;
+export function rejectionOf(rules: UploadRules, file: Pick<File, "name" | "size" | "type">): string | null {
+  if (file.size > rules.max_bytes) return rules.too_large(rules.max_bytes);
+  if (!rules.matches_accept(file, rules.accept)) return `Choose a file of type ${rules.accept ?? ""}.`;
   return null;
 }
 
@@ -64,7 +70,7 @@ export function uploadFailureMessage(status: number, message: string | undefined
   return status === 413 ? UPLOAD_MESSAGES.probably_too_big : UPLOAD_MESSAGES.upload_failed;
 }
 
-export function uploadReducer(field: UploadField, upload: UploadType) {
+export function uploadReducer(rules: UploadRules) {
   return (state: UploadState, action: UploadAction): UploadState => {
     const update = (id: string, change: Partial<UploadItem>, announcement?: string): UploadState => {
       const item = state.items.find((i) => i.id === id);
@@ -76,9 +82,9 @@ export function uploadReducer(field: UploadField, upload: UploadType) {
     };
     switch (action.type) {
       case "add": {
-        let room = maxFilesOf(field) - liveItems(state).length;
+        let room = rules.max_files - liveItems(state).length;
         const added = action.files.map((file, n): UploadItem => {
-          const refused = rejectionOf(field, upload, file) ?? (room <= 0 ? `Choose at most ${maxFilesOf(field)} file${maxFilesOf(field) === 1 ? "" : "s"}.` : null);
+          const refused = rejectionOf(rules, file) ?? (room <= 0 ? `Choose at most ${rules.max_files} file${rules.max_files === 1 ? "" : "s"}.` : null);
           if (!refused) room--;
           return {
             id: action.ids[n]!, name: file.name, size: file.size, type: file.type, lastModified: file.lastModified,
