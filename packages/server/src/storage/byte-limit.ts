@@ -3,7 +3,7 @@
  * first SNIFF_BYTES for sniffing, and fails with STORAGE_OBJECT_TOO_LARGE (spec 1 §5's
  * message) as soon as more than maxBytes went through, so nothing past the cap is stored.
  */
-import { Readable, Transform, type TransformCallback } from "node:stream";
+import { PassThrough, type Readable, Transform, type TransformCallback } from "node:stream";
 import { FieldworkError, fileTooLargeMessage } from "@fieldwork/core";
 import { sniffType, SNIFF_BYTES } from "./sniff";
 
@@ -39,29 +39,45 @@ export class ByteLimit extends Transform {
 /**
  * Reads the first bytes of a stream to sniff its type, then gives back a stream that
  * replays them before the rest: `const { type, body } = await sniffHead(request.raw)`.
+ * Destroying the returned body (an abort, a refused size) destroys the source too.
  */
-export async function sniffHead(stream: NodeJS.ReadableStream): Promise<{ type: string; head: Buffer; body: Readable }> {
-  const iterator = (stream as AsyncIterable<Buffer | string>)[Symbol.asyncIterator]();
-  const chunks: Buffer[] = [];
-  let length = 0;
-  let ended = false;
-  while (length < SNIFF_BYTES) {
-    const next = await iterator.next();
-    if (next.done) { ended = true; break; }
-    const chunk = typeof next.value === "string" ? Buffer.from(next.value) : next.value;
-    chunks.push(chunk);
-    length += chunk.length;
-  }
-  const head = Buffer.concat(chunks);
-  async function* replay() {
-    if (head.length > 0) yield head;
-    if (ended) return;
-    for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
-      yield typeof next.value === "string" ? Buffer.from(next.value) : next.value;
-    }
-  }
-  const body = Readable.from(replay(), { objectMode: false });
-  // Destroying the replay (an abort, a refused size) ends the source too.
-  body.once("close", () => void iterator.return?.());
-  return { type: sniffType(head.subarray(0, SNIFF_BYTES)), head, body };
+export function sniffHead(source: NodeJS.ReadableStream): Promise<{ type: string; head: Buffer; body: PassThrough }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let length = 0;
+    const finish = (ended: boolean) => {
+      source.off("data", onData);
+      source.off("end", onEnd);
+      source.off("error", onError);
+      source.pause();
+      const head = Buffer.concat(chunks);
+      const body = new PassThrough();
+      if (head.length > 0) body.write(head);
+      if (ended) body.end();
+      else {
+        source.on("error", (error: Error) => body.destroy(error));
+        body.once("close", () => { if (!body.writableFinished) (source as Readable).destroy?.(); });
+        source.pipe(body);
+      }
+      resolve({ type: sniffType(head.subarray(0, SNIFF_BYTES)), head, body });
+    };
+    const onData = (chunk: Buffer | string) => {
+      const buffer = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
+      chunks.push(buffer);
+      length += buffer.length;
+      if (length >= SNIFF_BYTES) finish(false);
+    };
+    const onEnd = () => finish(true);
+    const onError = (error: Error) => {
+      source.off("data", onData);
+      source.off("end", onEnd);
+      reject(error);
+    };
+    const readable = source as Partial<Readable>;
+    if (readable.destroyed && !readable.readableEnded) return reject(new Error("the body was closed before it was read"));
+    if (readable.readableEnded) return finish(true);
+    source.on("data", onData);
+    source.once("end", onEnd);
+    source.once("error", onError);
+  });
 }

@@ -66,6 +66,17 @@ export function storageDriverSuite(make: () => Promise<DriverUnderTest>) {
     expect(await listKeys(storage, "")).toEqual(["f10/r1/x/c.txt"]);
   });
 
+  it("streams a 12 MB body (multipart on S3) byte-identically, and refuses one past its cap after several parts", async () => {
+    const { storage } = await setup();
+    const bytes = randomBytes(12 * 1024 * 1024);
+    const chunks = Array.from({ length: 48 }, (_, i) => bytes.subarray(i * 262_144, (i + 1) * 262_144));
+    expect(await storage.put("a/big.bin", bodyOf(...chunks), { contentType: "application/octet-stream", maxBytes: 20_000_000 })).toMatchObject({ size: bytes.length });
+    expect((await read((await storage.get("a/big.bin"))!.body)).equals(bytes)).toBe(true);
+    await expect(storage.put("a/big2.bin", bodyOf(...chunks), { contentType: "application/octet-stream", maxBytes: 11_000_000 }))
+      .rejects.toMatchObject({ code: "STORAGE_OBJECT_TOO_LARGE" });
+    expect(await storage.head("a/big2.bin")).toBeNull();
+  });
+
   it("answers null for a missing object and for a folder", async () => {
     const { storage } = await setup();
     await storage.put("a/b/c.txt", bodyOf(Buffer.from("x")), { contentType: "text/plain", maxBytes: 10 });

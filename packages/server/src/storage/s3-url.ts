@@ -4,6 +4,7 @@
  * from the environment, or the URL's `user:password@` when given; the URL wins).
  */
 import type { StorageDriver } from "./driver";
+import { S3Driver } from "./s3-driver";
 
 export interface S3Location {
   bucket: string;
@@ -38,7 +39,6 @@ export function s3LocationOf(url: string, env: NodeJS.ProcessEnv = process.env):
   };
 }
 
-export function s3DriverFromUrl(url: string): StorageDriver {
-  s3LocationOf(url);
-  throw new Error("The S3 storage driver is not built yet (issue 21): unset STORAGE_URL to store files on disk.");
+export function s3DriverFromUrl(url: string, env: NodeJS.ProcessEnv = process.env): StorageDriver {
+  return new S3Driver(s3LocationOf(url, env));
 }

@@ -1,0 +1,147 @@
+/**
+ * Files in an S3-compatible bucket (`STORAGE_URL=s3://bucket?endpoint=…`). The AWS SDK is
+ * imported on first use, so a server on disk storage never loads it (idle RSS, issue 20).
+ * A put streams through `@aws-sdk/lib-storage`'s Upload (multipart past 5 MB, bounded
+ * memory: two 5 MB parts in flight); past maxBytes, an abort or a failing body, the upload is
+ * aborted and nothing is left. The sniffed type of the first bytes is the object's ContentType.
+ */
+import { PassThrough } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type * as S3Sdk from "@aws-sdk/client-s3";
+import { FieldworkError } from "@fieldwork/core";
+import { ByteLimit, sniffHead } from "./byte-limit";
+import type { ByteRange, StorageDriver, StoredObject } from "./driver";
+import type { S3Location } from "./s3-url";
+
+type Sdk = typeof S3Sdk;
+
+const PART_BYTES = 5 * 1024 * 1024;
+const PARTS_IN_FLIGHT = 2;
+/** HEADs at once when a listing needs each object's type. */
+const HEADS_AT_ONCE = 16;
+const DELETE_BATCH = 1000;
+
+export class S3Driver implements StorageDriver {
+  readonly kind = "s3" as const;
+  private loaded: Promise<{ sdk: Sdk; client: S3Sdk.S3Client }> | undefined;
+
+  constructor(readonly location: S3Location) {}
+
+  private load() {
+    this.loaded ??= (async () => {
+      const sdk = await import("@aws-sdk/client-s3");
+      const { endpoint, region, forcePathStyle, credentials } = this.location;
+      const client = new sdk.S3Client({
+        region, forcePathStyle, ...(endpoint ? { endpoint } : {}), ...(credentials ? { credentials } : {}),
+        // Stores other than AWS (MinIO, s3rver, R2…) do not all take the newer default checksums.
+        requestChecksumCalculation: "WHEN_REQUIRED",
+        responseChecksumValidation: "WHEN_REQUIRED",
+      });
+      return { sdk, client };
+    })();
+    return this.loaded;
+  }
+
+  private objectKey(key: string) {
+    return this.location.prefix + key;
+  }
+
+  async put(key: string, body: NodeJS.ReadableStream, options: { contentType: string; maxBytes: number; signal?: AbortSignal }): Promise<StoredObject> {
+    const [{ client }, { Upload }] = await Promise.all([this.load(), import("@aws-sdk/lib-storage")]);
+    options.signal?.throwIfAborted();
+    const sniffed = await sniffHead(body);
+    const limit = new ByteLimit(options.maxBytes);
+    const pass = new PassThrough();
+    const upload = new Upload({
+      client, queueSize: PARTS_IN_FLIGHT, partSize: PART_BYTES, leavePartsOnError: false,
+      params: { Bucket: this.location.bucket, Key: this.objectKey(key), Body: pass, ContentType: sniffed.type },
+    });
+    const feeding = pipeline(sniffed.body, limit, pass, ...(options.signal ? [{ signal: options.signal }] : []));
+    const uploading = upload.done();
+    uploading.catch(() => undefined); // awaited below; a failing body may reject it first
+    try {
+      await feeding;
+    } catch (error) {
+      await upload.abort().catch(() => undefined);
+      await uploading.catch(() => undefined);
+      throw error;
+    }
+    await uploading;
+    return { key, size: limit.bytes, contentType: sniffed.type, lastModified: new Date() };
+  }
+
+  async get(key: string, options?: { signal?: AbortSignal; range?: ByteRange }) {
+    const { sdk, client } = await this.load();
+    const range = options?.range;
+    try {
+      const answer = await client.send(new sdk.GetObjectCommand({
+        Bucket: this.location.bucket, Key: this.objectKey(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+      }), options?.signal ? { abortSignal: options.signal } : {});
+      const size = range ? Number(/\/(\d+)$/.exec(answer.ContentRange ?? "")?.[1] ?? answer.ContentLength) : Number(answer.ContentLength);
+      const object: StoredObject = { key, size, contentType: answer.ContentType ?? "application/octet-stream", lastModified: answer.LastModified ?? new Date(0) };
+      return { body: answer.Body as NodeJS.ReadableStream, object };
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  async head(key: string): Promise<StoredObject | null> {
+    const { sdk, client } = await this.load();
+    try {
+      const answer = await client.send(new sdk.HeadObjectCommand({ Bucket: this.location.bucket, Key: this.objectKey(key) }));
+      return { key, size: Number(answer.ContentLength ?? 0), contentType: answer.ContentType ?? "application/octet-stream", lastModified: answer.LastModified ?? new Date(0) };
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  async move(from: string, to: string): Promise<void> {
+    const { sdk, client } = await this.load();
+    const { bucket } = this.location;
+    const source = `${bucket}/${this.objectKey(from).split("/").map(encodeURIComponent).join("/")}`;
+    try {
+      await client.send(new sdk.CopyObjectCommand({ Bucket: bucket, Key: this.objectKey(to), CopySource: source, MetadataDirective: "COPY" }));
+    } catch (error) {
+      if (isMissing(error)) throw new FieldworkError("STORAGE_OBJECT_NOT_FOUND");
+      throw error;
+    }
+    await this.delete([from]);
+  }
+
+  async delete(keys: readonly string[]): Promise<void> {
+    const { sdk, client } = await this.load();
+    for (let at = 0; at < keys.length; at += DELETE_BATCH) {
+      const batch = keys.slice(at, at + DELETE_BATCH);
+      const answer = await client.send(new sdk.DeleteObjectsCommand({
+        Bucket: this.location.bucket, Delete: { Quiet: true, Objects: batch.map((key) => ({ Key: this.objectKey(key) })) },
+      }));
+      const failed = (answer.Errors ?? []).filter((e) => e.Code !== "NoSuchKey");
+      if (failed.length > 0) throw new Error(`S3 refused to delete ${failed.length} object(s): ${failed[0]!.Code ?? ""} ${failed[0]!.Message ?? ""}`);
+    }
+  }
+
+  async *list(prefix: string): AsyncIterable<StoredObject> {
+    const { sdk, client } = await this.load();
+    let token: string | undefined;
+    do {
+      const page = await client.send(new sdk.ListObjectsV2Command({
+        Bucket: this.location.bucket, Prefix: this.objectKey(prefix), ...(token ? { ContinuationToken: token } : {}),
+      }));
+      const keys = (page.Contents ?? []).map((c) => c.Key!.slice(this.location.prefix.length)).filter((key) => !key.startsWith("."));
+      // A listing carries no types: HEAD each object, a few at once.
+      for (let at = 0; at < keys.length; at += HEADS_AT_ONCE) {
+        const objects = await Promise.all(keys.slice(at, at + HEADS_AT_ONCE).map((key) => this.head(key)));
+        for (const object of objects) if (object) yield object;
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  }
+}
+
+function isMissing(error: unknown): boolean {
+  const e = error as { name?: string; Code?: string; $metadata?: { httpStatusCode?: number } };
+  if (e.name === "NoSuchBucket" || e.Code === "NoSuchBucket") return false;
+  return e.name === "NoSuchKey" || e.name === "NotFound" || e.Code === "NoSuchKey" || e.$metadata?.httpStatusCode === 404;
+}
