@@ -15,7 +15,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastif
 import type { Kysely } from "kysely";
 import { createAuth, type Auth } from "./auth/better-auth";
 import type { DB } from "./db/schema";
-import { scheduleStorageMoves } from "./forms/files/storage-moves";
+import { scheduleStorageMoves, type StorageMoves } from "./forms/files/storage-moves";
 import { uploadUrlRoutes } from "./routes/upload-urls";
 import { MULTIPART_FILES_PER_SUBMIT } from "./routes/posted-entries";
 import { listenerOf, pingDatabase, type Listen } from "./db/database";
@@ -58,7 +58,7 @@ declare module "fastify" {
     /** How the grid's count (`count=estimated`) counts exactly: up to how many rows, for how long. */
     counting: CountOptions;
     /** Moves staged files into their answers' folders (forms/files/storage-moves.ts); `kick` runs them now. */
-    storageMoves: { kick(): void; stop(): Promise<void> };
+    storageMoves: StorageMoves;
     /** Every route of the app, for the route-table checks and docs. */
     routeTable: { method: string; url: string }[];
   }

@@ -85,7 +85,7 @@ export async function publicRoutes(fastify: FastifyInstance, options: PublicOpti
     if (files.any) {
       // What the row did not claim goes (a repeated submit's files, a field logic hid); the rest moves out of tmp/ now.
       await files.discard().catch((failure: unknown) => request.log.warn({ err: failure }, "could not remove unclaimed files"));
-      if (!result.duplicate) app.storageMoves.kick();
+      if (!result.duplicate) void app.storageMoves.kick();
     }
     if (wantsJson(request)) {
       return reply.code(result.duplicate ? 200 : 201).send({

@@ -34,9 +34,14 @@ export async function runStorageMoves(db: Kysely<DB>, storage: StorageDriver, lo
 
 async function moveOnce(storage: StorageDriver, from: string, to: string): Promise<void> {
   const [source, target] = await Promise.all([storage.head(from), storage.head(to)]);
-  if (source && !target) return storage.move(from, to);
   if (source && target) return storage.delete([from]);
-  // Neither: the answer was deleted (and its files with it) before the move ran.
+  if (!source) return; // done by another instance, or the answer was deleted (and its files with it)
+  try {
+    await storage.move(from, to);
+  } catch (error) {
+    // Another instance moved it meanwhile: the object is where it belongs.
+    if (!(await storage.head(to))) throw error;
+  }
 }
 
 /** The object a stored answer's path names: at the path, or still at its staged key. */
@@ -44,34 +49,44 @@ export async function locateStoredFile(db: Kysely<DB>, storage: StorageDriver, p
   const object = await storage.head(path);
   if (object) return { key: path, object };
   const move = await db.selectFrom("storage_move").select("from_key").where("to_key", "=", path).executeTakeFirst();
-  if (!move) return null;
-  const staged = await storage.head(move.from_key);
-  return staged ? { key: move.from_key, object: staged } : null;
+  const staged = move ? await storage.head(move.from_key) : null;
+  if (move && staged) return { key: move.from_key, object: staged };
+  // The move may have finished between the two looks.
+  const moved = await storage.head(path);
+  return moved ? { key: path, object: moved } : null;
+}
+
+export interface StorageMoves {
+  /** Runs the moves now (after a submit with staged files); resolves once a full pass after the call is done. */
+  kick(): Promise<void>;
+  stop(): Promise<void>;
 }
 
 /**
- * Runs the moves now (a submit with staged files calls it after its commit), and every
- * `everyMs` for moves a crash or a failure left; the returned function stops it.
+ * Runs the moves now, and every `everyMs` for moves a crash or a failure left (a start runs
+ * those at once); the returned `stop` ends it.
  */
-export function scheduleStorageMoves(db: Kysely<DB>, storage: StorageDriver, log: FastifyBaseLogger, everyMs = 30_000) {
-  let running: Promise<unknown> | null = null;
+export function scheduleStorageMoves(db: Kysely<DB>, storage: StorageDriver, log: FastifyBaseLogger, everyMs = 30_000): StorageMoves {
+  let running: Promise<void> | null = null;
   let again = false;
-  const kick = () => {
+  const kick = (): Promise<void> => {
     if (running) {
       again = true;
-      return;
+      return running;
     }
-    running = runStorageMoves(db, storage, log).catch((error: unknown) => log.error({ err: error }, "storage moves failed")).finally(() => {
-      running = null;
-      if (again) {
+    running = (async () => {
+      do {
         again = false;
-        kick();
-      }
+        await runStorageMoves(db, storage, log).catch((error: unknown) => log.error({ err: error }, "storage moves failed"));
+      } while (again);
+    })().finally(() => {
+      running = null;
     });
+    return running;
   };
-  const timer = setInterval(kick, everyMs);
+  const timer = setInterval(() => void kick(), everyMs);
   timer.unref();
-  kick();
+  void kick();
   return {
     kick,
     stop: async () => {

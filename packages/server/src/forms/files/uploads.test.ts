@@ -11,6 +11,7 @@ import fc from "fast-check";
 import { isSafeStorageKey } from "@fieldwork/core";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
+import { buildApp } from "../../app";
 import { defaultProject } from "../../seed/seed";
 import { BACKENDS } from "../../test/backends";
 import { useTestApp } from "../../test/test-app";
@@ -108,7 +109,7 @@ describe.each(BACKENDS)("files with answers on $name", (backend) => {
     expect(row!.photo).toBeNull();
     // Readable at its final path now (from tmp/ until the move), byte-identical after it.
     expect((await locateStoredFile(t.database.db, t.app.storage, cv.path))?.object.size).toBe(PDF.length);
-    await runStorageMoves(t.database.db, t.app.storage);
+    await t.app.storageMoves.kick();
     expect(await bytesOf(cv.path)).toEqual(PDF);
     expect(await bytesOf(attachments[1]!.path)).toEqual(PNG);
     expect(await grantsOf(form.id)).toEqual([]);
@@ -168,7 +169,7 @@ describe.each(BACKENDS)("files with answers on $name", (backend) => {
     const stored = row!.video_note as { path: string; size: number; type: string; lastModified: number };
     expect(stored).toMatchObject({ size: video.length, type: "video/mp4", lastModified: 1_700_000_000_000 });
     expect(stored.path).toBe(`${form.id}/${row!.id as string}/${form.field.video_note}/note.mp4`);
-    await runStorageMoves(t.database.db, t.app.storage);
+    await t.app.storageMoves.kick();
     expect(await bytesOf(stored.path)).toEqual(video);
     expect(await listKeys(`tmp/${session}/`)).toEqual([]);
     // A retried submit of the same session gets its row, the file stays where it is.
@@ -245,7 +246,7 @@ describe.each(BACKENDS)("files with answers on $name", (backend) => {
       ]);
       expect(answer.statusCode, `${answer.body} ${JSON.stringify(batch)}`).toBeLessThan(500);
     }
-    await runStorageMoves(t.database.db, t.app.storage);
+    await t.app.storageMoves.kick();
     const rows = await rowsOf(form.id);
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) {
@@ -275,5 +276,27 @@ describe.each(BACKENDS)("files with answers on $name", (backend) => {
     await pruneUploads(t.database.db, t.app.storage, later);
     expect(await t.app.storage.head(path)).toBeNull();
     expect(await grantsOf(form.id)).toEqual([]);
+  });
+
+  it.skipIf(!backend.available)("a move a crash left (row committed, file still in tmp/) is read from tmp/ and done by the next start", async () => {
+    const form = await newForm();
+    const staged = `tmp/${crypto.randomUUID()}/${form.field.cv}/${crypto.randomUUID()}/cv.pdf`;
+    const final = `${form.id}/${crypto.randomUUID()}/${form.field.cv}/cv.pdf`;
+    await t.app.storage.put(staged, (await import("node:stream")).Readable.from([PDF]), { contentType: "application/pdf", maxBytes: 5_242_880 });
+    await t.database.db.insertInto("storage_move").values({ from_key: staged, to_key: final }).execute();
+    // Before the move: the answer's path reads the staged bytes.
+    const found = await locateStoredFile(t.database.db, t.app.storage, final);
+    expect(found?.key).toBe(staged);
+    // A new instance on the same database and store runs the moves left over when it starts.
+    const second = await buildApp({ db: t.database.db, storage: t.app.storage, rateLimitFactor: 0 });
+    try {
+      await expect.poll(async () => (await t.app.storage.head(final))?.size, { timeout: 10_000 }).toBe(PDF.length);
+      expect(await t.app.storage.head(staged)).toBeNull();
+      // Running it again (another instance, a retry) changes nothing.
+      await runStorageMoves(t.database.db, t.app.storage);
+      expect(await bytesOf(final)).toEqual(PDF);
+    } finally {
+      await second.close();
+    }
   });
 });

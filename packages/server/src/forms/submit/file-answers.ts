@@ -7,7 +7,7 @@
  * is claimed by the same transaction (batch-write.ts).
  */
 import {
-  acceptOf, answerFolder, fieldFailure, fileAnswerValue, fileMatchesAccept, maxFilesOf, storageOf, type FormField, type ParseFailure, type StoredFile,
+  acceptOf, answerFolder, fieldFailure, fileAnswerValue, maxFilesOf, sniffedFileMatchesAccept, storageOf, type FormField, type ParseFailure, type StoredFile,
 } from "@fieldwork/core";
 import type { PostedFile } from "../files/posted-files";
 
@@ -19,7 +19,8 @@ export function fileFieldProblem(field: FormField, files: readonly PostedFile[])
   const large = files.find((f) => f.size > f.max_bytes);
   if (large) return fieldFailure(field, { kind: "file_too_large", max_bytes: large.max_bytes });
   const accept = acceptOf(field);
-  if (files.some((f) => !fileMatchesAccept({ name: f.name, type: f.type }, accept))) {
+  // The type is the one sniffed from the bytes: `.png` on an HTML file does not make it an image.
+  if (files.some((f) => !sniffedFileMatchesAccept({ name: f.name, type: f.type }, accept))) {
     return fieldFailure(field, { kind: "file_type", accept: accept ?? "" });
   }
   return undefined;
