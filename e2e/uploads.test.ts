@@ -89,7 +89,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("uploads in Chromium", () => {
     const left = existsSync(tmp) ? readdirSync(tmp, { recursive: true }).filter((p) => String(p).endsWith(".mp4") || String(p).endsWith(".pdf")) : [];
     expect(left).toEqual([]);
     await page.close();
-  });
+  }, 120_000);
 
   it("without JavaScript a plain file input posts with the form and the answer keeps the file", async () => {
     const form = importForm();
