@@ -76,7 +76,8 @@ const later = (value: ValueKind, column: ColumnType, extra: Partial<Row> = {}): 
 /** A file, image, audio or video field: files go to storage, the answer stores their metadata. */
 const upload = (): Row => ({
   renderable: true, value: "file", column: "jsonb", html_type: "file", options: false, multiple: "optional",
-  pattern: false, range: false, requirable: true, file: true, max_length: 1024,
+  // A saved partial answer holds references ({path, name, lastModified}: a key is at most 1024 bytes).
+  pattern: false, range: false, requirable: true, file: true, max_length: 4096,
 });
 
 /** A fixed-format input (number, date, colour…): short values, no pattern. */

