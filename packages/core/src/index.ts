@@ -47,3 +47,5 @@ export * from "./webhooks";
 export * from "./inventory";
 export * from "./inventory-api";
 export * from "./storage-paths";
+export * from "./image-transform";
+export * from "./storage-api";

@@ -47,7 +47,7 @@ import { REQUEST_ID_HEADER, requestIdOf } from "./request-id";
 import { webhooks, type WebhookOptions } from "./webhooks/plugin";
 import type { CountOptions } from "./query/count";
 import type { StorageDriver } from "./storage/driver";
-import { useStorage } from "./storage/plugin";
+import { storageRoutes, useStorage } from "./storage/plugin";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -100,6 +100,8 @@ export interface AppOptions {
   metrics?: MetricsOptions;
   /** Where files live (config's STORAGE_URL via storageFromConfig); a temporary folder by default. */
   storage?: StorageDriver;
+  /** How long one signed upload may take (storage/object-routes.ts); tests shorten it. */
+  uploadDeadlineMs?: number;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -132,7 +134,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }));
   app.addHook("onClose", async () => app.rowFeed.close());
   closeConnectionsOnClose(app);
-  await useStorage(app, { driver: options.storage, secret });
+  const storageOptions = { driver: options.storage, secret, uploadDeadlineMs: options.uploadDeadlineMs };
+  await useStorage(app, storageOptions);
   await webhooks(app, options.webhooks);
   const moves = scheduleStorageMoves(options.db, app.storage, app.log);
   app.decorate("storageMoves", moves);
@@ -176,6 +179,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(privateRoutes, { prefix: "/private/editor", auth: app.auth, secret, publicUrl });
   await app.register(restApiRoutes, { prefix: "/rest/v1" });
   await app.register(workbenchRoutes);
+  await storageRoutes(app, storageOptions);
   if (options.cli) await app.register(cliRoutes, options.cli);
   metricsRoute(app, options.metrics);
   return app;

@@ -58,6 +58,8 @@ export function securityHeaders(app: FastifyInstance): void {
     const embeddable = isEmbeddable(request.url);
     if (!embeddable) reply.header("x-frame-options", "DENY");
     const type = String(reply.getHeader("content-type") ?? "");
+    // A route that set its own policy keeps it (a stored file's sandbox, storage/serving.ts).
+    if (reply.hasHeader("content-security-policy")) return payload;
     if (type.startsWith("text/html")) {
       reply.header("content-security-policy", contentSecurityPolicy({ embeddable, formActions: (reply as WithOrigins)[FORM_ACTION_ORIGINS] }));
     } else if (!embeddable) {

@@ -39,7 +39,8 @@ export class ByteLimit extends Transform {
 /**
  * Reads the first bytes of a stream to sniff its type, then gives back a stream that
  * replays them before the rest: `const { type, body } = await sniffHead(request.raw)`.
- * Destroying the returned body (an abort, a refused size) destroys the source too.
+ * Destroying the returned body (an abort, a refused size) stops reading the source and
+ * leaves it paused; its owner ends it.
  */
 export function sniffHead(source: NodeJS.ReadableStream): Promise<{ type: string; head: Buffer; body: PassThrough }> {
   return new Promise((resolve, reject) => {
@@ -56,7 +57,9 @@ export function sniffHead(source: NodeJS.ReadableStream): Promise<{ type: string
       if (ended) body.end();
       else {
         source.on("error", (error: Error) => body.destroy(error));
-        body.once("close", () => { if (!body.writableFinished) (source as Readable).destroy?.(); });
+        // Destroyed early (a refused size, an abort): stop reading the source but leave it
+        // open, so that an HTTP request can still be answered (413, 408) before it closes.
+        body.once("close", () => { if (!body.writableFinished) source.unpipe(body); });
         source.pipe(body);
       }
       resolve({ type: sniffType(head.subarray(0, SNIFF_BYTES)), head, body });

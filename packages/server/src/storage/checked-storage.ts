@@ -5,9 +5,26 @@
  */
 import { assertStorageKey } from "@fieldwork/core";
 import type { StorageDriver } from "./driver";
+import { transformCacheFolder } from "./transform";
+
+const unchecked = new WeakMap<StorageDriver, StorageDriver>();
+
+/** The driver behind a checked one: only for keys the server makes itself (the transform cache). */
+export function uncheckedDriverOf(storage: StorageDriver): StorageDriver {
+  return unchecked.get(storage) ?? storage;
+}
+
+/** Drops the cached transforms of keys that were deleted or moved away. */
+async function dropTransforms(driver: StorageDriver, keys: readonly string[]): Promise<void> {
+  for (const key of keys) {
+    const cached: string[] = [];
+    for await (const object of driver.list(transformCacheFolder(key))) cached.push(object.key);
+    if (cached.length > 0) await driver.delete(cached);
+  }
+}
 
 export function checkedStorage(driver: StorageDriver): StorageDriver {
-  return {
+  const checked: StorageDriver = {
     kind: driver.kind,
     async put(key, body, options) {
       assertStorageKey(key);
@@ -29,11 +46,13 @@ export function checkedStorage(driver: StorageDriver): StorageDriver {
     async move(from, to) {
       assertStorageKey(from);
       assertStorageKey(to);
-      return driver.move(from, to);
+      await driver.move(from, to);
+      await dropTransforms(driver, [from]);
     },
     async delete(keys) {
       keys.forEach((key) => assertStorageKey(key));
-      return driver.delete(keys);
+      await driver.delete(keys);
+      await dropTransforms(driver, keys);
     },
     async *list(prefix) {
       // A prefix is a key or a folder (`a/b/`); `` lists everything.
@@ -41,4 +60,6 @@ export function checkedStorage(driver: StorageDriver): StorageDriver {
       yield* driver.list(prefix);
     },
   };
+  unchecked.set(checked, driver);
+  return checked;
 }

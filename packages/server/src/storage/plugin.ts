@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { storageFromConfig, type StorageDriver } from "./driver";
+import { storageObjectRoutes } from "./object-routes";
 import { signStorageUrl, type StorageUrlRequest } from "./signed-url";
 
 declare module "fastify" {
@@ -19,7 +20,15 @@ declare module "fastify" {
   }
 }
 
-export async function useStorage(app: FastifyInstance, options: { driver: StorageDriver | undefined; secret: string }) {
+export interface StorageOptions {
+  driver: StorageDriver | undefined;
+  secret: string;
+  /** How long one signed upload may take (object-routes.ts UPLOAD_DEADLINE_MS by default). */
+  uploadDeadlineMs?: number | undefined;
+}
+
+/** Decorates the app; call before any route. */
+export async function useStorage(app: FastifyInstance, options: StorageOptions) {
   let driver = options.driver;
   if (!driver) {
     const dataDir = await mkdtemp(join(tmpdir(), "fieldwork-storage-"));
@@ -28,4 +37,9 @@ export async function useStorage(app: FastifyInstance, options: { driver: Storag
   }
   app.decorate("storage", driver);
   app.decorate("signStorageUrl", (request: StorageUrlRequest) => signStorageUrl(options.secret, request));
+}
+
+/** The object routes (`/v1/storage/object/*`), in their own scope: they read raw bodies. */
+export async function storageRoutes(app: FastifyInstance, options: StorageOptions) {
+  await app.register(storageObjectRoutes, { secret: options.secret, ...(options.uploadDeadlineMs ? { uploadDeadlineMs: options.uploadDeadlineMs } : {}) });
 }

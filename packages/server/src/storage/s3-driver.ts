@@ -129,7 +129,7 @@ export class S3Driver implements StorageDriver {
       const page = await client.send(new sdk.ListObjectsV2Command({
         Bucket: this.location.bucket, Prefix: this.objectKey(prefix), ...(token ? { ContinuationToken: token } : {}),
       }));
-      const keys = (page.Contents ?? []).map((c) => c.Key!.slice(this.location.prefix.length)).filter((key) => !key.startsWith("."));
+      const keys = (page.Contents ?? []).map((c) => c.Key!.slice(this.location.prefix.length)).filter((key) => prefix.startsWith(".") || !key.startsWith("."));
       // A listing carries no types: HEAD each object, a few at once.
       for (let at = 0; at < keys.length; at += HEADS_AT_ONCE) {
         const objects = await Promise.all(keys.slice(at, at + HEADS_AT_ONCE).map((key) => this.head(key)));
