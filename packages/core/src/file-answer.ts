@@ -9,10 +9,10 @@ import type { FormField, JsonValue } from "./form-model";
 import { storageKeyProblem, storageNameOf } from "./storage-paths";
 
 /** One stored file of an answer (jsonb): `type` is the type sniffed from the bytes (file-answer-schema.ts checks it). */
-export interface StoredFile { path: string; name: string; size: number; type: string; lastModified: number; duration?: number }
+export interface FileMetadata { path: string; name: string; size: number; type: string; lastModified: number; duration?: number }
 
 /** The value a field stores for its files: a list for a multiple field, else one object or null. */
-export function fileAnswerValue(field: Pick<FormField, "type" | "multiple">, files: readonly StoredFile[]): JsonValue {
+export function fileAnswerValue(field: Pick<FormField, "type" | "multiple">, files: readonly FileMetadata[]): JsonValue {
   const plain = files.map((f) => ({ ...f }) as unknown as JsonValue);
   if (isMultiValued(field)) return files.length ? plain : null;
   return plain[0] ?? null;

@@ -12,6 +12,7 @@ import type { DB } from "../../db/schema";
 import type { StorageDriver } from "../../storage/driver";
 import { grantUpload, releaseUploads } from "./upload-grants";
 import { sniffHead } from "../../storage/byte-limit";
+import { mediaDurationOf } from "../../storage/duration";
 
 /** One file of a submit, not yet in an answer. */
 export interface PostedFile {
@@ -57,8 +58,11 @@ export async function storeMultipartFile(
       await storage.delete([key]);
       return tooLargeFile(field, key, name);
     }
+    // Audio and video keep their duration, read from the stored bytes (storage/duration.ts).
+    const duration = await mediaDurationOf(storage, stored);
     return {
       field_id: field.id, key, name, size: stored.size, type: sniffed.type, lastModified: Date.now(),
+      ...(duration !== undefined ? { duration } : {}),
       max_bytes: FILE_LIMITS.multipart_bytes, staged: true, source: "multipart",
     };
   } catch (error) {
@@ -89,8 +93,8 @@ export function countedOnlyFile(field: FormField, part: MultipartFilePart): Post
   };
 }
 
-/** What a submission names for a signed upload: its path, or `{path, name?, lastModified?, duration?}` as JSON. */
-interface SignedReference { path: string; name?: string; lastModified?: number; duration?: number }
+/** What a submission names for a signed upload: its path, or `{path, name?, lastModified?}` as JSON. */
+interface SignedReference { path: string; name?: string; lastModified?: number }
 
 function readReference(text: string): SignedReference | undefined {
   const trimmed = text.trim();
@@ -103,7 +107,6 @@ function readReference(text: string): SignedReference | undefined {
       path: value.path,
       ...(typeof value.name === "string" ? { name: value.name } : {}),
       ...(Number.isSafeInteger(value.lastModified) && (value.lastModified as number) >= 0 ? { lastModified: value.lastModified as number } : {}),
-      ...(typeof value.duration === "number" && Number.isFinite(value.duration) && value.duration >= 0 ? { duration: value.duration } : {}),
     };
   } catch {
     return undefined;
@@ -138,10 +141,12 @@ export async function signedFilesOf(
       if (maxBytes === undefined) throw new FieldworkError("UPLOAD_PATH_NOT_ALLOWED", `${field.name}: this file was not uploaded for this field in this session.`, [field.name]);
       const object = await storage.head(ref.path);
       if (!object) throw new FieldworkError("UPLOAD_PATH_NOT_ALLOWED", `${field.name}: the uploaded file is missing; upload it again.`, [field.name]);
+      // The duration is read from the stored bytes, never taken from the visitor.
+      const duration = await mediaDurationOf(storage, object);
       list.push({
         field_id: field.id, key: ref.path, name: storageNameOf(ref.name ?? ref.path.split("/").at(-1) ?? "file"), size: object.size,
         type: object.contentType, lastModified: ref.lastModified ?? object.lastModified.getTime(),
-        ...(ref.duration !== undefined ? { duration: ref.duration } : {}),
+        ...(duration !== undefined ? { duration } : {}),
         max_bytes: maxBytes, staged: ref.path.startsWith("tmp/"), source: "signed",
       });
     }

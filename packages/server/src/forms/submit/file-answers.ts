@@ -7,7 +7,7 @@
  * is claimed by the same transaction (batch-write.ts).
  */
 import {
-  acceptOf, answerFolder, fieldFailure, fileAnswerValue, maxFilesOf, sniffedFileMatchesAccept, storageOf, type FormField, type ParseFailure, type StoredFile,
+  acceptOf, answerFolder, fieldFailure, fileAnswerValue, maxFilesOf, sniffedFileMatchesAccept, storageOf, type FormField, type ParseFailure, type FileMetadata,
 } from "@fieldwork/core";
 import type { PostedFile } from "../files/posted-files";
 
@@ -44,7 +44,7 @@ export function placeFiles(
     if (!files) continue;
     const folder = answerFolder(formId, storageOf(field), { row_id: rowId, field_id: field.id, session_id: sessionId ?? "_" });
     const taken = new Set<string>();
-    const stored = files.map((file, i): StoredFile => {
+    const stored = files.map((file, i): FileMetadata => {
       let path = file.key;
       if (file.staged) {
         const name = taken.has(file.name) ? `${i + 1}-${file.name}` : file.name;
