@@ -19,15 +19,12 @@ const FileUploader = lazy(() => import("./file-uploader"));
 /** Core's file rules for the uploader, which imports none of core's modules itself. */
 function uploaderField(field: FormField, refused: boolean): UploaderField {
   const upload = uploadTypeOf(field);
-  const configured = field.upload && typeof field.upload === "object" && !Array.isArray(field.upload) ? field.upload.request_url : null;
   return {
-    id: field.id, name: field.name, label: field.label ?? field.name, dom_id: fieldDomId(field), aria: describedBy(field, refused),
-    required: field.required, readonly: field.readonly, multiple: isMultiValued(field), upload,
+    field, dom_id: fieldDomId(field), aria: describedBy(field, refused), multiple: isMultiValued(field), upload, session_param: PARAM.session,
     rules: {
       max_files: maxFilesOf(field), accept: acceptOf(field), matches_accept: fileMatchesAccept, too_large: fileTooLargeMessage,
       max_bytes: upload === "requesturl" ? FILE_LIMITS.signed_url_bytes : FILE_LIMITS.multipart_bytes,
     },
-    session_param: PARAM.session, request_url: typeof configured === "string" ? configured : null,
   };
 }
 
@@ -40,14 +37,14 @@ export function FileField({ field, locked, prefill }: FieldProps) {
       id={fieldDomId(field)} type="file" name={field.name} accept={acceptOf(field) ?? undefined}
       multiple={isMultiValued(field) || undefined} disabled={field.readonly || undefined}
       {...describedBy(field, refused)} {...constraintAttrs(field, locked)}
-      className={`${controlClass} file:mr-3 file:rounded-lg file:border-0 file:bg-subtle file:px-3 file:py-1.5`}
+      className={controlClass}
     />
   );
   return (
     <FieldShell field={field}>
       {enhanced ? (
         <Suspense fallback={plain}>
-          <FileUploader field={uploaderField(field, refused)} locked={locked} prefill={prefill} />
+          <FileUploader config={uploaderField(field, refused)} locked={locked} prefill={prefill} />
         </Suspense>
       ) : plain}
     </FieldShell>

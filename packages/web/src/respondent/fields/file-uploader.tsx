@@ -10,7 +10,7 @@
  * through a signed URL and post its path in a hidden input, which the session also keeps.
  */
 import { useEffect, useReducer, useRef, useState, type DragEvent } from "react";
-import { UPLOAD_MESSAGES, uploadRequestPath, type UploadType } from "@fieldwork/core";
+import { UPLOAD_MESSAGES, uploadRequestPath, type FormField, type UploadType } from "@fieldwork/core";
 import { isFull, liveItems, postedReference, restoredFiles, uploadReducer, type UploadItem, type UploadRules } from "./upload-state";
 import { putFile, requestSignedUpload } from "./upload-transport";
 
@@ -43,25 +43,26 @@ const STATUS_TEXT = { pending: "Ready", uploading: "Uploading", uploaded: "Uploa
  * split into chunks of its own.
  */
 export interface UploaderField {
-  id: string;
-  name: string;
-  label: string;
+  field: FormField;
   /** The input's DOM id (the label points at it) and its aria attributes. */
   dom_id: string;
   aria: { "aria-describedby"?: string; "aria-invalid"?: true };
-  required: boolean;
-  readonly: boolean;
   multiple: boolean;
   upload: UploadType;
   rules: UploadRules;
   /** The form's hidden input holding the session id. */
   session_param: string;
-  /** The preload's `upload.request_url`, when it names one. */
-  request_url: string | null;
 }
 
-export default function FileUploader({ field, locked, prefill }: { field: UploaderField; locked: boolean; prefill: unknown }) {
-  const { rules, upload, multiple } = field;
+/** The preload's `upload.request_url` of a request-url field, when it names one. */
+function requestUrlOf(field: FormField): string | null {
+  const upload = field.upload;
+  const url = upload && typeof upload === "object" && !Array.isArray(upload) ? upload.request_url : null;
+  return typeof url === "string" ? url : null;
+}
+
+export default function FileUploader({ config, locked, prefill }: { config: UploaderField; locked: boolean; prefill: unknown }) {
+  const { field, rules, upload, multiple } = config;
   const [state, dispatch] = useReducer(uploadReducer(rules), undefined, () => ({ items: [], announcement: "" }));
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
@@ -115,10 +116,10 @@ export default function FileUploader({ field, locked, prefill }: { field: Upload
   async function uploadOne(item: UploadItem, file: File) {
     dispatch({ type: "start", id: item.id });
     const form = input.current?.form;
-    const session = form?.elements.namedItem(field.session_param);
+    const session = form?.elements.namedItem(config.session_param);
     const sessionId = session instanceof HTMLInputElement ? session.value : "";
     if (!sessionId) return dispatch({ type: "failed", id: item.id, message: UPLOAD_MESSAGES.signed_url_failed });
-    const configured = field.request_url;
+    const configured = requestUrlOf(field);
     try {
       const signed = await requestSignedUpload(configured?.includes(sessionId) ? configured : uploadRequestPath(sessionId, field.id), file);
       await putFile(signed.signedUrl, file, (progress) => dispatch({ type: "progress", id: item.id, progress }));
@@ -138,7 +139,7 @@ export default function FileUploader({ field, locked, prefill }: { field: Upload
     setDragging(false);
     add(event.dataTransfer.files);
   };
-  const id = field.dom_id;
+  const id = config.dom_id;
   const zoneHint = `${multiple ? `Up to ${rules.max_files} files` : "One file"}${accept ? ` (${accept})` : ""}.`;
 
   return (
@@ -163,7 +164,7 @@ export default function FileUploader({ field, locked, prefill }: { field: Upload
         <input
           ref={input} id={id} type="file" name={field.name} accept={accept} multiple={multiple || undefined}
           required={field.required && !locked && liveItems(state).length === 0 ? true : undefined}
-          {...field.aria}
+          {...config.aria}
           data-file-input="" tabIndex={-1} className="sr-only"
           onChange={(e) => {
             add(e.currentTarget.files);
@@ -173,7 +174,7 @@ export default function FileUploader({ field, locked, prefill }: { field: Upload
         />
       </div>
       {state.items.length ? (
-        <ul className="grid gap-2" aria-label={`Files of ${field.label}`}>
+        <ul className="grid gap-2" aria-label={`Files of ${field.label ?? field.name}`}>
           {state.items.map((item) => <FileRow key={item.id} item={item} onRemove={() => dispatch({ type: "remove", id: item.id })} />)}
         </ul>
       ) : null}
