@@ -75,6 +75,12 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("uploads in Chromium", () => {
     // Progress shows while the bytes go (a progress bar), then the file is uploaded.
     await expect.poll(() => clip.locator("progress").count(), { timeout: 20_000, interval: 20 }).toBe(1);
     await expect.poll(() => clip.getByTestId("upload-status").innerText(), { timeout: 60_000 }).toBe("Uploaded");
+    // The session keeps the uploaded file: a reload shows it uploaded again (the multipart CV must be chosen again).
+    await page.waitForTimeout(1_000);
+    await page.reload();
+    await expect.poll(() => page.locator('[data-uploader="clip"] [data-testid="upload-status"]').allInnerTexts(), { timeout: 20_000 }).toEqual(["Uploaded"]);
+    expect(await page.locator('[data-uploader="clip"] [data-testid="upload-item"]').innerText()).toContain("intro.mp4");
+    await page.locator("#fw-cv").setInputFiles({ name: "cv.pdf", mimeType: "application/pdf", buffer: PDF });
     await page.getByRole("button", { name: "Submit" }).click();
     await page.waitForURL(/\/complete/, { timeout: 30_000 });
     const [row] = rows(form.id);

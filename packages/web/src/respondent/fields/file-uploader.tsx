@@ -14,7 +14,7 @@ import { UPLOAD_MESSAGES, uploadRequestPath, type FormField, type UploadType } f
 import { isFull, liveItems, postedReference, restoredFiles, uploadReducer, type UploadItem, type UploadRules } from "./upload-state";
 import { putFile, requestSignedUpload } from "./upload-transport";
 
-export const RESTORE_FILES_EVENT = "fw:restore-files";
+const RESTORE_FILES_EVENT = "fw:restore-files";
 
 let counter = 0;
 const nextId = () => `upload-${++counter}`;
@@ -70,19 +70,22 @@ export default function FileUploader({ config, locked, prefill }: { config: Uplo
   const disabled = locked || field.readonly || full;
   const accept = rules.accept ?? undefined;
 
+  // Saved files come back uploaded: the preload's, and a reload's (restore-answers.ts leaves them
+  // on the field's box, `data-restore`, in case this chunk loads after it, and sends an event).
+  const root = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    const files = restoredFiles(prefill);
-    if (files.length) dispatch({ type: "restore", files });
+    const restore = (value: unknown) => {
+      const files = restoredFiles(value);
+      if (files.length) dispatch({ type: "restore", files });
+    };
+    restore(prefill);
+    const shell = root.current?.closest("[data-field]");
+    const saved = shell?.getAttribute("data-restore");
+    if (saved) restore(JSON.parse(saved) as unknown);
+    const onRestore = (event: Event) => restore((event as CustomEvent).detail);
+    shell?.addEventListener(RESTORE_FILES_EVENT, onRestore);
+    return () => shell?.removeEventListener(RESTORE_FILES_EVENT, onRestore);
   }, [prefill]);
-
-  // A reload puts the session's saved paths back (restore-answers.ts sends them here).
-  useEffect(() => {
-    const element = input.current;
-    if (!element) return;
-    const onRestore = (event: Event) => dispatch({ type: "restore", files: restoredFiles((event as CustomEvent).detail) });
-    element.addEventListener(RESTORE_FILES_EVENT, onRestore);
-    return () => element.removeEventListener(RESTORE_FILES_EVENT, onRestore);
-  }, []);
 
   // Multipart: the input holds exactly the accepted files, which the form posts.
   const pendingFiles = state.items.filter((i) => i.status === "pending" && i.file).map((i) => i.file!);
@@ -143,7 +146,7 @@ export default function FileUploader({ config, locked, prefill }: { config: Uplo
   const zoneHint = `${multiple ? `Up to ${rules.max_files} files` : "One file"}${accept ? ` (${accept})` : ""}.`;
 
   return (
-    <div className="grid gap-3" data-uploader={field.name}>
+    <div ref={root} className="grid gap-3" data-uploader={field.name}>
       <div
         data-testid="drop-zone"
         data-disabled={disabled || undefined}
