@@ -1,13 +1,15 @@
 /**
- * Secret tokens never reach a log line: API keys (`fwk_…`) and invitation links (`fwi_…`)
- * travel in URLs and headers, and the request log would keep them in clear.
+ * Secret tokens never reach a log line: API keys (`fwk_…`), invitation links (`fwi_…`) and
+ * signed file URLs (`?token=…`, storage/signed-url.ts) travel in URLs and headers, and the
+ * request log would keep them in clear.
  */
 import { z } from "zod";
 
 const TOKEN = /\b(fw[ki]_)[A-Za-z0-9_-]+/g;
+const TOKEN_PARAM = /([?&]token=)[^&#\s]+/gi;
 
 export function redactTokens(text: string): string {
-  return text.replace(TOKEN, "$1[redacted]");
+  return text.replace(TOKEN, "$1[redacted]").replace(TOKEN_PARAM, "$1[redacted]");
 }
 
 /**

@@ -1,11 +1,11 @@
-import { mkdtemp, readdir, rm, stat } from "node:fs/promises";
+import { mkdtemp, readdir, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { Readable } from "node:stream";
 import fc from "fast-check";
 import { isSafeStorageKey } from "@fieldwork/core";
 import { afterAll, describe, expect, it } from "vitest";
-import { DiskDriver } from "./disk-driver";
+import { DiskDriver, STALE_TEMP_MS } from "./disk-driver";
 import { storageFromConfig } from "./driver";
 import { storageDriverSuite } from "./driver-suite";
 
@@ -37,6 +37,24 @@ describe("disk storage driver", () => {
     expect((await stat(join(dataDir, "storage"))).mode & 0o777).toBe(0o700);
     expect((await stat(join(dataDir, "storage/f/r/x"))).mode & 0o777).toBe(0o700);
     expect((await stat(join(dataDir, "storage/f/r/x/a.txt"))).mode & 0o777).toBe(0o600);
+  });
+
+  it("sweeps the temporary files of puts that died with their process, and only those", async () => {
+    const root = join(await freshRoot(), "storage");
+    const driver = new DiskDriver(root);
+    await driver.put("a/first.txt", Readable.from([Buffer.from("a")]), { contentType: "text/plain", maxBytes: 10 });
+    const stale = join(root, ".tmp", "died-mid-upload");
+    const fresh = join(root, ".tmp", "still-uploading");
+    await writeFile(stale, "half");
+    await writeFile(fresh, "half");
+    const longAgo = new Date(Date.now() - STALE_TEMP_MS - 60_000);
+    await utimes(stale, longAgo, longAgo);
+    expect(await driver.sweepStaleTemporaries()).toBe(1);
+    expect(await readdir(join(root, ".tmp"))).toEqual(["still-uploading"]);
+    // A new process (a new driver) sweeps on its first put.
+    await utimes(fresh, longAgo, longAgo);
+    await new DiskDriver(root).put("a/second.txt", Readable.from([Buffer.from("b")]), { contentType: "text/plain", maxBytes: 10 });
+    await expect.poll(() => readdir(join(root, ".tmp"))).toEqual([]);
   });
 
   it("removes the folders a move or delete emptied", async () => {

@@ -17,11 +17,18 @@ import { sniffType, SNIFF_BYTES } from "./sniff";
 const DIR_MODE = 0o700;
 const FILE_MODE = 0o600;
 const TMP_DIR = ".tmp";
+/**
+ * A temporary file older than this belongs to a put that died with its process (kill -9, a
+ * crash): no upload lives this long (UPLOAD_DEADLINE_MS is 10 minutes). Swept when the driver
+ * starts and at most once per STALE_TEMP_MS after.
+ */
+export const STALE_TEMP_MS = 60 * 60_000;
 
 export class DiskDriver implements StorageDriver {
   readonly kind = "disk" as const;
   readonly root: string;
   private ready: Promise<void> | undefined;
+  private sweptAt = 0;
 
   constructor(root: string) {
     this.root = resolve(root);
@@ -37,6 +44,7 @@ export class DiskDriver implements StorageDriver {
   async put(key: string, body: NodeJS.ReadableStream, options: { contentType: string; maxBytes: number; signal?: AbortSignal }): Promise<StoredObject> {
     const target = this.pathOf(key);
     await this.prepare();
+    if (Date.now() - this.sweptAt > STALE_TEMP_MS) void this.sweepStaleTemporaries().catch(() => undefined);
     const temp = join(this.root, TMP_DIR, randomUUID());
     const handle = await open(temp, "wx", FILE_MODE);
     const limit = new ByteLimit(options.maxBytes);
@@ -133,6 +141,22 @@ export class DiskDriver implements StorageDriver {
     const head = Buffer.alloc(Math.min(SNIFF_BYTES, stats.size));
     if (head.length > 0) await handle.read(head, 0, head.length, 0);
     return { key, size: stats.size, contentType: sniffType(head), lastModified: stats.mtime };
+  }
+
+  /** Removes the temporary files of puts that never finished (older than STALE_TEMP_MS). */
+  async sweepStaleTemporaries(now = Date.now()): Promise<number> {
+    this.sweptAt = now;
+    const folder = join(this.root, TMP_DIR);
+    let removed = 0;
+    for (const name of await readdir(folder).catch(() => [] as string[])) {
+      const path = join(folder, name);
+      const stats = await stat(path).catch(() => undefined);
+      if (stats && now - stats.mtimeMs > STALE_TEMP_MS) {
+        await rm(path, { force: true });
+        removed++;
+      }
+    }
+    return removed;
   }
 
   private prepare(): Promise<void> {

@@ -130,6 +130,15 @@ describe.each(DRIVERS)("object routes on $name storage", (driver) => {
     expect(served.headers["content-encoding"]).toBeUndefined();
   });
 
+  it.skipIf(!pglite.available)("answers HEAD with the headers of GET and no body", async () => {
+    const key = fresh("head.pdf");
+    await put(sign({ key }), Buffer.from("%PDF-1.4\n%%EOF"));
+    const answer = await app().inject({ method: "HEAD", url: sign({ key, op: "get" }) });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers).toMatchObject({ "content-type": "application/pdf", "content-length": "14", "x-content-type-options": "nosniff" });
+    expect(answer.rawPayload.length).toBe(0);
+  });
+
   it.skipIf(!pglite.available)("serves a 3 MB download byte-identical, as an attachment with download=true", async () => {
     const key = fresh("Résumé final.pdf");
     const bytes = Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(3 * MB - 9)]);

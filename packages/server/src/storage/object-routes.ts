@@ -6,17 +6,16 @@
  */
 import { basename } from "node:path";
 import {
-  assertStorageKey, ErrorEnvelope, FieldworkError, imageTransformOf, sniffedFileMatchesAccept, StorageObjectParams,
-  StorageObjectQuery, StoragePutAnswer,
+  assertStorageKey, ErrorEnvelope, FieldworkError, imageTransformOf, StorageObjectParams, StorageObjectQuery, StoragePutAnswer,
 } from "@fieldwork/core";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { sniffHead, tooLarge } from "./byte-limit";
+import { tooLarge } from "./byte-limit";
 import { uncheckedDriverOf } from "./checked-storage";
-import { mediaDurationOf } from "./duration";
 import { verifyStorageToken, type StorageGrant } from "./signed-url";
 import { byteRangeOf, contentDisposition, OBJECT_CSP, servesInline } from "./serving";
+import { storeUpload } from "./store-upload";
 import { transformedImage } from "./transform";
 
 /** How long one upload may take, headers to last byte (the server's REQUEST_TIMEOUT_MS may cut it sooner). */
@@ -66,15 +65,8 @@ export async function storageObjectRoutes(fastify: FastifyInstance, options: Obj
 
     const signal = uploadSignal(reply, deadlineMs);
     try {
-      const sniffed = await untilAborted(sniffHead(request.raw), signal);
-      if (sniffed.head.length === 0) throw new FieldworkError("STORAGE_NO_FILE");
-      if (!sniffedFileMatchesAccept({ name: basename(key), type: sniffed.type }, grant.accept)) {
-        sniffed.body.destroy();
-        throw new FieldworkError("STORAGE_TYPE_NOT_ACCEPTED", `This file is ${sniffed.type}; this upload takes ${grant.accept}.`);
-      }
-      const stored = await app.storage.put(key, sniffed.body, { contentType: sniffed.type, maxBytes, signal });
-      const duration = await mediaDurationOf(app.storage, stored);
-      return { data: { path: key, fullPath: key, size: stored.size, type: stored.contentType, ...(duration !== undefined ? { duration } : {}) }, error: null };
+      const file = await storeUpload(app.storage, key, request.raw, { maxBytes, accept: grant.accept, signal });
+      return { data: file, error: null };
     } catch (error) {
       if (error instanceof FieldworkError) throw error;
       if (signal.aborted && signal.reason instanceof DOMException && signal.reason.name === "TimeoutError") throw new FieldworkError("STORAGE_UPLOAD_TIMEOUT");
@@ -146,13 +138,4 @@ function uploadSignal(reply: FastifyReply, deadlineMs: number): AbortSignal {
     if (!reply.raw.writableFinished) gone.abort(new Error("the client closed the connection"));
   });
   return AbortSignal.any([AbortSignal.timeout(deadlineMs), gone.signal]);
-}
-
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason as Error);
-    const onAbort = () => reject(signal.reason as Error);
-    signal.addEventListener("abort", onAbort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
-  });
 }

@@ -1,0 +1,182 @@
+/**
+ * `npm run bench:upload` (issue 21): uploads through the server against raw writes of the
+ * same bytes in the same run, on disk and on s3rver, with the server's RSS (its own process,
+ * sampled every 50 ms: streamed uploads keep it flat).
+ *
+ * - signed PUT: BENCH_UPLOADS (10) concurrent BENCH_UPLOAD_MB (50) MB uploads to signed URLs
+ *   (`PUT /v1/storage/object/…`), each by its own `curl -T` process (a client outside this
+ *   process, as browsers are); baseline: the same file copied straight into the store
+ *   (`copyFile` + fsync on disk — `cp` and `sync`, as the server fsyncs; one PutObject each to s3rver).
+ *
+ * Each half is a `Half` in HALVES: the multipart-submit half (50 concurrent 5 MB submits)
+ * joins the list with its own measure and baseline. One row per half and driver goes to
+ * bench/RESULTS.md. Goal: ≥ 0.5× the raw throughput.
+ */
+import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { copyFile, mkdir, open, writeFile } from "node:fs/promises";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { startS3rver, type LocalS3 } from "../packages/server/src/test/s3rver";
+import { signStorageUrl } from "../packages/server/src/storage/signed-url";
+import { appendResultRow, currentCommit, percentile, resultDate } from "./results";
+
+const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 10);
+const UPLOAD_MB = Number(process.env.BENCH_UPLOAD_MB ?? 50);
+const GOAL = 0.5;
+const SECRET = randomBytes(32).toString("hex");
+
+export interface Store { driver: "disk" | "s3"; storageUrl: string | undefined; dataDir: string; s3: LocalS3 | undefined; bucket: string }
+export interface Server { origin: string; process: ChildProcess }
+export interface Measured { label: string; count: number; mbEach: number; seconds: number; p99: number; rssBeforeMb: number; rssPeakMb: number; rawSeconds: number }
+export interface Half { name: string; run(store: Store, server: Server): Promise<Measured> }
+
+const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+
+/** Samples the server's RSS while `work` runs. */
+async function withRss<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; beforeMb: number; peakMb: number }> {
+  const beforeMb = rssMb(pid);
+  let peakMb = beforeMb;
+  const timer = setInterval(() => { peakMb = Math.max(peakMb, rssMb(pid)); }, 50);
+  try {
+    const result = await work();
+    peakMb = Math.max(peakMb, rssMb(pid));
+    return { result, beforeMb, peakMb };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+async function timedAll(count: number, one: (i: number) => Promise<void>): Promise<{ seconds: number; latencies: number[] }> {
+  const started = performance.now();
+  const latencies = await Promise.all(Array.from({ length: count }, async (_, i) => {
+    const at = performance.now();
+    await one(i);
+    return (performance.now() - at) / 1000;
+  }));
+  return { seconds: (performance.now() - started) / 1000, latencies };
+}
+
+/** `curl -T file url`: the HTTP status. */
+function curlPut(file: string, url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    execFile("curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "-H", "expect:", "-T", file, url], (error, stdout) => {
+      if (error) reject(error);
+      else resolve(Number(stdout));
+    });
+  });
+}
+
+async function rawWrites(store: Store, source: string, bytes: Buffer, count: number): Promise<number> {
+  if (store.driver === "disk") {
+    const folder = join(store.dataDir, "raw");
+    await mkdir(folder, { recursive: true });
+    return (await timedAll(count, async (i) => {
+      const target = join(folder, `raw-${i}.bin`);
+      await copyFile(source, target);
+      const file = await open(target, "r+");
+      try {
+        await file.sync();
+      } finally {
+        await file.close();
+      }
+    })).seconds;
+  }
+  const client = new S3Client({
+    region: "us-east-1", endpoint: store.s3!.endpoint, forcePathStyle: true, credentials: store.s3!.credentials,
+    requestChecksumCalculation: "WHEN_REQUIRED", responseChecksumValidation: "WHEN_REQUIRED",
+  });
+  try {
+    return (await timedAll(count, async (i) => {
+      await client.send(new PutObjectCommand({ Bucket: store.bucket, Key: `raw/raw-${i}.bin`, Body: bytes, ContentType: "application/octet-stream" }));
+    })).seconds;
+  } finally {
+    client.destroy();
+  }
+}
+
+const signedPut: Half = {
+  name: "signed PUT",
+  async run(store, server) {
+    const bytes = Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(UPLOAD_MB * 1_048_576 - 9)]);
+    const source = join(store.dataDir, "source.pdf");
+    await writeFile(source, bytes);
+    const maxBytes = bytes.length;
+    const measured = await withRss(server.process.pid!, () => timedAll(UPLOADS, async (i) => {
+      const url = signStorageUrl(SECRET, { key: `bench/put-${i}/file.pdf`, op: "put", expiresInSeconds: 600, maxBytes, accept: "application/pdf" });
+      const status = await curlPut(source, `${server.origin}${url}`);
+      if (status !== 200) throw new Error(`upload ${i}: HTTP ${status}`);
+    }));
+    const rawSeconds = await rawWrites(store, source, bytes, UPLOADS);
+    return {
+      label: "signed PUT", count: UPLOADS, mbEach: UPLOAD_MB, seconds: measured.result.seconds, p99: percentile(measured.result.latencies, 99),
+      rssBeforeMb: measured.beforeMb, rssPeakMb: measured.peakMb, rawSeconds,
+    };
+  },
+};
+
+export const HALVES: Half[] = [signedPut];
+
+async function startServer(store: Store): Promise<Server> {
+  const child = spawn(process.execPath, ["--import", "tsx", "bench/upload-server.ts"], {
+    env: { ...process.env, DATA_DIR: store.dataDir, SECRET_KEY: SECRET, ...(store.storageUrl ? { STORAGE_URL: store.storageUrl } : { STORAGE_URL: "" }) },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const lines = createInterface({ input: child.stdout! });
+  for await (const line of lines) {
+    if (line.startsWith("{")) return { origin: (JSON.parse(line) as { origin: string }).origin, process: child };
+  }
+  throw new Error("the bench server exited before listening");
+}
+
+async function stopServer(server: Server) {
+  const exited = new Promise((resolve) => server.process.once("exit", resolve));
+  server.process.kill("SIGTERM");
+  await exited;
+}
+
+async function main() {
+  const s3 = await startS3rver("bench");
+  const stores: Store[] = [
+    { driver: "disk", storageUrl: undefined, dataDir: mkdtempSync(join(tmpdir(), "fieldwork-bench-upload-disk-")), s3: undefined, bucket: "" },
+    { driver: "s3", storageUrl: s3.storageUrl(), dataDir: mkdtempSync(join(tmpdir(), "fieldwork-bench-upload-s3-")), s3, bucket: s3.bucket },
+  ];
+  try {
+    for (const store of stores) {
+      const server = await startServer(store);
+      try {
+        for (const half of HALVES) {
+          const m = await half.run(store, server);
+          const mb = m.count * m.mbEach;
+          const ours = mb / m.seconds;
+          const raw = mb / m.rawSeconds;
+          const ratio = ours / raw;
+          const load = loadavg()[0]!.toFixed(1);
+          console.log(`${store.driver} ${m.label}: ${m.count} × ${m.mbEach} MB in ${m.seconds.toFixed(2)} s (${ours.toFixed(0)} MB/s, p99 ${m.p99.toFixed(2)} s), ` +
+            `raw ${m.rawSeconds.toFixed(2)} s (${raw.toFixed(0)} MB/s): ${ratio.toFixed(2)}×; server RSS ${m.rssBeforeMb.toFixed(0)} → peak ${m.rssPeakMb.toFixed(0)} MB; load ${load}`);
+          appendResultRow({
+            name: "bench:upload",
+            intro: "`npm run bench:upload` (issue 21): uploads through the server (its own process) against raw writes of the same bytes in the same run. " +
+              "**signed PUT**: concurrent `curl -T` uploads to signed URLs (`PUT /v1/storage/object/…`); raw: the same file by `copyFile` + fsync on disk (what `cp` + `sync` do; the server fsyncs too), one `PutObject` each to s3rver. " +
+              "**RSS** is the server process's, before and at its peak (sampled every 50 ms). Goal: ratio ≥ 0.5.",
+            columns: ["date", "commit", "machine", "load", "driver", "path", "uploads × MB", "server s", "MB/s", "p99 s", "RSS before → peak MB", "raw s", "raw MB/s", "ratio", "verdict"],
+          }, [
+            resultDate(), currentCommit(), `${cpus().length} cores`, load, store.driver, m.label, `${m.count} × ${m.mbEach}`, m.seconds.toFixed(2), ours.toFixed(0),
+            m.p99.toFixed(2), `${m.rssBeforeMb.toFixed(0)} → ${m.rssPeakMb.toFixed(0)}`, m.rawSeconds.toFixed(2), raw.toFixed(0), ratio.toFixed(2),
+            ratio >= GOAL ? "ok" : `MISS: < ${GOAL}×`,
+          ]);
+        }
+      } finally {
+        await stopServer(server);
+      }
+    }
+  } finally {
+    await s3.close();
+    for (const store of stores) rmSync(store.dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
