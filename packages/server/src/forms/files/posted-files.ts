@@ -11,8 +11,8 @@ import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema";
 import type { StorageDriver } from "../../storage/driver";
 import { grantUpload, releaseUploads } from "./upload-grants";
-import { sniffHead } from "../../storage/byte-limit";
 import { mediaDurationOf } from "../../storage/duration";
+import { storeUpload } from "../../storage/store-upload";
 
 /** One file of a submit, not yet in an answer. */
 export interface PostedFile {
@@ -50,19 +50,17 @@ export async function storeMultipartFile(
   const key = `tmp/${uploadId}/${field.id}/${randomUUID()}/${name}`;
   await grantUpload(db, { key, form_id: formId, field_id: field.id, session_id: null, max_bytes: FILE_LIMITS.multipart_bytes });
   try {
-    // The type is what the first bytes say (storage/sniff.ts), never the declared one.
-    const sniffed = await sniffHead(part.file);
-    const stored = await storage.put(key, sniffed.body, { contentType: sniffed.type, maxBytes: FILE_LIMITS.multipart_bytes });
+    // Sniffed, capped and timed by storage's storeUpload (the signed PUT's path too); the
+    // field's accept is checked afterwards on the sniffed type, so a refusal names the field.
+    const stored = await storeUpload(storage, key, part.file, { maxBytes: FILE_LIMITS.multipart_bytes, accept: null });
     // @fastify/multipart stops a file at its fileSize limit (5 MB) and marks it truncated.
     if (part.file.truncated === true) {
       await storage.delete([key]);
       return tooLargeFile(field, key, name);
     }
-    // Audio and video keep their duration, read from the stored bytes (storage/duration.ts).
-    const duration = await mediaDurationOf(storage, stored);
     return {
-      field_id: field.id, key, name, size: stored.size, type: sniffed.type, lastModified: Date.now(),
-      ...(duration !== undefined ? { duration } : {}),
+      field_id: field.id, key, name, size: stored.size, type: stored.type, lastModified: Date.now(),
+      ...(stored.duration !== undefined ? { duration: stored.duration } : {}),
       max_bytes: FILE_LIMITS.multipart_bytes, staged: true, source: "multipart",
     };
   } catch (error) {
