@@ -58,6 +58,9 @@ export const PUBLIC_ERRORS = {
   INVALID_OPTION: { status: 400, message: "A chosen option does not exist.", page: "badrequest", query: { error: "INVALID_OPTION" } },
   MALFORMED_REQUEST: { status: 400, message: "The request could not be read.", page: "badrequest", query: { error: "MALFORMED_REQUEST" } },
   PAYLOAD_TOO_LARGE: { status: 413, message: "The request body is too large.", page: "badrequest", query: { error: "PAYLOAD_TOO_LARGE" } },
+  UPLOAD_PATH_NOT_ALLOWED: {
+    status: 403, message: "This file was not uploaded for this field in this session.", page: "badrequest", query: { error: "UPLOAD_PATH_NOT_ALLOWED" },
+  },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: "The request must be multipart/form-data or urlencoded." },
   RATE_LIMITED: { status: 429, message: "Too many requests from your address. Wait a moment and try again." },
   INVALID_TEXT: { status: 400, message: "Text may not contain NUL bytes or unpaired surrogates." },

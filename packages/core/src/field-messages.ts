@@ -7,6 +7,7 @@
  */
 import type { FIELD_ERROR_CODES } from "./errors";
 import { capabilityOf, type FieldType } from "./field-types";
+import { fileTooLargeMessage } from "./file-limits";
 
 /** Why one field's answer was refused (spec 1 §5). */
 export type FieldProblem =
@@ -44,10 +45,9 @@ const TYPE_NOUNS: Partial<Record<FieldType, string>> = {
 
 const TIME_LIKE = new Set<FieldType>(["date", "time", "datetime-local", "month", "week"]);
 
-const megabytes = (bytes: number) => `${Math.round((bytes / 1_048_576) * 10) / 10}MB`;
 
 /** Spec 1 §5's upload message: `File is too large. Max size is 5MB`. */
-export const fileTooLargeMessage = (maxBytes: number) => `File is too large. Max size is ${megabytes(maxBytes)}`;
+export { fileTooLargeMessage };
 
 /** The sentence a visitor reads under the field. */
 export function problemMessage(type: FieldType, problem: FieldProblem): string {

@@ -78,6 +78,13 @@ const later = (value: ValueKind, column: ColumnType, extra: Partial<Row> = {}): 
   requirable: true, file: false, max_length: LONG, fixed_values: false, ...extra,
 });
 
+/** A file, image, audio or video field: files go to storage, the answer stores their metadata. */
+const upload = (): Row => ({
+  renderable: true, value: "file", column: "jsonb", html_type: "file", options: false, multiple: "optional",
+  // A saved partial answer holds references ({path, name, lastModified}: a key is at most 1024 bytes).
+  pattern: false, range: false, requirable: true, file: true, max_length: 4096,
+});
+
 /** A fixed-format input (number, date, colour…): short values, no pattern. */
 const format = (html_type: string, extra: Partial<Row>): Row => ({ ...text(html_type, false, FORMAT), ...extra });
 
@@ -116,10 +123,12 @@ const ROWS: Record<FieldType, Row> = {
   payment: later("json", "jsonb"),
   country: later("text", "text", { max_length: FORMAT, fixed_values: true }),
   signature: later("text", "text"),
-  file: later("file", "jsonb", { file: true, multiple: "optional" }),
-  image: later("file", "jsonb", { file: true, multiple: "optional" }),
-  audio: later("file", "jsonb", { file: true, multiple: "optional" }),
-  video: later("file", "jsonb", { file: true, multiple: "optional" }),
+  // One metadata object per file ({path, name, size, type, lastModified, duration?}: file-answer.ts);
+  // a list when `multiple`. A partial answer holds the stored paths (strings).
+  file: upload(),
+  image: upload(),
+  audio: upload(),
+  video: upload(),
 };
 
 /**

@@ -3,6 +3,7 @@
  * browser (comfort). A raw answer is the list of strings a form posts under a field's name.
  */
 import { capabilityOf, isMultiValued, type ValueKind } from "./field-types";
+import { maxFilesOf } from "./file-limits";
 import type { FormField } from "./form-model";
 import { problemMessage, type FieldError, type FieldProblem } from "./field-messages";
 import { problemReason } from "./field-reasons";
@@ -237,7 +238,7 @@ export function partialValueProblem(field: Pick<FormField, "type" | "multiple" |
   const cap = capabilityOf(field.type);
   const unique = new Set(raw);
   if (unique.size < raw.length) return "A value is listed twice.";
-  const most = isMultiValued(field) ? Math.max(field.options.length, 1) : 1;
+  const most = cap.file ? maxFilesOf(field) : isMultiValued(field) ? Math.max(field.options.length, 1) : 1;
   if (raw.length > most) return most === 1 ? "This field takes one value." : `This field takes at most ${most} values.`;
   for (const text of raw) {
     const problem = textProblem(field, text);

@@ -1,59 +1,16 @@
 /**
  * The rules of a file answer (spec 1 §5, §9): how many files, how large, of which types.
- * The server has no upload path yet (a posted file is refused by `readPostedEntries`), so
- * these are what the upload issue applies when file answers are read; the renderer's
- * `accept` and the server's check read the same defaults from here.
+ * The uploader widget and the server's submit (forms/submit/file-answers.ts) apply the same
+ * rules; the server checks `accept` against the type sniffed from the bytes.
  */
-import { isMultiValued } from "./field-types";
+import { acceptOf, fileMatchesAccept, type UploadedFileFacts } from "./file-accept";
+import { FILE_LIMITS, maxFilesOf } from "./file-limits";
 import { fieldFailure, type ParseFailure } from "./field-value";
 import type { FormField } from "./form-model";
 
-/** Spec 1 §9: 5 MB for a multipart upload, 50 MB through a signed or request URL. */
-export const FILE_LIMITS = {
-  multipart_bytes: 5_242_880,
-  signed_url_bytes: 52_428_800,
-  files_multiple: 10,
-  files_single: 1,
-} as const;
-
-/** What the rules read of one uploaded file (spec 1 §3.8). */
-export interface UploadedFileFacts {
-  name: string;
-  size: number;
-  /** The MIME type the browser gave, `""` when unknown. */
-  type: string;
-}
+export { acceptOf, fileMatchesAccept, FILE_LIMITS, maxFilesOf, type UploadedFileFacts };
 
 type FileField = Pick<FormField, "name" | "type" | "accept" | "multiple">;
-
-const DEFAULT_ACCEPT: Partial<Record<FormField["type"], string>> = { audio: "audio/*", video: "video/*", image: "image/*" };
-
-/** The field's `accept`, or the type's default (audio/*, video/*, image/*; any for file). */
-export function acceptOf(field: Pick<FormField, "type" | "accept">): string | null {
-  const own = field.accept?.trim();
-  return own ? own : DEFAULT_ACCEPT[field.type] ?? null;
-}
-
-/** 10 files for a multiple field, else 1. */
-export function maxFilesOf(field: Pick<FormField, "type" | "multiple">): number {
-  return isMultiValued(field) ? FILE_LIMITS.files_multiple : FILE_LIMITS.files_single;
-}
-
-/**
- * Whether a file fits an `accept` list as a browser reads it: `image/*`, `application/pdf`
- * or `.pdf`, comma separated, case-insensitive. An empty list accepts anything.
- */
-export function fileMatchesAccept(file: Pick<UploadedFileFacts, "name" | "type">, accept: string | null): boolean {
-  const tokens = (accept ?? "").split(",").map((t) => t.trim().toLowerCase()).filter(Boolean);
-  if (tokens.length === 0) return true;
-  const mime = file.type.toLowerCase();
-  const name = file.name.toLowerCase();
-  return tokens.some((token) => {
-    if (token.startsWith(".")) return name.endsWith(token);
-    if (token.endsWith("/*")) return mime.startsWith(token.slice(0, -1));
-    return mime === token;
-  });
-}
 
 /**
  * The first problem of a file answer, or `undefined`: too many files, one over the size

@@ -6,6 +6,8 @@
 import { z } from "zod";
 import { FieldworkError, type ErrorCode } from "./error-catalogue";
 import { FIELD_TYPES } from "./field-types";
+import { fieldStorageProblem } from "./file-answer";
+import { FieldUploadConfig } from "./file-answer-schema";
 import { LIMITS } from "./limits";
 import { hiddenFlagProblem, valueExpressionProblem } from "./logic/expression-rules";
 import { patternProblem } from "./pattern";
@@ -66,9 +68,15 @@ export const FieldDefinition = z.strictObject({
   is_array: z.boolean().default(false),
   data: json.default(null),
   v_value: json.default(null),
-  upload: json.default(null),
+  upload: json.default(null).refine((v) => v === null || FieldUploadConfig.safeParse(v).success, {
+    message: "upload is {\"type\": \"multipart\"} or {\"type\": \"requesturl\"}",
+  }),
   resolve: json.default(null),
-  storage: json.default(null),
+  // Spec 2 §5: the path is required and must not start with a slash (file-answer.ts).
+  storage: json.default(null).superRefine((v, ctx) => {
+    const problem = fieldStorageProblem(v);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  }),
   reference: json.default(null),
   options_inventory: json.default(null),
   options: z.array(OptionDefinition).max(LIMITS.options_per_field).default([]),

@@ -15,6 +15,9 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastif
 import type { Kysely } from "kysely";
 import { createAuth, type Auth } from "./auth/better-auth";
 import type { DB } from "./db/schema";
+import { scheduleStorageMoves, type StorageMoves } from "./forms/files/storage-moves";
+import { uploadUrlRoutes } from "./routes/upload-urls";
+import { MULTIPART_FILES_PER_SUBMIT } from "./routes/posted-entries";
 import { listenerOf, pingDatabase, type Listen } from "./db/database";
 import { respondentLane } from "./routes/respondent-lane";
 import { RowFeed } from "./realtime/row-feed";
@@ -57,6 +60,8 @@ declare module "fastify" {
     counting: CountOptions;
     /** Column indexes made when a column is first filtered or sorted on (tables/lazy-indexes.ts). */
     lazyIndexes: LazyIndexes;
+    /** Moves staged files into their answers' folders (forms/files/storage-moves.ts); `kick` runs them now. */
+    storageMoves: StorageMoves;
     /** Every route of the app, for the route-table checks and docs. */
     routeTable: { method: string; url: string }[];
   }
@@ -139,11 +144,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const storageOptions = { driver: options.storage, secret, uploadDeadlineMs: options.uploadDeadlineMs };
   await useStorage(app, storageOptions);
   await webhooks(app, options.webhooks);
+  const moves = scheduleStorageMoves(options.db, app.storage, app.log);
+  app.decorate("storageMoves", moves);
+  app.addHook("onClose", async () => moves.stop());
 
   await compression(app);
   useDepthLimitedJson(app);
   await app.register(fastifyMultipart, {
-    limits: { fileSize: MULTIPART_FILE_LIMIT_BYTES, files: 20, fields: 300, fieldSize: 1024 * 1024, parts: 320 },
+    // A file past fileSize is cut and marked truncated, not thrown: the submit names the field (posted-entries.ts).
+    throwFileSizeLimit: false,
+    limits: { fileSize: MULTIPART_FILE_LIMIT_BYTES, files: MULTIPART_FILES_PER_SUBMIT, fields: 300, fieldSize: 1024 * 1024, parts: 320 },
   });
   await app.register(fastifyFormbody, { bodyLimit: SUBMIT_BODY_LIMIT_BYTES });
   if (existsSync(`${WEB_DIST_DIR}assets`)) {
@@ -170,6 +180,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.send({ ok: true });
   });
   await app.register(publicRoutes, { partialAnswerCaps: options.partialAnswerCaps });
+  await app.register(uploadUrlRoutes);
   await app.register(pageRoutes, { assets });
   await app.register(authRoutes, { auth: app.auth, publicUrl });
   await app.register(privateRoutes, { prefix: "/private/editor", auth: app.auth, secret, publicUrl });

@@ -37,7 +37,7 @@ const app = await buildApp({
 });
 const seed = await seedDemo(database.db, app.auth);
 await app.listen({ port: config.port, host: config.host });
-const stopRetention = scheduleRetention(database.db, app.log);
+const stopRetention = scheduleRetention(database.db, app.log, undefined, app.storage);
 const stopUnusedIndexDrop = scheduleUnusedIndexDrop(database.db, app.log);
 const removeServerFile = database.kind === "pglite"
   ? writeServerFile(config.dataDir, { pid: process.pid, port: config.port, token })

@@ -18,6 +18,7 @@ import * as pgBoss12 from "./migrations/0015-pgboss-12";
 import * as outboxRequestId from "./migrations/0016-outbox-request-id";
 import * as lazyIndexes from "./migrations/0017-lazy-indexes";
 import * as rowFeedWatch from "./migrations/0018-row-feed-watch";
+import * as fileUploads from "./migrations/0019-file-uploads";
 
 /** Named, ordered migrations; the same list runs on PGlite and PostgreSQL. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -39,6 +40,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0016-outbox-request-id": outboxRequestId,
   "0017-lazy-indexes": lazyIndexes,
   "0018-row-feed-watch": rowFeedWatch,
+  "0019-file-uploads": fileUploads,
 };
 
 /** The names of the migrations this code knows, oldest first (a backup records the ones it had). */

@@ -230,7 +230,16 @@ export interface DB {
   inventory_item: InventoryItemTable;
   inventory_level: InventoryLevelTable;
   inventory_level_commit: InventoryLevelCommitTable;
+  upload_grant: UploadGrantTable;
+  storage_move: StorageMoveTable;
 }
+
+/** An object written for an answer that has no row yet (migration 0017). */
+export interface UploadGrantTable {
+  key: string; form_id: string; field_id: string; session_id: string | null; max_bytes: number; created_at: Timestamp;
+}
+/** A staged file to move into its answer's folder (migration 0017). */
+export interface StorageMoveTable { id: Generated<number>; from_key: string; to_key: string; created_at: Timestamp }
 
 export interface WebhookTable {
   id: Generated<string>; form_id: string; url: string; secret: string; enabled: Generated<boolean>;

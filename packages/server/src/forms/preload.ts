@@ -3,7 +3,8 @@
  * the form takes no answers from this visitor, an error with a code.
  */
 import {
-  buildTree, FieldworkError, missingRequiredHiddenFields, PARAM, type ApiError, type ErrorCode, type FormPreload, type JsonValue,
+  buildTree, capabilityOf, FieldworkError, missingRequiredHiddenFields, PARAM, uploadRequestPath, uploadTypeOf, type ApiError, type ErrorCode, type FormField,
+  type FormPreload, type JsonValue,
 } from "@fieldwork/core";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema";
@@ -66,7 +67,7 @@ export async function preloadForm(db: Kysely<DB>, input: PreloadInput): Promise<
     method: form.method,
     blocks,
     tree: buildTree(blocks),
-    fields,
+    fields: session ? fields.map((field) => withUploadUrls(field, session.id)) : fields,
     default_values,
     options: {
       optimize_for_cjk: document.optimize_for_cjk,
@@ -113,4 +114,14 @@ async function loadError(
   const missing = missingRequiredHiddenFields(fields, (name) => values[name]);
   if (missing.length) return error("MISSING_REQUIRED_HIDDEN_FIELDS", { fields: missing });
   return null;
+}
+
+/**
+ * A request-url file field names its calls for this session (spec 1 §7 "Upload calls"):
+ * `upload.request_url` (PUT `{file: {name, size}}`) and `upload.resolve_url` (GET `?path=`).
+ */
+function withUploadUrls(field: FormField, sessionId: string): FormField {
+  if (!capabilityOf(field.type).file || uploadTypeOf(field) !== "requesturl") return field;
+  const request_url = uploadRequestPath(sessionId, field.id);
+  return { ...field, upload: { type: "requesturl", request_url, resolve_url: `${request_url}/resolve` } };
 }

@@ -9,6 +9,8 @@
 import { sql, type Kysely } from "kysely";
 import type { FastifyBaseLogger } from "fastify";
 import type { DB } from "../db/schema";
+import { pruneUploads } from "../forms/files/upload-retention";
+import type { StorageDriver } from "../storage/driver";
 
 export const UNSUBMITTED_SESSION_RETENTION_DAYS = 7;
 /** A session with no saved answer (opened, never typed into). */
@@ -58,13 +60,21 @@ async function recountPartialBytes(db: Kysely<DB>): Promise<void> {
     where not exists (select 1 from response_session s where s.form_id = t.form_id and s.submitted_at is null)`.execute(db);
 }
 
-/** Runs `pruneExpired` a minute after start, then every hour; the returned function stops it. */
-export function scheduleRetention(db: Kysely<DB>, log: FastifyBaseLogger, everyMs = HOUR_MS): () => void {
+/**
+ * Runs `pruneExpired` a minute after start, then every hour; with `storage`, then the files of
+ * abandoned sessions and unfinished submits (forms/files/upload-retention.ts). The returned
+ * function stops it.
+ */
+export function scheduleRetention(db: Kysely<DB>, log: FastifyBaseLogger, everyMs = HOUR_MS, storage?: StorageDriver): () => void {
   const run = () => {
-    pruneExpired(db).then(
-      (pruned) => log.info({ retention: pruned }, "retention: deleted expired sessions and rate-limit windows"),
-      (error: unknown) => log.error({ err: error }, "retention job failed"),
-    );
+    pruneExpired(db)
+      .then((pruned) => log.info({ retention: pruned }, "retention: deleted expired sessions and rate-limit windows"))
+      .then(async () => {
+        if (!storage) return;
+        const files = await pruneUploads(db, storage);
+        if (files) log.info({ retention: { files } }, "retention: deleted files no answer holds");
+      })
+      .catch((error: unknown) => log.error({ err: error }, "retention job failed"));
   };
   const first = setTimeout(run, Math.min(60_000, everyMs));
   const timer = setInterval(run, everyMs);

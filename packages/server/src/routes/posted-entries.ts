@@ -1,10 +1,12 @@
 /**
  * Step 1 of the submit pipeline: read a multipart or urlencoded body into name → values.
- * Files are refused until file fields arrive (their own issue); nothing is written here.
- * The body limit counts the bytes actually read, whatever the transfer encoding: a chunked
- * request has no Content-Length to trust.
+ * File parts go to `onFile` (the submit streams each into storage: forms/files/posted-files.ts);
+ * without one, a posted file is refused. The body limit counts the bytes actually read,
+ * whatever the transfer encoding: a chunked request has no Content-Length to trust. Text
+ * parts share SUBMIT_BODY_LIMIT_BYTES; files add at most MULTIPART_FILES_PER_SUBMIT × 5 MB.
  */
-import { FieldworkError, isStorableText, SUBMIT_BODY_LIMIT_BYTES, UNSTORABLE_TEXT } from "@fieldwork/core";
+import { FieldworkError, isStorableText, MULTIPART_FILE_LIMIT_BYTES, SUBMIT_BODY_LIMIT_BYTES, UNSTORABLE_TEXT } from "@fieldwork/core";
+import type { MultipartFilePart } from "../forms/files/posted-files";
 import type { FastifyRequest } from "fastify";
 import type { IncomingMessage } from "node:http";
 import type { PostedEntries } from "../forms/submit/read-answers";
@@ -62,7 +64,15 @@ function endStalledParse(raw: IncomingMessage, stallMs: number): { progress(): v
   return { progress, stop };
 }
 
-export async function readPostedEntries(request: FastifyRequest): Promise<PostedEntries> {
+/** Most file parts one multipart submit may carry (the multipart plugin's `files` limit). */
+export const MULTIPART_FILES_PER_SUBMIT = 20;
+/** A multipart body: the text parts' limit plus every file at its largest (and its part headers). */
+const MULTIPART_BODY_LIMIT_BYTES = SUBMIT_BODY_LIMIT_BYTES + MULTIPART_FILES_PER_SUBMIT * (MULTIPART_FILE_LIMIT_BYTES + 64 * 1024);
+
+/** Takes one file part (reading its stream to the end), or throws the refusal. */
+export type FilePartHandler = (part: MultipartFilePart) => Promise<void>;
+
+export async function readPostedEntries(request: FastifyRequest, onFile?: FilePartHandler): Promise<PostedEntries> {
   const entries: PostedEntries = new Map();
   const add = (name: string, value: string) => {
     if (!isStorableText(name) || !isStorableText(value)) {
@@ -73,21 +83,36 @@ export async function readPostedEntries(request: FastifyRequest): Promise<Posted
     else entries.set(name, [value]);
   };
 
-  if (Number(request.headers["content-length"] ?? 0) > SUBMIT_BODY_LIMIT_BYTES) throw new FieldworkError("PAYLOAD_TOO_LARGE");
-  if (request.isMultipart()) {
-    const stopLimit = limitBytes(request.raw, SUBMIT_BODY_LIMIT_BYTES);
+  const multipart = request.isMultipart();
+  const declared = Number(request.headers["content-length"] ?? 0);
+  if (declared > (multipart && onFile ? MULTIPART_BODY_LIMIT_BYTES : SUBMIT_BODY_LIMIT_BYTES)) throw new FieldworkError("PAYLOAD_TOO_LARGE");
+  if (multipart) {
+    const stopLimit = limitBytes(request.raw, onFile ? MULTIPART_BODY_LIMIT_BYTES : SUBMIT_BODY_LIMIT_BYTES);
     const stall = endStalledParse(request.raw, 2_000);
+    let textBytes = 0;
     try {
+      // A file over 5 MB is cut at the limit and marked truncated (app.ts registers the plugin
+      // with `throwFileSizeLimit: false`): the submit refuses it with the field's message
+      // ('File is too large. Max size is 5MB') rather than a bare 413.
       for await (const part of request.parts()) {
         stall.progress();
         if (part.type === "file") {
-          part.file.resume();
-          if (part.filename) throw new FieldworkError("INVALID_FIELD_VALUE", `${part.fieldname} does not take files.`, [part.fieldname]);
+          if (!part.filename) {
+            part.file.resume();
+            continue;
+          }
+          if (!onFile) {
+            part.file.resume();
+            throw new FieldworkError("INVALID_FIELD_VALUE", `${part.fieldname} does not take files.`, [part.fieldname]);
+          }
+          await onFile(part);
           continue;
         }
         // A truncated value would store an answer the visitor did not give: refuse it whole.
         if (part.valueTruncated || part.fieldnameTruncated) throw new FieldworkError("PAYLOAD_TOO_LARGE", `${part.fieldname} is too long.`, [part.fieldname]);
         if (typeof part.value !== "string") throw new FieldworkError("MALFORMED_REQUEST");
+        textBytes += Buffer.byteLength(part.value) + Buffer.byteLength(part.fieldname);
+        if (textBytes > SUBMIT_BODY_LIMIT_BYTES) throw new FieldworkError("PAYLOAD_TOO_LARGE");
         add(part.fieldname, part.value);
       }
     } finally {

@@ -10,7 +10,8 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { preloadForm } from "../forms/preload";
 import { createSession, PARTIAL_ANSWER_CAPS, saveSessionField, type PartialAnswerCaps } from "../forms/session";
-import { submitResponse } from "../forms/submit/submit";
+import { fileReceiver } from "../forms/files/submit-files";
+import { submitResponse, type SubmitResult } from "../forms/submit/submit";
 import { countUnlessCounted, RateLimitedError } from "../limits/rate-limit";
 import { readPostedEntries } from "./posted-entries";
 
@@ -64,10 +65,20 @@ export async function publicRoutes(fastify: FastifyInstance, options: PublicOpti
     config: { html: true, rate_limit: "submit", rate_limit_in_transaction: true },
     schema: { params: FormParams, response: { 200: SubmitAnswer, 201: SubmitAnswer, ...errors } },
   }, async (request, reply) => {
-    const result = await submitFrom(request).catch((error: unknown) => {
+    const files = fileReceiver(app.db, app.storage, request.params.form_id);
+    let result: SubmitResult;
+    try {
+      result = await submitFrom(request, files);
+    } catch (error) {
       if (error instanceof RateLimitedError) reply.header("retry-after", String(error.retry_after));
+      await files.discard().catch((failure: unknown) => request.log.warn({ err: failure }, "could not remove the files of a refused submit"));
       throw error;
-    });
+    }
+    if (files.any) {
+      // What the row did not claim goes (a repeated submit's files, a field logic hid); the rest moves out of tmp/ now.
+      await files.discard().catch((failure: unknown) => request.log.warn({ err: failure }, "could not remove unclaimed files"));
+      if (!result.duplicate) void app.storageMoves.kick();
+    }
     if (wantsJson(request)) {
       return reply.code(result.duplicate ? 200 : 201).send({
         data: {
@@ -82,9 +93,9 @@ export async function publicRoutes(fastify: FastifyInstance, options: PublicOpti
 }
 
 /** Reads the posted answers and submits them; a body that cannot be read still counts against the address's limit. */
-async function submitFrom(request: FastifyRequest<{ Params: { form_id: string } }>) {
+async function submitFrom(request: FastifyRequest<{ Params: { form_id: string } }>, files: ReturnType<typeof fileReceiver>) {
   const db = request.server.db;
-  const entries = await readPostedEntries(request).catch(async (error: unknown) => {
+  const entries = await readPostedEntries(request, files.onFile).catch(async (error: unknown) => {
     await countUnlessCounted(db, request.rate_hit);
     throw error;
   });
@@ -97,6 +108,7 @@ async function submitFrom(request: FastifyRequest<{ Params: { form_id: string } 
     customer_cookie: cookieValue(request.headers.cookie, PARAM.customer_uuid),
     request_id: request.id,
     rate_hit: request.rate_hit,
+    files: await files.collect(entries),
   });
 }
 

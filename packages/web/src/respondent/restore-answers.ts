@@ -20,7 +20,11 @@ function restoreInto(element: Element, value: JsonValue): void {
       element.checked = value === true || value === "on";
     } else if (element.type === "checkbox" || element.type === "radio") {
       element.checked = asList(value).includes(element.value);
-    } else if (element.type !== "file" && element.type !== "hidden") {
+    } else if (element.type === "file") {
+      // The uploader takes the saved files; it may load after this, so they wait on the field's box too.
+      element.closest("[data-field]")?.setAttribute("data-restore", JSON.stringify(value));
+      element.dispatchEvent(new CustomEvent("fw:restore-files", { detail: value, bubbles: true }));
+    } else if (element.type !== "hidden") {
       element.value = typeof value === "string" || typeof value === "number" ? String(value) : "";
     }
   }

@@ -33,6 +33,12 @@ export interface RequestMeta {
 
 /** A submit whose answers were read and checked, waiting for its batch. */
 export interface PendingSubmit {
+  /** The row's id, chosen before the write: its files' final paths name it. */
+  row_id: string;
+  /** Staged files to move into the answer's folder (one `storage_move` each, written with the row). */
+  moves: readonly { from: string; to: string }[];
+  /** Upload grants the row claims (deleted with the write: the files are the answer's now). */
+  claims: readonly string[];
   /**
    * One value per field of the form's revision, by field id. Never keyed by the field object:
    * the members of one batch may have read their answers against separate loads of the same
@@ -264,7 +270,7 @@ async function insertRows(
   const { form } = record;
   const fields = record.fields;
   const rows = accepted.map(({ item, session_id, local_index, customer_id }) => sql`(
-    ${local_index}::int, ${session_id}::uuid, ${customer_id}::uuid, ${item.visitor_id}, ${item.utc_offset}::int,
+    ${item.row_id}::uuid, ${local_index}::int, ${session_id}::uuid, ${customer_id}::uuid, ${item.visitor_id}, ${item.utc_offset}::int,
     ${item.meta.user_agent}, ${item.meta.referer}, ${item.meta.ip},
     ${JSON.stringify(Object.keys(item.extra).length ? { extra: item.extra } : {})}::jsonb
     ${fields.length ? sql`, ${sql.join(fields.map((f) => sql`${answerOf(item, f)}::${sql.raw(columnTypeOf(f))}`))}` : sql``}
@@ -275,7 +281,7 @@ async function insertRows(
   const { rows: inserted } = await sql<Row>`
     with ins as (
       insert into ${managedTable(form.table_name)} (
-        local_index, session_id, customer_id, visitor_id, utc_offset, user_agent, referer, ip, meta
+        id, local_index, session_id, customer_id, visitor_id, utc_offset, user_agent, referer, ip, meta
         ${fields.length ? sql`, ${sql.join(fields.map((f) => sql.id(f.name)))}` : sql``}
       )
       values ${sql.join(rows)}
@@ -299,6 +305,7 @@ async function insertRows(
       insert into inventory_level_commit (inventory_level_id, diff, reason, form_id, response_id)
       select units.level_id, -1, 'order', ${form.id}::uuid, ins.id from units join ins using (local_index)
     ),` : sql``}
+    ${fileStatements(accepted)}
     requests (local_index, request_id) as (values ${sql.join(accepted.map(({ item, local_index }) => sql`(${local_index}::int, ${item.request_id}::text)`))}),
     events as (
       insert into outbox (form_id, type, payload, request_id)
@@ -307,6 +314,23 @@ async function insertRows(
     )
     select id::text, local_index, created_at from ins order by local_index`.execute(trx);
   return inserted;
+}
+
+/**
+ * The staged files' moves and the grants the accepted rows claim, only for rows the insert
+ * wrote (a row refused by a constraint moves and claims nothing: its files stay granted, and
+ * retention removes them).
+ */
+function fileStatements(accepted: readonly Accepted[]) {
+  const moves = accepted.flatMap(({ item, local_index }) => item.moves.map((m) => sql`(${local_index}::int, ${m.from}::text, ${m.to}::text)`));
+  const claims = accepted.flatMap(({ item, local_index }) => item.claims.map((key) => sql`(${local_index}::int, ${key}::text)`));
+  return sql`
+    ${moves.length ? sql`
+    moves (local_index, from_key, to_key) as (values ${sql.join(moves)}),
+    moved as (insert into storage_move (from_key, to_key) select from_key, to_key from moves join ins using (local_index)),` : sql``}
+    ${claims.length ? sql`
+    claims (local_index, key) as (values ${sql.join(claims)}),
+    claimed as (delete from upload_grant g using claims c join ins on ins.local_index = c.local_index where g.key = c.key),` : sql``}`;
 }
 
 /**

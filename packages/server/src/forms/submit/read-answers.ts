@@ -3,9 +3,11 @@
  * applying the same rules as the browser (spec 1 §5), plus the form's policy on unknown names.
  */
 import {
-  answersScope, computedColumnValue, evaluateFormLogic, FieldworkError, missingRequiredHiddenFields, PARAM, PARAM_PREFIX, parseFieldValue, type ColumnValue, type FormBlock, type FormField, type ParseFailure,
+  answersScope, capabilityOf, computedColumnValue, evaluateFormLogic, FieldworkError, missingRequiredHiddenFields, PARAM, PARAM_PREFIX, parseFieldValue, type ColumnValue, type FormBlock, type FormField, type ParseFailure,
 } from "@fieldwork/core";
+import type { PostedFile, PostedFiles } from "../files/posted-files";
 import { AnswersRefused } from "./answers-refused";
+import { fileFieldProblem } from "./file-answers";
 
 export type PostedEntries = Map<string, string[]>;
 
@@ -21,6 +23,8 @@ export interface Answers {
   values: Map<FormField, ColumnValue>;
   /** Unknown names kept when the form accepts unknown fields. */
   extra: Record<string, string | string[]>;
+  /** The files of each shown file field that passed its rules (their values are placed later: file-answers.ts). */
+  files: Map<string, PostedFile[]>;
 }
 
 export function readSystemInputs(entries: PostedEntries): SystemInputs {
@@ -45,6 +49,7 @@ export function readSystemInputs(entries: PostedEntries): SystemInputs {
  */
 export function readAnswers(
   fields: readonly FormField[], blocks: readonly FormBlock[], entries: PostedEntries, strategy: "ignore" | "accept" | "reject", utc_offset: number | null,
+  posted: PostedFiles = new Map(),
 ): Answers {
   const byName = new Map(fields.map((f) => [f.name, f]));
   const unknown = [...entries.keys()].filter((name) => !byName.has(name) && !name.startsWith(PARAM_PREFIX));
@@ -59,6 +64,7 @@ export function readAnswers(
   }
 
   const values = new Map<FormField, ColumnValue>();
+  const files = new Map<string, PostedFile[]>();
   const failures: ParseFailure[] = [];
   const logic = evaluateFormLogic(fields, blocks, answersScope(fields, (f) => entries.get(f.name) ?? []));
   for (const field of fields) {
@@ -72,6 +78,14 @@ export function readAnswers(
       continue;
     }
     const rules = field.required && !logic.shown_field_ids.has(field.id) ? { ...field, required: false } : field;
+    if (capabilityOf(field.type).file) {
+      const list = posted.get(field.id) ?? [];
+      const problem = fileFieldProblem(rules, list);
+      if (problem) failures.push(problem);
+      else if (list.length) files.set(field.id, list);
+      values.set(field, null);
+      continue;
+    }
     const result = parseFieldValue(rules, entries.get(field.name) ?? [], { utc_offset });
     if (result.ok) values.set(field, result.value);
     else failures.push(result);
@@ -86,5 +100,5 @@ export function readAnswers(
       extra[name] = list.length === 1 ? list[0]! : list;
     }
   }
-  return { values, extra };
+  return { values, extra, files };
 }

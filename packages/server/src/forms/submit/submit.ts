@@ -11,13 +11,16 @@
  */
 import { completePath, FieldworkError, PARAM, safeUrlOrUndefined, type ColumnValue, type FormField } from "@fieldwork/core";
 import type { Kysely } from "kysely";
+import { randomUUID } from "node:crypto";
 import type { DB } from "../../db/schema";
 import { countUnlessCounted, RateLimitedError, type PendingHit } from "../../limits/rate-limit";
+import type { PostedFiles } from "../files/posted-files";
 import { assertOpen } from "../availability";
 import { alreadyRespondedQuery, namedCustomerId } from "../customer";
 import { cachedFormRecord, isUuid, type FormRecord } from "../form-record";
 import { loadPublishedForm } from "../preload";
 import type { InsertedResponse, PendingSubmit, RequestMeta } from "./batch-write";
+import { placeFiles } from "./file-answers";
 import { readAgainstCurrent } from "./outdated";
 import { readAnswers, readSystemInputs, type PostedEntries } from "./read-answers";
 import { submitInBatch } from "./submit-queue";
@@ -38,6 +41,8 @@ export interface SubmitRequest {
   request_id?: string | undefined;
   /** The per-address hit the submit counts in its batch (PostgreSQL), or null when the hook counted it. */
   rate_hit?: PendingHit | null | undefined;
+  /** The files of the submit by field id: streamed parts and signed uploads (forms/files/posted-files.ts). */
+  files?: PostedFiles;
 }
 
 const ATTEMPTS = 3;
@@ -90,12 +95,18 @@ export function readSubmit(record: FormRecord, entries: PostedEntries, request: 
   // retry of an answer already taken still gets it (exactly once) after the form closed.
   if (!isUuid(system.session_id)) assertOpen(form, now);
   const answers = readAgainstCurrent(
-    () => readAnswers(record.fields, record.blocks, entries, form.unknown_field_handling_strategy, system.utc_offset),
+    () => readAnswers(record.fields, record.blocks, entries, form.unknown_field_handling_strategy, system.utc_offset, request.files),
     system.revision, form.revision,
   );
+  // The row's id is chosen here so the files' final paths (its folder) go in with the row.
+  const row_id = randomUUID();
+  const session_id = isUuid(system.session_id) ? system.session_id : null;
+  const placed = placeFiles(form.id, row_id, session_id, record.fields, answers.files);
   return {
-    values: new Map([...answers.values].map(([field, value]) => [field.id, value])), extra: answers.extra,
-    session_id: isUuid(system.session_id) ? system.session_id : null,
+    row_id, moves: placed.moves, claims: placed.claims,
+    values: new Map([...answers.values].map(([field, value]) => [field.id, placed.values.has(field.id) ? placed.values.get(field.id)! : value])),
+    extra: answers.extra,
+    session_id,
     customer_uuid: namedCustomerId(entries.get(PARAM.customer_uuid)?.at(-1)?.trim() || request.customer_cookie),
     visitor_id: system.visitor_id, utc_offset: system.utc_offset, meta: request.meta, request_id: request.request_id ?? null,
     demand: demandOf(record, answers.values), now, rate_hit: request.rate_hit ?? null,

@@ -7,6 +7,7 @@ import type { FieldProps } from "./field-props";
 import { TextInput } from "./text-input";
 import { Choice } from "./choice";
 import { BooleanInput } from "./boolean";
+import { FileField } from "./file-field";
 
 const warned = new Set<string>();
 
@@ -20,6 +21,8 @@ export function FieldRenderer(props: FieldProps) {
       return <Choice {...props} />;
     case "checkbox": case "switch": case "toggle":
       return <BooleanInput {...props} />;
+    case "file": case "image": case "audio": case "video":
+      return <FileField {...props} />;
     default:
       if (!warned.has(props.field.name)) {
         warned.add(props.field.name);

@@ -3,8 +3,8 @@
  * The field editor side panel (spec 2 §3, spec 3 §2 "New Field" / "Edit Field"): a live
  * preview with Test, then type, name (with a suggestion from the label), label, placeholder,
  * help text, required and read only, validation (pattern, min, max, step), autocomplete,
- * accept and multiple — each only where the capability table says it applies — and the
- * options editor for choices. Core's rules show beside their inputs while typing; Save is
+ * accept and multiple — each only where the capability table says it applies — the
+ * options editor for choices and the file settings (file-section.tsx). Core's rules show beside their inputs while typing; Save is
  * off while any holds; Save dispatches update-field; Delete field asks first.
  */
 import { useEffect, useId, useMemo, useReducer, useState, type ReactNode } from "react";
@@ -22,6 +22,7 @@ import { ConditionEditor } from "../block-panel/condition-editor";
 import { useConditionDraft } from "../block-panel/use-condition-draft";
 import { DeleteFieldDialog } from "./delete-field-dialog";
 import { FieldPreview } from "./field-preview";
+import { FileSection } from "./file-section";
 import { InventorySection } from "./inventory-section";
 import { OptionsEditor } from "./options-editor";
 import { draftProblems, initPanel, isDirty, panelReducer, toDefinition, type FlagKey, type TextKey } from "./panel-state";
@@ -126,6 +127,7 @@ function PanelBody({ field, fresh, onClose }: { field: FormField; fresh: boolean
             </div>
           ) : null}
         </Group>
+        {cap.file ? <FileSection draft={draft} problems={problems} dispatch={dispatch} check={(props) => <Check {...props} />} /> : null}
         <Group title="Logic">
           <Field label="Computed value" error={problems.v_value}
             hint="An expression over other fields, like #/price * #/quantity. Visitors see the result, read only; the server computes it again.">
@@ -135,7 +137,6 @@ function PanelBody({ field, fresh, onClose }: { field: FormField; fresh: boolean
         </Group>
         <Group title="Browser">
           <Field label="Autocomplete" hint="A browser autofill token, like email or given-name.">{(p) => <Input {...p} {...text("autocomplete")} className="font-mono" />}</Field>
-          {cap.file ? <Field label="Accept" hint="File types, like image/* or .pdf.">{(p) => <Input {...p} {...text("accept")} className="font-mono" />}</Field> : null}
         </Group>
         <div className="border-t border-line pt-5">
           <Button variant="ghost" className="text-danger" onClick={() => setConfirming(true)}><Trash2 />Delete field</Button>

@@ -68,4 +68,19 @@ describe("the computed value", () => {
     expect(toDefinition(typed.draft, typed.base).v_value).toBe("#/price * #/qty");
     expect(toDefinition(run(typed, { type: "text", key: "v_value", value: "  " }).draft, typed.base).v_value).toBeNull();
   });
+
+  it("file fields: upload type and storage path (core's rule shown while typing; a placeholder makes the mode staged)", () => {
+    const start = initPanel({ field: field({ name: "cv", type: "file" }), fresh: false });
+    expect(start.draft).toMatchObject({ upload_type: "multipart", storage_enabled: false, storage_path: "{{row_id}}/{{field_id}}" });
+    expect(isDirty(start)).toBe(false);
+    const signed = run(start, { type: "upload-type", value: "requesturl" }, { type: "flag", key: "storage_enabled", value: true },
+      { type: "text", key: "storage_path", value: "/receipts" });
+    expect(draftProblems(signed.draft, []).storage).toBe("Storage upload path is required and must not start with a slash");
+    const fixed = run(signed, { type: "text", key: "storage_path", value: "receipts/{{row_id}}" });
+    expect(draftProblems(fixed.draft, []).storage).toBeUndefined();
+    expect(toDefinition(fixed.draft, fixed.base)).toMatchObject({ upload: { type: "requesturl" }, storage: { enabled: true, path: "receipts/{{row_id}}" } });
+    expect(FieldDefinition.safeParse(toDefinition(signed.draft, signed.base)).success).toBe(false);
+    const text = run(fixed, { type: "type", value: "text" });
+    expect(toDefinition(text.draft, text.base)).toMatchObject({ upload: null, storage: null });
+  });
 });

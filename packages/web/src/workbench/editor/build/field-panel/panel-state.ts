@@ -6,8 +6,8 @@
  * `draftProblems` are core's field rules on it, shown beside their inputs while typing.
  */
 import {
-  capabilityOf, expressionProblem, fieldProblems, FieldDefinition, suggestFieldName, TYPE_DEFAULTS,
-  type FieldProblems, type FieldType, type FormField,
+  capabilityOf, expressionProblem, fieldProblems, FieldDefinition, storageOf, storagePathProblem, suggestFieldName, TYPE_DEFAULTS, uploadTypeOf,
+  type FieldProblems, type FieldType, type FormField, type UploadType,
 } from "@fieldwork/core";
 import { definitionOf } from "../editor-request";
 import { applyOptionsOp, definitionOptions, optionRows, type OptionList, type OptionsOp } from "./options-ops";
@@ -30,10 +30,15 @@ export interface FieldDraft {
   list: OptionList;
   /** The computed value's expression (`v_value`), "" for none. */
   v_value: string;
+  /** File fields: multipart (with the form) or requesturl (signed upload, 50 MB). */
+  upload_type: UploadType;
+  /** File fields: a storage path template of the owner's (spec 2 §3 "Field storage"). */
+  storage_enabled: boolean;
+  storage_path: string;
 }
 
-export type TextKey = "name" | "label" | "placeholder" | "help_text" | "pattern" | "min" | "max" | "step" | "autocomplete" | "accept" | "v_value";
-export type FlagKey = "required" | "readonly" | "multiple";
+export type TextKey = "name" | "label" | "placeholder" | "help_text" | "pattern" | "min" | "max" | "step" | "autocomplete" | "accept" | "v_value" | "storage_path";
+export type FlagKey = "required" | "readonly" | "multiple" | "storage_enabled";
 
 export interface PanelState {
   field_id: string;
@@ -54,6 +59,7 @@ export type PanelAction =
   | { type: "text"; key: TextKey; value: string }
   | { type: "flag"; key: FlagKey; value: boolean }
   | { type: "type"; value: FieldType }
+  | { type: "upload-type"; value: UploadType }
   | { type: "options"; op: OptionsOp }
   | { type: "options-mode"; mode: "simple" | "advanced" }
   | { type: "save-started" }
@@ -68,6 +74,7 @@ export function draftOf(field: FormField): FieldDraft {
     required: def.required, readonly: def.readonly, pattern: text(def.pattern), min: text(def.min), max: text(def.max), step: text(def.step),
     autocomplete: text(def.autocomplete), accept: text(def.accept), multiple: def.multiple, list: optionRows(def),
     v_value: typeof def.v_value === "string" ? def.v_value : "",
+    upload_type: uploadTypeOf(def), storage_enabled: storageOf(def).enabled, storage_path: storageOf(def).path,
   };
 }
 
@@ -110,6 +117,8 @@ export function panelReducer(state: PanelState, action: PanelAction): PanelState
       return edit({ ...state.draft, [action.key]: action.value });
     case "type":
       return edit(withType(state.draft, action.value));
+    case "upload-type":
+      return edit({ ...state.draft, upload_type: action.value });
     case "options":
       return edit({ ...state.draft, list: applyOptionsOp(state.draft.list, action.op) });
     case "options-mode":
@@ -145,11 +154,24 @@ export function toDefinition(draft: FieldDraft, base: FieldDefinition): FieldDef
     autocomplete: orNull(draft.autocomplete), accept: cap.file ? orNull(draft.accept) : null,
     multiple: cap.multiple === "always" || (cap.multiple === "optional" && draft.multiple),
     v_value: draft.v_value.trim() || null,
+    ...fileSettings(draft, base),
     ...choices,
   };
 }
 
-export type PanelProblems = FieldProblems & { step?: string; v_value?: string };
+/** A file field's upload type and storage (the defaults, multipart and no own path, store nothing). */
+function fileSettings(draft: FieldDraft, base: FieldDefinition): Pick<FieldDefinition, "upload" | "storage"> {
+  if (!capabilityOf(draft.type).file) return { upload: null, storage: null };
+  const baseStorage = base.storage && typeof base.storage === "object" && !Array.isArray(base.storage) ? base.storage : {};
+  return {
+    upload: draft.upload_type === "multipart" && base.upload === null ? null : { type: draft.upload_type },
+    storage: draft.storage_enabled
+      ? { ...baseStorage, enabled: true, path: draft.storage_path.trim() }
+      : base.storage === null ? null : { ...baseStorage, enabled: false },
+  };
+}
+
+export type PanelProblems = FieldProblems & { step?: string; v_value?: string; storage?: string };
 
 /** Core's field rules on the draft, plus a step that is not a positive number. */
 export function draftProblems(draft: FieldDraft, otherNames: readonly string[]): PanelProblems {
@@ -163,6 +185,8 @@ export function draftProblems(draft: FieldDraft, otherNames: readonly string[]):
   if (step !== null && !(Number.isFinite(step) && step > 0)) problems.step = "Step must be a positive number.";
   const computed = draft.v_value.trim() ? expressionProblem(draft.v_value, new Set([...otherNames, draft.name.trim()])) : undefined;
   if (computed) problems.v_value = computed;
+  const storage = capabilityOf(draft.type).file && draft.storage_enabled ? storagePathProblem(draft.storage_path) : undefined;
+  if (storage) problems.storage = storage;
   return problems;
 }
 

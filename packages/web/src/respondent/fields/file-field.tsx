@@ -1,0 +1,52 @@
+/** @jsxRuntime automatic */
+/**
+ * Renderer of file, image, audio and video fields. The server render (and a page without
+ * JavaScript) is a plain `<input type=file name accept multiple>` that posts with the form's
+ * multipart body; once the page runs, the uploader (file-uploader.tsx, its own lazy chunk,
+ * outside the form's first-load budget) takes its place.
+ */
+import { lazy, Suspense, useEffect, useState } from "react";
+import { acceptOf, FILE_LIMITS, fileMatchesAccept, fileTooLargeMessage, maxFilesOf, isMultiValued, PARAM, uploadTypeOf, type FormField } from "@fieldwork/core";
+import { useFieldError } from "../field-errors";
+import { constraintAttrs, describedBy, fieldDomId } from "./field-attrs";
+import { FieldShell } from "./field-shell";
+import { controlClass } from "./field-styles";
+import type { FieldProps } from "./field-props";
+import type { UploaderField } from "./file-uploader";
+
+const FileUploader = lazy(() => import("./file-uploader"));
+
+/** Core's file rules for the uploader, which imports none of core's modules itself. */
+function uploaderField(field: FormField, refused: boolean): UploaderField {
+  const upload = uploadTypeOf(field);
+  return {
+    field, dom_id: fieldDomId(field), aria: describedBy(field, refused), multiple: isMultiValued(field), upload, session_param: PARAM.session,
+    rules: {
+      max_files: maxFilesOf(field), accept: acceptOf(field), matches_accept: fileMatchesAccept, too_large: fileTooLargeMessage,
+      max_bytes: upload === "requesturl" ? FILE_LIMITS.signed_url_bytes : FILE_LIMITS.multipart_bytes,
+    },
+  };
+}
+
+export function FileField({ field, locked, prefill }: FieldProps) {
+  const refused = useFieldError(field.name) !== undefined;
+  const [enhanced, setEnhanced] = useState(false);
+  useEffect(() => setEnhanced(true), []);
+  const plain = (
+    <input
+      id={fieldDomId(field)} type="file" name={field.name} accept={acceptOf(field) ?? undefined}
+      multiple={isMultiValued(field) || undefined} disabled={field.readonly || undefined}
+      {...describedBy(field, refused)} {...constraintAttrs(field, locked)}
+      className={controlClass}
+    />
+  );
+  return (
+    <FieldShell field={field}>
+      {enhanced ? (
+        <Suspense fallback={plain}>
+          <FileUploader config={uploaderField(field, refused)} locked={locked} prefill={prefill} />
+        </Suspense>
+      ) : plain}
+    </FieldShell>
+  );
+}
