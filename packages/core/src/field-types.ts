@@ -82,7 +82,7 @@ const later = (value: ValueKind, column: ColumnType, extra: Partial<Row> = {}): 
 const upload = (): Row => ({
   renderable: true, value: "file", column: "jsonb", html_type: "file", options: false, multiple: "optional",
   // A saved partial answer holds references ({path, name, lastModified}: a key is at most 1024 bytes).
-  pattern: false, range: false, requirable: true, file: true, max_length: 4096,
+  pattern: false, range: false, requirable: true, file: true, max_length: 4096, fixed_values: false,
 });
 
 /** A fixed-format input (number, date, colour…): short values, no pattern. */
