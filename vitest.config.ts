@@ -1,5 +1,15 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 import { wholeNumberFromEnv } from "./packages/server/src/env-number";
+
+/**
+ * Unit and integration files at once. Vitest's own default is one fewer than the cores, which
+ * on a 2-core CI machine is 1: every file one after the other, while an integration file
+ * mostly keeps one core busy (its own thread, or PGlite's worker, or PostgreSQL) and waits
+ * on the others. Each file has its own databases (copies of the run's templates), so files
+ * share no state.
+ */
+const testWorkers = wholeNumberFromEnv(process.env, "TEST_WORKERS", Math.max(2, availableParallelism()), 1);
 
 /**
  * End-to-end files at once: each starts its own server (own DATA_DIR, free port) and its own
@@ -10,7 +20,13 @@ const e2eWorkers = wholeNumberFromEnv(process.env, "E2E_WORKERS", 2, 1);
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: "unit", include: ["packages/core/src/**/*.test.ts", "packages/web/src/**/*.test.{ts,tsx}", "packages/embed/src/**/*.test.ts"] } },
+      {
+        test: {
+          name: "unit",
+          include: ["packages/core/src/**/*.test.ts", "packages/web/src/**/*.test.{ts,tsx}", "packages/embed/src/**/*.test.ts"],
+          maxWorkers: testWorkers,
+        },
+      },
       {
         test: {
           name: "integration",
@@ -19,6 +35,7 @@ export default defineConfig({
           globalSetup: ["packages/server/src/test/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          maxWorkers: testWorkers, // group 0 with unit: the same count
         },
       },
       {

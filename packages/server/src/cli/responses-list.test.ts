@@ -174,6 +174,8 @@ describe.each(BACKENDS)("responses list on $name", (backend) => {
       if (chunks.length === 1) await held;
       return true;
     });
+    // The first batch arrives (however loaded the machine), then nothing more while it waits.
+    await expect.poll(() => chunks.length, { timeout: 10_000 }).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(chunks).toHaveLength(1); // the second batch is not even fetched while the first waits
     release();

@@ -10,8 +10,10 @@ import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writ
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { useBuiltCli } from "../cli/cli-process";
+import { BUILT_CLI, ROOT } from "../test/built-server";
 
-const ROOT = new URL("../../../../", import.meta.url).pathname;
+useBuiltCli();
 const dataDir = join(mkdtempSync(join(tmpdir(), "fieldwork-modes-")), "data");
 afterAll(() => rmSync(join(dataDir, ".."), { recursive: true, force: true }));
 
@@ -37,7 +39,7 @@ function setModes(dir: string, dirMode: number, fileMode: number): void {
 }
 
 function cliWithOpenUmask(...args: string[]) {
-  return spawnSync("/bin/sh", ["-c", `umask 000 && exec "${process.execPath}" --import tsx packages/server/src/cli/main.ts ${args.join(" ")}`], {
+  return spawnSync("/bin/sh", ["-c", `umask 000 && exec "${process.execPath}" ${BUILT_CLI} ${args.join(" ")}`], {
     cwd: ROOT, encoding: "utf8", env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", SECRET_KEY: "" },
   });
 }
