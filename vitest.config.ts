@@ -25,6 +25,10 @@ export default defineConfig({
           name: "unit",
           include: ["packages/core/src/**/*.test.ts", "packages/web/src/**/*.test.{ts,tsx}", "packages/embed/src/**/*.test.ts"],
           maxWorkers: testWorkers,
+          // Property tests of thousands of runs (safe-url, the logic parser, PostgREST syntax)
+          // take 1–3 s alone on the shared 2-core machine and passed Vitest's 5 s default
+          // with two files at once.
+          testTimeout: 20_000,
         },
       },
       {
