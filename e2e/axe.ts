@@ -8,6 +8,10 @@ export interface Violation { id: string; impact: string; help: string; targets: 
 
 export async function axeViolations(page: Page): Promise<Violation[]> {
   await page.waitForLoadState("networkidle");
+  // A colour or opacity transition still running (a button fading in after loading) is not what the reader gets.
+  await page.evaluate(() => Promise.all(document.getAnimations()
+    .filter((a) => a.effect?.getTiming().iterations !== Infinity) // a spinner never ends
+    .map((a) => a.finished.catch(() => undefined))));
   if (!(await page.evaluate("typeof window.axe !== 'undefined'"))) await page.evaluate(AXE);
   return page.evaluate(`axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations.map((v) => ({
     id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")),

@@ -42,8 +42,11 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the public form's first visit", () => {
     for (const script of first) {
       expect(script.start).toBeLessThan(loadStart);
       expect(encodings.get(script.path)).toBe("br");
-      expect(script.encoded).toBeLessThan(script.decoded / 2);
+      // Brotli halves any script worth compressing; a few hundred bytes (an entry that only imports) cannot halve.
+      if (script.decoded > 1024) expect(script.encoded).toBeLessThan(script.decoded / 2);
     }
+    const sum = (key: "encoded" | "decoded") => first.reduce((total, script) => total + script[key], 0);
+    expect(sum("encoded")).toBeLessThan(sum("decoded") / 2);
     await context.close();
   });
 });

@@ -143,6 +143,8 @@ const OFFERED = new Set<FieldType>([
 
 const LABELS: Partial<Record<FieldType, string>> = {
   "datetime-local": "Date and time", "toggle-group": "Toggle group", latlng: "Location",
+  // "Upload", so the picker tells them from the Image and Video blocks (media an owner shows).
+  file: "File upload", image: "Image upload", audio: "Audio upload", video: "Video upload",
 };
 
 export const FIELD_TYPE_CAPABILITIES: Readonly<Record<FieldType, FieldTypeCapability>> =
