@@ -143,15 +143,14 @@ const OFFERED = new Set<FieldType>([
 
 const LABELS: Partial<Record<FieldType, string>> = {
   "datetime-local": "Date and time", "toggle-group": "Toggle group", latlng: "Location",
-  // "Upload", so the picker tells them from the Image and Video blocks (media an owner shows).
-  file: "File upload", image: "Image upload", audio: "Audio upload", video: "Video upload",
 };
 
 export const FIELD_TYPE_CAPABILITIES: Readonly<Record<FieldType, FieldTypeCapability>> =
   Object.fromEntries(
     FIELD_TYPES.map((type) => {
       const { label, ...row } = ROWS[type];
-      const name = label ?? LABELS[type] ?? type.charAt(0).toUpperCase() + type.slice(1);
+      // File types read "Image upload"…, so the picker tells them from the Image and Video blocks.
+      const name = label ?? LABELS[type] ?? type.charAt(0).toUpperCase() + type.slice(1) + (row.file ? " upload" : "");
       return [type, { type, label: name, offered: OFFERED.has(type), ...row }];
     }),
   ) as Record<FieldType, FieldTypeCapability>;
