@@ -213,6 +213,27 @@ describe.each(BACKENDS)("owners' files on $name", (backend) => {
     expect(noRow.statusCode).toBe(404);
   });
 
+  it.skipIf(!backend.available)("a CSV export writes each file column as its files' owner links, which redirect a member to the bytes", async () => {
+    const rows = await readRows();
+    const csv = await f.app.inject({
+      method: "GET", url: `/rest/v1/${f.table}?select=full_name,photo,papers&order=local_index`,
+      headers: { authorization: `Bearer ${f.keys.viewer}`, accept: "text/csv" },
+    });
+    expect(csv.statusCode, csv.body).toBe(200);
+    const lines = csv.body.trim().split(/\r?\n/);
+    expect(lines[0]).toBe("full_name,photo,papers");
+    const [name, photoLink, paperLinks] = lines[1]!.split(",");
+    expect(name).toBe("Ada");
+    expect(photoLink).toBe(`/private/editor/${f.form_id}/fields/${fields.photo}/file/preview/src?download=true&path=${encodeURIComponent(rows[0]!.photo!.path)}`);
+    const links = paperLinks!.split(" ");
+    expect(links).toHaveLength(3); // two submitted, one added by a member (the test above)
+    const followed = await owner()("GET", links[1]!);
+    expect(followed.statusCode).toBe(302);
+    const bytes = await fetchBytes(f.app, String(followed.headers.location));
+    expect(bytes.body.equals(Buffer.concat([PDF, Buffer.from("two")]))).toBe(true);
+    expect((await fetchBytes(f.app, String((await owner()("GET", photoLink!)).headers.location))).body.length).toBeGreaterThan(0);
+  });
+
   it.skipIf(!backend.available)("deleting a row, a file field or a form removes their files (queued in the same transaction, run by the job)", async () => {
     const keysUnder = async (prefix: string) => {
       const keys: string[] = [];
