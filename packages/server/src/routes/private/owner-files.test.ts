@@ -1,6 +1,6 @@
 /**
  * The owner's side of files (issue 21 items 8, 10; spec 2 §7, spec 3 §3 and §7), on PGlite and
- * PostgreSQL with the disk driver: the Data API reads file columns as file references whose
+ * PostgreSQL with the disk driver, and on the S3 driver against s3rver: the Data API reads file columns as file references whose
  * download an API key's caller fetches byte-identical and whose thumbnail is 200 px wide; the
  * preview routes refuse paths the form's answers do not hold (another form's, hostile ones);
  * replacing keeps the path and serves the new bytes and a new thumbnail; the storage pool
@@ -12,7 +12,9 @@ import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { as } from "../../test/accounts";
-import { BACKENDS } from "../../test/backends";
+import { storageFromConfig } from "../../storage/driver";
+import { BACKENDS, type Backend } from "../../test/backends";
+import { startS3rver, type LocalS3 } from "../../test/s3rver";
 import { openDataApiFixture, type DataApiFixture } from "../../test/data-api";
 
 const FILES_FORM = {
@@ -52,8 +54,15 @@ const fetchBytes = async (app: FastifyInstance, url: string) => {
   return { status: answer.statusCode, body: answer.rawPayload, headers: answer.headers };
 };
 
-describe.each(BACKENDS)("owners' files on $name", (backend) => {
+/** Both backends on the disk driver, and PostgreSQL (else PGlite) on the S3 driver against a local s3rver. */
+const MATRIX: (Backend & { store: "disk" | "s3" })[] = [
+  ...BACKENDS.map((backend) => ({ ...backend, store: "disk" as const })),
+  { ...(BACKENDS.find((b) => b.name === "postgres" && b.available) ?? BACKENDS[0]!), store: "s3" as const },
+];
+
+describe.each(MATRIX)("owners' files on $name, $store storage", (backend) => {
   let f: DataApiFixture;
+  let s3: LocalS3 | undefined;
   let other: { form_id: string; path: string };
   let photo: Buffer;
   const fields: Record<string, string> = {};
@@ -76,7 +85,9 @@ describe.each(BACKENDS)("owners' files on $name", (backend) => {
 
   beforeAll(async () => {
     if (!backend.available) return;
-    f = await openDataApiFixture(backend, `ownerfiles-${backend.name}`, { form: FILES_FORM });
+    if (backend.store === "s3") s3 = await startS3rver();
+    const storage = s3 ? { storage: storageFromConfig({ dataDir: "/nowhere", storageUrl: s3.storageUrl() }) } : {};
+    f = await openDataApiFixture(backend, `ownerfiles-${backend.name}-${backend.store}`, { form: FILES_FORM, app: storage });
     const list = await f.database.db.selectFrom("form_field").select(["id", "name"]).where("form_id", "=", f.form_id).execute();
     for (const field of list) fields[field.name] = field.id;
     photo = await png(640, "#c33");
@@ -91,7 +102,10 @@ describe.each(BACKENDS)("owners' files on $name", (backend) => {
     const otherRows = (await f.app.inject({ method: "GET", url: `/rest/v1/${table_name}`, headers: { authorization: `Bearer ${f.keys.viewer}` } })).json() as { photo: Ref }[];
     other = { form_id: created.id, path: otherRows[0]!.photo.path };
   });
-  afterAll(async () => f?.close());
+  afterAll(async () => {
+    await f?.close();
+    await s3?.close();
+  });
 
   it.skipIf(!backend.available)("the Data API reads file columns as references: an API key's caller downloads byte-identical files and a 200 px thumbnail", async () => {
     const [ada] = await readRows();
