@@ -11,7 +11,7 @@ import fc from "fast-check";
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { as } from "../../test/accounts";
+import { as, joinOrganization, signUp } from "../../test/accounts";
 import { storageFromConfig } from "../../storage/driver";
 import { BACKENDS, type Backend } from "../../test/backends";
 import { startS3rver, type LocalS3 } from "../../test/s3rver";
@@ -194,6 +194,13 @@ describe.each(MATRIX)("owners' files on $name, $store storage", (backend) => {
     expect(data[ids[0]!]![fields.papers!]).toHaveLength(2);
     expect(data[ids[2]!]![fields.photo!]![0]!.upsert).toContain("/file/upsert?path=");
     expect((await fetchBytes(f.app, data[ids[0]!]![fields.papers!]![0]!.download)).body.equals(PDF)).toBe(true);
+    // A viewer reads the same files, without upsert links.
+    const viewer = await signUp(f.app, `viewer-${backend.name}-${backend.store}@example.com`, "correct horse battery", "10.9.0.7");
+    const { organization_id } = await f.database.db.selectFrom("project").select("organization_id").where("id", "=", f.project).executeTakeFirstOrThrow();
+    await joinOrganization(f.app, f.owner, organization_id, viewer, "viewer");
+    const seen = (await as(f.app, viewer)("POST", `/private/editor/${f.form_id}/storage/pool`, ids)).json() as { data: Record<string, Record<string, Ref[]>> };
+    expect(seen.data[ids[2]!]![fields.photo!]![0]!.path).toBe(data[ids[2]!]![fields.photo!]![0]!.path);
+    expect(seen.data[ids[2]!]![fields.photo!]![0]!.upsert).toBeUndefined();
     const connect = await owner()("POST", `/private/editor/connect/${f.form_id}/supabase/table/${f.form_id}/storage/pool`, ids.slice(0, 2));
     expect(Object.keys((connect.json() as { data: object }).data)).toHaveLength(2);
     expect((await owner()("POST", `/private/editor/connect/${f.form_id}/supabase/table/${other.form_id}/storage/pool`, ids)).statusCode).toBe(404);

@@ -16,14 +16,14 @@
  */
 import {
   acceptOf, capabilityOf, filesOfAnswer, FieldworkError, FILE_LIMITS, FILE_REFERENCE_TTL_SECONDS, fileTooLargeMessage, imageTransformOf,
-  imageTransformQuery, LIMITS, maxFilesOf, STORAGE_POOL_MAX_ROWS, storageNameOf, withQuery, type FileReference,
+  imageTransformQuery, LIMITS, maxFilesOf, roleAtLeast, STORAGE_POOL_MAX_ROWS, storageNameOf, withQuery, type FileReference,
 } from "@fieldwork/core";
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { sql } from "kysely";
 import { z } from "zod";
-import { requireFormRole } from "../../auth/access";
+import { requireFormRole, roleInProject } from "../../auth/access";
 import { fileFieldsOf, referencesOf, rowHoldingPath } from "../../forms/files/file-references";
 import { UPLOAD_URL_SECONDS } from "../../forms/files/upload-urls";
 import { loadFormRecord } from "../../forms/form-record";
@@ -118,6 +118,9 @@ export async function ownerFileRoutes(fastify: FastifyInstance): Promise<void> {
 
   const pool = async (request: FastifyRequest, formId: string, reply: Parameters<typeof queryGuardOf>[1]) => {
     const form = await requireFormRole(app.db, callerOf(request), formId, "viewer");
+    // Upsert links for those who may replace files (editors and owners).
+    const role = await roleInProject(app.db, callerOf(request), form.project_id);
+    const upsert = role !== null && roleAtLeast(role, "editor");
     const ids = parseBody(PoolBody, request.body);
     const record = await loadFormRecord(app.db, form.id);
     if (!record) throw new FieldworkError("NOT_FOUND");
@@ -129,7 +132,7 @@ export async function ownerFileRoutes(fastify: FastifyInstance): Promise<void> {
       select id::text as id, ${sql.join(fields.map((f) => sql.ref(f.name)))} from ${managedTable(record.form.table_name)}
       where id in (${sql.join(wanted.map((i) => sql`${i}::uuid`))})`.execute(g));
     for (const row of rows) {
-      data[row.id as string] = Object.fromEntries(fields.map((f) => [f.id, referencesOf(sign, record.form.id, f, row[f.name], { upsert: true })]));
+      data[row.id as string] = Object.fromEntries(fields.map((f) => [f.id, referencesOf(sign, record.form.id, f, row[f.name], { upsert })]));
     }
     return { data, error: null };
   };
