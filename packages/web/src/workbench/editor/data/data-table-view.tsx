@@ -9,6 +9,7 @@ import { initialQueryState, viewParamsToQueryState, queryStateToViewParams, type
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { RecordPanel } from "./record/record-panel";
 import { CustomerSheet } from "./customer/customer-sheet";
+import { FilesPanel } from "./files/files-panel";
 import { GalleryLayout, ListLayout, ChartLayout } from "./card-layouts";
 import { dataReducer, initDataState, shownRows } from "./data-state";
 import { DATA_TABLE_LABELS, type DataTable } from "./data-table";
@@ -83,7 +84,8 @@ export function DataTableView({ table, form, document_id, canEdit, csrf_token, s
   const panelRow = state.panel?.kind === "record" && state.panel.row_id ? state.rows.find((r) => String(r.id) === (state.panel as { row_id: string }).row_id) ?? null : null;
 
   const readOnlyReason = editable ? null : table.read_only ? `${DATA_TABLE_LABELS[table.kind]} are read only.` : "Viewers cannot edit rows; ask an editor or owner of this organization.";
-  const context = { display, editable, readOnlyReason, widths: initialWidths, onOpen: open, onEdit: actions.edit };
+  const openFiles = (row: Row, column: { name: string }) => dispatch({ type: "panel", panel: { kind: "files", row_id: String(row.id), column: column.name } });
+  const context = { display, editable, readOnlyReason, widths: initialWidths, onOpen: open, onEdit: actions.edit, onOpenFiles: openFiles };
   const label = `${form.title}: ${table.kind}`;
   const reorder = (source: string, target: string) => {
     const names = columns.filter((c) => !c.key).map((c) => c.name);
@@ -137,6 +139,15 @@ export function DataTableView({ table, form, document_id, canEdit, csrf_token, s
           <CustomerSheet key={state.panel.customer_id} customer_id={state.panel.customer_id} onClose={() => dispatch({ type: "panel", panel: null })} />
         ) : null}
       </div>
+      {state.panel?.kind === "files" ? (
+        <FilesPanel
+          key={`${state.panel.row_id}:${state.panel.column}`}
+          row={state.rows.find((r) => String(r.id) === (state.panel as { row_id: string }).row_id) ?? null}
+          column={table.columns.find((c) => c.name === (state.panel as { column: string }).column) ?? null}
+          editable={editable} csrf_token={csrf_token}
+          onClose={() => dispatch({ type: "panel", panel: null })}
+        />
+      ) : null}
       <DataFooter table={table} state={state} dispatch={queryDispatch} editable={editable} onDelete={() => setConfirmDelete(true)} />
       <ConfirmDialog
         open={confirmDelete}

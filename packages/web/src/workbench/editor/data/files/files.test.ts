@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { canAddFile, fileKindOf, filesOf, formatMediaTime, needsResolve } from "./file-refs";
 import { createFileBatcher, type PoolAnswer } from "./file-batcher";
 import { initialReplaceState, REPLACE_MESSAGES, replaceReducer, type ReplaceState } from "./replace-state";
+import { closedViewer, viewerContentOf, viewerReducer } from "./media-viewer-state";
 
 const meta = { path: "f/r/cv.pdf", name: "cv.pdf", size: 1200, type: "application/pdf", lastModified: 1 };
 const ref = { ...meta, src: "/v1/storage/object/f/r/cv.pdf?token=a", srcset: { thumbnail: "/t?token=b", original: "/o?token=c" }, download: "/d?token=d", upsert: "/u" };
@@ -108,5 +109,29 @@ describe("the file batcher", () => {
     const seen = answer.catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(500);
     expect(await seen).toBeInstanceOf(Error);
+  });
+});
+
+describe("the media viewer", () => {
+  const file = { src: "/s", name: "a.mp3", type: "audio/mpeg" };
+  it("opens as a modal, turns into picture-in-picture and back, and closes", () => {
+    const open = viewerReducer(closedViewer, { type: "open", file });
+    expect(open.mode).toBe("modal");
+    const pip = viewerReducer(open, { type: "pip" });
+    expect(pip.mode).toBe("pip");
+    expect(viewerReducer(pip, { type: "modal" }).mode).toBe("modal");
+    expect(viewerReducer(pip, { type: "close" })).toEqual(closedViewer);
+  });
+  it("moves only the picture-in-picture window, never off the top or left", () => {
+    const pip = viewerReducer(viewerReducer(closedViewer, { type: "open", file }), { type: "pip" });
+    expect(viewerReducer(pip, { type: "move", dx: 10, dy: -100 })).toMatchObject({ position: { x: 34, y: 0 } });
+    const modal = viewerReducer(closedViewer, { type: "open", file });
+    expect(viewerReducer(modal, { type: "move", dx: 10, dy: 10 })).toBe(modal);
+  });
+  it("says what it shows for each content type", () => {
+    expect(viewerContentOf(null)).toEqual({ show: "loading" });
+    expect(viewerContentOf("")).toEqual({ show: "unknown", message: "Unable to read the file" });
+    expect(viewerContentOf("application/zip")).toEqual({ show: "none", message: "Preview not available for this file type (application/zip)" });
+    expect(viewerContentOf("application/pdf")).toMatchObject({ show: "preview", kind: "pdf" });
   });
 });
