@@ -11,6 +11,7 @@ export * from "./field-reasons";
 export * from "./file-rules";
 export * from "./file-answer";
 export * from "./file-answer-schema";
+export * from "./file-reference";
 export * from "./upload-api";
 export * from "./upload-paths";
 export * from "./upload-type";
