@@ -10,6 +10,7 @@ import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { RecordPanel } from "./record/record-panel";
 import { CustomerSheet } from "./customer/customer-sheet";
 import { FilesPanel } from "./files/files-panel";
+import { createFilePool, FilePoolContext } from "./files/use-cell-files";
 import { GalleryLayout, ListLayout, ChartLayout } from "./card-layouts";
 import { dataReducer, initDataState, shownRows } from "./data-state";
 import { DATA_TABLE_LABELS, type DataTable } from "./data-table";
@@ -51,6 +52,7 @@ export function DataTableView({ table, form, document_id, canEdit, csrf_token, s
   const [initialWidths] = useState(() => prefs.column_widths);
   const [find, setFind] = useState("");
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const filePool = useMemo(() => (table.kind === "responses" ? createFilePool(form.form_id, csrf_token) : null), [table.kind, form.form_id, csrf_token]);
   const editable = canEdit && !table.read_only;
   const query = state.query;
   const queryDispatch = (action: QueryAction) => dispatch({ type: "query", action });
@@ -96,6 +98,7 @@ export function DataTableView({ table, form, document_id, canEdit, csrf_token, s
   };
 
   return (
+    <FilePoolContext.Provider value={filePool}>
     <div className="flex h-[calc(100dvh-3rem)] min-h-0 flex-col" data-table-kind={table.kind}>
       <DataToolbar
         table={table} state={state} columns={columns} prefs={prefs} onPrefs={changePrefs} dispatch={queryDispatch}
@@ -160,6 +163,7 @@ export function DataTableView({ table, form, document_id, canEdit, csrf_token, s
         The selected rows are deleted from the table for good. Exports and the Data API will no longer see them.
       </ConfirmDialog>
     </div>
+    </FilePoolContext.Provider>
   );
 }
 

@@ -12,8 +12,7 @@ import type { Row } from "../../api/data-api";
 import { FieldTypeIcon } from "../../field-type-icon";
 import { ChoiceCellEditor, JsonCellEditor, TextCellEditor } from "./cell-editors";
 import { displayValue, editorKindOf, type DisplayOptions } from "./cell-value";
-import { FileCell } from "./files/file-cell";
-import { filesOf } from "./files/file-refs";
+import { GridFileCell } from "./files/file-cell";
 
 export const ROW_HEIGHT = 32;
 export const HEADER_HEIGHT = 36;
@@ -100,7 +99,7 @@ export function gridColumns(columns: readonly DataColumn[], ctx: ColumnContext):
       draggable: true,
       renderHeaderCell: () => <Header column={column} />,
       renderCell: ({ row }) => {
-        if (isFileColumn(column) && !ctx.display.masked) return <FileCell files={filesOf(row[column.name])} status="ready" onOpen={() => ctx.onOpenFiles(row, column)} />;
+        if (isFileColumn(column) && !ctx.display.masked) return <GridFileCell row_id={String(row.id)} field_id={column.field?.id ?? null} value={row[column.name]} onOpen={() => ctx.onOpenFiles(row, column)} />;
         const text = displayValue(column, row[column.name], ctx.display);
         return text === "" ? <span className="text-faint">{row[column.name] === null || row[column.name] === undefined ? "NULL" : ""}</span> : <span title={text.length > 40 ? text : undefined}>{text}</span>;
       },

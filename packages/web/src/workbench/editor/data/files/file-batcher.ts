@@ -4,9 +4,7 @@
  * flight. Each caller gets its own row's answer; a failed batch rejects its callers (their
  * cells show ERROR). `load` is the call (the storage pool endpoint), given for tests.
  */
-export const FILE_BATCH_SIZE = 100;
-export const FILE_THROTTLE_MS = 500;
-export const FILE_CONCURRENCY = 20;
+import { STORAGE_POOL_CONCURRENCY, STORAGE_POOL_MAX_ROWS, STORAGE_POOL_THROTTLE_MS } from "@fieldwork/core";
 
 export type PoolAnswer = Record<string, Record<string, unknown>>;
 
@@ -27,9 +25,9 @@ export interface FileBatcher {
 }
 
 export function createFileBatcher(options: FileBatcherOptions): FileBatcher {
-  const batchSize = options.batchSize ?? FILE_BATCH_SIZE;
-  const throttleMs = options.throttleMs ?? FILE_THROTTLE_MS;
-  const concurrency = options.concurrency ?? FILE_CONCURRENCY;
+  const batchSize = options.batchSize ?? STORAGE_POOL_MAX_ROWS;
+  const throttleMs = options.throttleMs ?? STORAGE_POOL_THROTTLE_MS;
+  const concurrency = options.concurrency ?? STORAGE_POOL_CONCURRENCY;
   const pending = new Map<string, Waiter[]>();
   const queue: Map<string, Waiter[]>[] = [];
   let timer: ReturnType<typeof setTimeout> | null = null;

@@ -9,6 +9,7 @@
 import { useState } from "react";
 import { FileAudio, FileText, FileVideo, File as FileIcon } from "lucide-react";
 import { fileKindOf, type CellFile } from "./file-refs";
+import { useCellFiles } from "./use-cell-files";
 
 export function Spinner({ label = "Loading" }: { label?: string }) {
   return <span role="status" aria-label={label} className="inline-block size-3.5 animate-spin rounded-full border-2 border-line border-t-muted" />;
@@ -70,4 +71,10 @@ export function FileCell({ files, status, onOpen }: { files: readonly CellFile[]
       )}
     </button>
   );
+}
+
+/** A grid cell: the row's files for one field, resolved through the storage pool when needed. */
+export function GridFileCell({ row_id, field_id, value, onOpen }: { row_id: string; field_id: string | null; value: unknown; onOpen: () => void }) {
+  const { status, files } = useCellFiles(row_id, field_id, value);
+  return <FileCell files={files} status={status} onOpen={onOpen} />;
 }
