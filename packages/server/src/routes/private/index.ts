@@ -21,6 +21,7 @@ import { editorSettingsRoutes } from "./editor-settings";
 import { formDataRoutes } from "./form-data";
 import { webhookRoutes } from "./webhooks";
 import { inventoryRoutes } from "./inventory";
+import { ownerFileRoutes } from "./owner-files";
 import { memberRestRoutes } from "../rest/index";
 
 export interface PrivateOptions { auth: Auth; secret: string; publicUrl: string }
@@ -58,5 +59,6 @@ export async function privateRoutes(app: FastifyInstance, options: PrivateOption
   await app.register(formDataRoutes);
   await app.register(webhookRoutes);
   await app.register(inventoryRoutes);
+  await app.register(ownerFileRoutes);
   await app.register(memberRestRoutes, { prefix: "/projects/:project_id/rest/v1" });
 }

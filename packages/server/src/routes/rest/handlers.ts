@@ -6,6 +6,7 @@
 import { FieldworkError, LIMITS, parseConditions, parseReadQuery, type Role } from "@fieldwork/core";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { withFileReferences } from "../../forms/files/file-references";
 import { queryGuardOf } from "../../limits/load-limits";
 import { guarded } from "../../query/query-guard";
 import { gridCountHeader } from "../../query/count";
@@ -89,7 +90,9 @@ export function restHandlers(mount: RestMount) {
       reply.header("content-range", contentRange(page.offset, page.rows, page.count));
       if (page.grid) reply.header("fieldwork-count", gridCountHeader(page.grid));
       const partial = page.count !== null && (page.offset > 0 || page.offset + page.rows < page.count);
-      const body = representation === "object" ? singleObject(page.body, page.rows) : page.body;
+      // File columns read as file references with signed links (forms/files/file-references.ts).
+      const rowsBody = record ? withFileReferences(page.body, record, app.signStorageUrl, false) : page.body;
+      const body = representation === "object" ? singleObject(rowsBody, page.rows) : rowsBody;
       return sendJson(reply.code(partial ? 206 : 200), body);
     });
 
