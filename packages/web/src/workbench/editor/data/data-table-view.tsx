@@ -144,6 +144,7 @@ export function DataTableView({ table, form, document_id, canEdit, csrf_token, s
       </div>
       {state.panel?.kind === "files" ? (
         <FilesPanel
+          form_id={form.form_id}
           key={`${state.panel.row_id}:${state.panel.column}`}
           row={state.rows.find((r) => String(r.id) === (state.panel as { row_id: string }).row_id) ?? null}
           column={table.columns.find((c) => c.name === (state.panel as { column: string }).column) ?? null}

@@ -1,12 +1,18 @@
 /** @jsxRuntime automatic */
-/** The file popover of one grid cell: its row's files for one column, with the field's rules. */
+/**
+ * The file popover of one grid cell: its row's files for one column, with the field's rules.
+ * The Data API's references carry no upsert link; an editor's popover uses the owner route
+ * (`PUT /private/editor/{form_id}/fields/{field_id}/file/upsert?path=`), which checks the role
+ * and that the path is this field's.
+ */
 import type { DataColumn } from "@fieldwork/core";
-import { acceptOf, isMultiValued } from "@fieldwork/core";
+import { acceptOf, fileUpsertPath, isMultiValued } from "@fieldwork/core";
 import type { Row } from "../../../api/data-api";
 import { FilePopover } from "./file-popover";
 import { filesOf } from "./file-refs";
 
 export interface FilesPanelProps {
+  form_id: string;
   row: Row | null;
   column: DataColumn | null;
   editable: boolean;
@@ -14,7 +20,7 @@ export interface FilesPanelProps {
   onClose: () => void;
 }
 
-export function FilesPanel({ row, column, editable, csrf_token, onClose }: FilesPanelProps) {
+export function FilesPanel({ form_id, row, column, editable, csrf_token, onClose }: FilesPanelProps) {
   if (!row || !column?.field) return null;
   const field = column.field;
   return (
@@ -22,7 +28,7 @@ export function FilesPanel({ row, column, editable, csrf_token, onClose }: Files
       open
       onClose={onClose}
       title={column.label}
-      files={filesOf(row[column.name])}
+      files={filesOf(row[column.name]).map((f) => ({ ...f, upsert: f.upsert ?? (editable && f.path ? fileUpsertPath(form_id, field.id, f.path) : null) }))}
       multiple={isMultiValued(field)}
       accept={acceptOf(field)}
       editable={editable}
