@@ -49,7 +49,7 @@ function ReplaceForm({ file, accept, csrf_token }: { file: CellFile; accept: str
   };
   const uploading = state.status === "uploading";
   return (
-    <form onSubmit={submit} className="mt-2 flex flex-col gap-1.5" aria-label={`Replace ${file.name}`} noValidate>
+    <form onSubmit={submit} className="mt-3 flex flex-col gap-1.5 border-t border-line pt-3" aria-label={`Replace ${file.name}`} noValidate>
       <div className="flex items-center gap-2">
         <label htmlFor={inputId} className="sr-only">New file for {file.name}</label>
         <input
@@ -60,7 +60,7 @@ function ReplaceForm({ file, accept, csrf_token }: { file: CellFile; accept: str
         />
         <Button type="submit" size="sm" loading={uploading}><Upload aria-hidden="true" />Replace</Button>
       </div>
-      <div id={messageId} className="min-h-5 text-xs">
+      <div id={messageId} className="text-xs empty:hidden">
         {state.status === "idle" && state.error ? <p role="alert" className="text-danger">{state.error}</p> : null}
         {state.status === "uploading" ? <p role="status" className="flex items-center gap-1.5 text-muted"><Spinner label="Uploading" />Uploading {state.file.name}…</p> : null}
         {state.status === "success" ? <p role="status" className="text-success">{state.message}</p> : null}
@@ -83,12 +83,14 @@ function FileItem({ file, props, view }: { file: CellFile; props: FilePopoverPro
           <p className="truncate text-sm font-medium" title={file.name}>{file.name}</p>
           <p className="truncate text-xs text-muted">{facts}</p>
         </div>
-        <Button size="sm" variant="ghost" disabled={!file.src} onClick={() => file.src && view({ type: "open", file: { src: file.src, name: file.name, type: file.type } })}>
-          <Eye aria-hidden="true" />Preview
-        </Button>
-        {file.download ? (
-          <a href={file.download} download={file.name} className={buttonClass({ size: "sm", variant: "secondary" })}><Download aria-hidden="true" />Download</a>
-        ) : null}
+        <div className="flex shrink-0 items-center gap-1">
+          <Button size="icon" variant="ghost" aria-label="Preview" title="Preview" disabled={!file.src} onClick={() => file.src && view({ type: "open", file: { src: file.src, name: file.name, type: file.type } })}>
+            <Eye aria-hidden="true" />
+          </Button>
+          {file.download ? (
+            <a href={file.download} download={file.name} aria-label="Download" title="Download" className={buttonClass({ size: "icon", variant: "ghost" })}><Download aria-hidden="true" /></a>
+          ) : null}
+        </div>
       </div>
       {props.editable ? <ReplaceForm file={file} accept={props.accept} csrf_token={props.csrf_token} /> : null}
     </li>
@@ -100,7 +102,7 @@ export function FilePopover(props: FilePopoverProps) {
   const tipId = useId();
   const addable = canAddFile(props.multiple, props.files.length);
   return (
-    <Dialog open={props.open} onClose={props.onClose} title={props.title} description={`${props.files.length} ${props.files.length === 1 ? "file" : "files"}`} className="max-w-lg">
+    <Dialog open={props.open} onClose={props.onClose} title={props.title} description={`${props.files.length} ${props.files.length === 1 ? "file" : "files"}`} className="max-w-xl">
       <ul className="mt-4 flex max-h-[60vh] flex-col gap-2 overflow-auto">
         {props.files.map((file, i) => <FileItem key={`${file.path}:${i}`} file={file} props={props} view={view} />)}
       </ul>
