@@ -104,6 +104,29 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the file popover in Chromium", () => {
     const href = (await popover.getByRole("link", { name: "Download" }).getAttribute("href"))!;
     const again = await page.evaluate(async (url) => Array.from(new Uint8Array(await (await fetch(url)).arrayBuffer())), href);
     expect(Buffer.from(again).equals(second)).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => popover.count()).toBe(0);
+
+    // The CV: a PDF preview, turned into a picture-in-picture window that can be dragged and closed with Escape.
+    await page.getByRole("button", { name: "Files: cv.pdf" }).click();
+    const cvPopover = page.getByRole("dialog", { name: "CV" });
+    await cvPopover.getByRole("button", { name: "Preview" }).click();
+    const pdfViewer = page.getByRole("dialog", { name: "Preview of cv.pdf" });
+    await expect.poll(() => pdfViewer.locator("iframe").count(), { timeout: 10_000 }).toBe(1);
+    await pdfViewer.getByRole("button", { name: "Picture in picture" }).click();
+    const pip = page.locator('section[role="dialog"][aria-label="Preview of cv.pdf"]');
+    await expect.poll(() => pip.isVisible()).toBe(true);
+    const before = (await pip.boundingBox())!;
+    await page.mouse.move(before.x + 40, before.y + 12);
+    await page.mouse.down();
+    await page.mouse.move(before.x + 240, before.y + 112, { steps: 5 });
+    await page.mouse.up();
+    const after = (await pip.boundingBox())!;
+    expect([Math.round(after.x - before.x), Math.round(after.y - before.y)]).toEqual([200, 100]);
+    await pip.getByRole("button", { name: "Full screen" }).focus();
+    await page.keyboard.press("Escape");
+    await expect.poll(() => pip.count()).toBe(0);
+    expect(await cvPopover.isVisible()).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);
