@@ -17,7 +17,7 @@ const PDF = Buffer.from("%PDF-1.7\n1 0 obj << >> endobj\n%%EOF\n");
 const png = (r: number, g: number, b: number) => sharp({ create: { width: 640, height: 420, channels: 3, background: { r, g, b } } }).png().toBuffer();
 
 describe.skipIf(!CHROMIUM_AVAILABLE)("the file popover in Chromium", () => {
-  const env = useServerAndBrowser();
+  const env = useServerAndBrowser({ cspViolations: "fail" });
 
   it("shows a thumbnail, previews, downloads and replaces a file", async () => {
     const context = await env.browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 800 } });
