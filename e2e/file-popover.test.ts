@@ -14,6 +14,15 @@ import { CHROMIUM_AVAILABLE } from "./harness";
 import { callPrivate, shootBothSchemes, signUpInBrowser, useServerAndBrowser } from "./session";
 
 const PDF = Buffer.from("%PDF-1.7\n1 0 obj << >> endobj\n%%EOF\n");
+/** A WAV of `seconds` of silence (8 kHz, 8-bit mono). */
+function wav(seconds: number): Buffer {
+  const data = 8000 * seconds;
+  const head = Buffer.alloc(44);
+  head.write("RIFF", 0); head.writeUInt32LE(36 + data, 4); head.write("WAVEfmt ", 8);
+  head.writeUInt32LE(16, 16); head.writeUInt16LE(1, 20); head.writeUInt16LE(1, 22); head.writeUInt32LE(8000, 24);
+  head.writeUInt32LE(8000, 28); head.writeUInt16LE(1, 32); head.writeUInt16LE(8, 34); head.write("data", 36); head.writeUInt32LE(data, 40);
+  return Buffer.concat([head, Buffer.alloc(data, 128)]);
+}
 const png = (r: number, g: number, b: number) => sharp({ create: { width: 640, height: 420, channels: 3, background: { r, g, b } } }).png().toBuffer();
 
 describe.skipIf(!CHROMIUM_AVAILABLE)("the file popover in Chromium", () => {
@@ -34,8 +43,9 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the file popover in Chromium", () => {
         { name: "full_name", type: "text", label: "Full name", required: true },
         { name: "photo", type: "image", label: "Photo" },
         { name: "cv", type: "file", label: "CV" },
+        { name: "voice", type: "audio", label: "Voice notes", multiple: true },
       ],
-      blocks: ["full_name", "photo", "cv"].map((field) => ({ type: "field", field })),
+      blocks: ["full_name", "photo", "cv", "voice"].map((field) => ({ type: "field", field })),
     }));
     const { id: form_id } = JSON.parse(env.server.cli(["forms", "import", definition, "--project", project.id])) as { id: string };
     const documents = await callPrivate<{ id: string; form_id: string | null }[]>(page, "GET", `/projects/${project.id}/documents`);
@@ -45,10 +55,14 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the file popover in Chromium", () => {
     const first = await png(37, 99, 235);
     const visitor = await context.newPage();
     await visitor.goto(`${env.server.url}/d/e/${form_id}`);
-    await expect.poll(() => visitor.getByTestId("drop-zone").count()).toBe(2);
+    await expect.poll(() => visitor.getByTestId("drop-zone").count()).toBe(3);
     await visitor.getByLabel("Full name").fill("Grace Files");
     await visitor.locator("#fw-photo").setInputFiles({ name: "portrait.png", mimeType: "image/png", buffer: first });
     await visitor.locator("#fw-cv").setInputFiles({ name: "cv.pdf", mimeType: "application/pdf", buffer: PDF });
+    await visitor.locator("#fw-voice").setInputFiles([
+      { name: "hello.wav", mimeType: "audio/wav", buffer: wav(2) },
+      { name: "bye.wav", mimeType: "audio/wav", buffer: wav(1) },
+    ]);
     await visitor.getByRole("button", { name: "Submit" }).click();
     await visitor.waitForURL(/\/complete/, { timeout: 30_000 });
     await visitor.close();
@@ -56,12 +70,13 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the file popover in Chromium", () => {
     // The grid: the photo's cell shows its thumbnail (loaded, small), the CV an icon and its name.
     await page.goto(`${env.server.url}/files-org/hiring/${doc.id}/data/responses`);
     const cells = page.getByTestId("file-cell");
-    await expect.poll(() => cells.count(), { timeout: 20_000 }).toBe(2);
+    await expect.poll(() => cells.count(), { timeout: 20_000 }).toBe(3);
     const photoCell = page.getByRole("button", { name: "Files: portrait.png" });
     const thumb = photoCell.locator("img");
     await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 20_000 }).toBe(200);
     expect(await thumb.evaluate((img) => img.parentElement!.getBoundingClientRect().height)).toBe(24); // the fixed box, border included
     expect(await page.getByRole("button", { name: "Files: cv.pdf" }).innerText()).toContain("cv.pdf");
+    expect(await page.getByRole("button", { name: "Files: hello.wav, bye.wav" }).innerText()).toContain("2 files");
     await shootBothSchemes(page, "grid-file-cells");
 
     // The popover: the file, its preview, Add file disabled for a single-file field.
@@ -127,6 +142,17 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the file popover in Chromium", () => {
     await page.keyboard.press("Escape");
     await expect.poll(() => pip.count()).toBe(0);
     expect(await cvPopover.isVisible()).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => cvPopover.count()).toBe(0);
+
+    // A multiple field: both files listed, Add file enabled; the audio preview shows its time as m:ss.
+    await page.getByRole("button", { name: "Files: hello.wav, bye.wav" }).click();
+    const voice = page.getByRole("dialog", { name: "Voice notes" });
+    expect(await voice.getByRole("listitem").count()).toBe(2);
+    expect(await voice.getByRole("button", { name: "Add file" }).isDisabled()).toBe(false);
+    await voice.getByRole("button", { name: "Preview" }).first().click();
+    const audio = page.getByRole("dialog", { name: "Preview of hello.wav" });
+    await expect.poll(() => audio.getByTestId("media-time").innerText(), { timeout: 10_000 }).toBe("0:00 / 0:02");
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);
