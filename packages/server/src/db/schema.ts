@@ -232,12 +232,15 @@ export interface DB {
   inventory_level_commit: InventoryLevelCommitTable;
   upload_grant: UploadGrantTable;
   storage_move: StorageMoveTable;
+  storage_delete: StorageDeleteTable;
 }
 
 /** An object written for an answer that has no row yet (migration 0017). */
 export interface UploadGrantTable {
   key: string; form_id: string; field_id: string; session_id: string | null; max_bytes: number; created_at: Timestamp;
 }
+/** Files to remove: a key, or every key under a prefix (migration 0020). */
+export interface StorageDeleteTable { id: Generated<number>; key: string; prefix: Generated<boolean>; created_at: Timestamp }
 /** A staged file to move into its answer's folder (migration 0017). */
 export interface StorageMoveTable { id: Generated<number>; from_key: string; to_key: string; created_at: Timestamp }
 

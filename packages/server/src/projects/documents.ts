@@ -6,6 +6,7 @@ import { assertDoctype, FieldworkError, FormDefinition, formTemplate, LIMITS, ty
 import type { Kysely, Selectable } from "kysely";
 import type { DB, DocumentTable } from "../db/schema";
 import { createForm, parseDefinition } from "../forms/definition-import";
+import { queueStorageDelete } from "../forms/files/storage-deletes";
 import { bumpRevision } from "../forms/form-record";
 import { dropManagedTable } from "../tables/managed-table";
 
@@ -104,6 +105,8 @@ export async function deleteDocument(db: Kysely<DB>, doc: Selectable<DocumentTab
     for (const form of forms) {
       await dropManagedTable(trx, form.table_name);
       await trx.deleteFrom("form").where("id", "=", form.id).execute();
+      // Every file of the form lives under its folder (forms/files/storage-deletes.ts).
+      await queueStorageDelete(trx, `${form.id}/`, true);
     }
     await trx.deleteFrom("document").where("id", "=", doc.id).execute();
   });

@@ -21,6 +21,8 @@ export interface CatalogColumn {
   hidden: boolean;
   /** A Data API write may set it. */
   writable: boolean;
+  /** For a file field's column: its form and field (CSV exports write the files' owner links, export-columns.ts). */
+  file_of?: { form_id: string; field_id: string };
   /** For a tsvector column: the configuration its text was indexed with, used when a query names none. */
   search_config?: string;
 }

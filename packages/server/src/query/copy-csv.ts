@@ -20,8 +20,7 @@
 import type { ReadQuery } from "@fieldwork/core";
 import { sql, type RawBuilder } from "kysely";
 import type { TableCatalog } from "./catalog";
-import { exportColumns, type CellKind } from "./export-columns";
-import { columnRef } from "./sql-builder";
+import { exportColumns, exportRefSql, type CellKind } from "./export-columns";
 
 type Sql = RawBuilder<unknown>;
 
@@ -67,7 +66,7 @@ export function csvCellsSql(catalog: TableCatalog, select: ReadQuery["select"], 
   if (columns.length < 2) return null;
   const cells: Sql[] = [];
   for (const { column, kind } of columns) {
-    const cell = cellSql(kind, columnRef(column.name), utc);
+    const cell = cellSql(kind, exportRefSql(column), utc);
     if (!cell) return null;
     cells.push(cell);
   }

@@ -49,7 +49,8 @@ export function exportColumns(catalog: TableCatalog, select: ReadQuery["select"]
   const items = select === "*"
     ? catalog.columns.filter((c) => !c.hidden).map((column) => ({ name: column.name, column }))
     : select.map((s) => ({ name: s.alias ?? s.column, column: resolveColumn(catalog, s.column) }));
-  return items.map((item) => ({ ...item, kind: cellKind(item.column.sql_type) }));
+  // A file column exports its files' owner links as text (exportRefSql).
+  return items.map((item) => ({ ...item, kind: item.column.file_of ? "text" : cellKind(item.column.sql_type) }));
 }
 
 /**
@@ -60,10 +61,29 @@ export function exportColumns(catalog: TableCatalog, select: ReadQuery["select"]
  */
 export function batchedCsvRowSql(columns: readonly ExportColumn[]): Sql {
   const values = columns.map(({ column, kind }) => {
-    const ref = columnRef(column.name);
+    const ref = exportRefSql(column);
     if (kind === "number" || kind === "json") return sql`${ref}::text`;
     if (kind === "list") return sql`to_json(${ref})::text`;
     return ref;
   });
   return values.length ? sql`json_build_array(${sql.join(values)})::text` : sql`'[]'`;
+}
+
+/** `encodeURIComponent` in SQL (UTF-8 bytes as `%XX`; letters, digits and `-._~` kept). */
+const uriComponentSql = (text: Sql) => sql`(select string_agg(case when c.ch ~ '^[A-Za-z0-9._~-]$' then c.ch
+  else upper(regexp_replace(encode(convert_to(c.ch, 'UTF8'), 'hex'), '(..)', '%\\1', 'g')) end, '' order by c.i)
+  from regexp_split_to_table(${text}, '') with ordinality as c(ch, i))`;
+
+/**
+ * What an export writes for a column: its value, or for a file column its files' stable owner
+ * links, space-separated: `/private/editor/{form}/fields/{field}/file/preview/src?download=true&path=…`
+ * (the route of core's filePreviewSrcPath; a member's session follows it to a fresh signed URL).
+ */
+export function exportRefSql(column: CatalogColumn): Sql {
+  const ref = columnRef(column.name);
+  if (!column.file_of) return ref;
+  const base = `/private/editor/${encodeURIComponent(column.file_of.form_id)}/fields/${encodeURIComponent(column.file_of.field_id)}/file/preview/src?download=true&path=`;
+  return sql`(select string_agg(${base}::text || ${uriComponentSql(sql`x.e->>'path'`)}, ' ' order by x.n)
+    from jsonb_array_elements(case jsonb_typeof(${ref}) when 'array' then ${ref} when 'object' then jsonb_build_array(${ref}) else '[]'::jsonb end)
+      with ordinality as x(e, n) where x.e->>'path' is not null)`;
 }

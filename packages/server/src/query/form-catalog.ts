@@ -3,7 +3,7 @@
  * renamed or retyped bumps the revision), with what the Data API may write (the field
  * columns and `id`) and the search vector hidden from `select=*`.
  */
-import { SYSTEM_COLUMNS } from "@fieldwork/core";
+import { capabilityOf, SYSTEM_COLUMNS } from "@fieldwork/core";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema";
 import type { FormRecord } from "../forms/form-record";
@@ -16,7 +16,7 @@ const MAX_CACHED = 500;
 
 const isSystem = (name: string) => (SYSTEM_COLUMNS as readonly string[]).includes(name) || name.startsWith("__fw_");
 
-export async function formTableCatalog(db: Kysely<DB>, { form }: FormRecord): Promise<TableCatalog> {
+export async function formTableCatalog(db: Kysely<DB>, { form, fields }: FormRecord): Promise<TableCatalog> {
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = new Map()));
   const hit = cache.get(form.id);
@@ -30,9 +30,11 @@ export async function formTableCatalog(db: Kysely<DB>, { form }: FormRecord): Pr
   const catalog: TableCatalog = {
     ...base,
     default_order: [{ column: "local_index", direction: "asc" }],
-    columns: base.columns.map((c) => (c.name === SEARCH_COLUMN
-      ? { ...c, hidden: true, writable: false, search_config: SEARCH_CONFIG }
-      : c)),
+    columns: base.columns.map((c) => {
+      if (c.name === SEARCH_COLUMN) return { ...c, hidden: true, writable: false, search_config: SEARCH_CONFIG };
+      const file = fields.find((f) => f.name === c.name && capabilityOf(f.type).file);
+      return file ? { ...c, file_of: { form_id: form.id, field_id: file.id } } : c;
+    }),
   };
   cache.delete(form.id);
   cache.set(form.id, { revision: form.revision, catalog });

@@ -4,9 +4,11 @@
  * counter (`last_local_index`), as a submission does, so indexes stay unique and never reused;
  * `response_count` follows the rows (+n here, -n by the delete trigger).
  */
-import { FieldworkError, LIMITS, type Condition, type ReadQuery } from "@fieldwork/core";
+import { capabilityOf, FieldworkError, LIMITS, type Condition, type ReadQuery } from "@fieldwork/core";
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { DB } from "../db/schema";
+import { fileKeysOfRows } from "../forms/files/storage-deletes";
+import type { FormRecord } from "../forms/form-record";
 import type { ApiTable } from "./tables";
 import { mappingQueryErrors } from "./pg-errors";
 import { arrayLiteral, selectSql, whereSql } from "./sql-builder";
@@ -36,12 +38,12 @@ function writableForm(table: ApiTable) {
  * statement adds beside the table's own columns starts with `__fw_`, which no field name may
  * (core/field-name.ts): a field named `p` or `n` would otherwise be read in its place.
  */
-async function run(db: Kysely<DB>, table: ApiTable, statement: Sql, options: WriteOptions): Promise<WriteResult> {
+async function run(db: Kysely<DB>, table: ApiTable, statement: Sql, options: WriteOptions, after: Sql = sql``): Promise<WriteResult> {
   const representation = options.returning === null
     ? sql`null::text`
     : sql`(select coalesce(json_agg(__fw_p), '[]')::text from (select ${selectSql(table.catalog, options.returning)} from __fw_w as t) __fw_p)`;
   const { rows } = await sql<{ body: string | null; n: string | number }>`
-    with __fw_w as (${statement}) select ${representation} as body, (select count(*) from __fw_w) as n`.execute(db);
+    with __fw_w as (${statement}) ${after} select ${representation} as body, (select count(*) from __fw_w) as n`.execute(db);
   return { body: rows[0]?.body ?? null, count: Number(rows[0]?.n ?? 0) };
 }
 
@@ -150,7 +152,14 @@ export async function deleteRows(db: Kysely<DB>, table: ApiTable, where: Conditi
   // The caller may have opened the transaction already (a guarded request does, on PostgreSQL).
   const locked = async (trx: Kysely<DB>) => {
     await trx.selectFrom("form").select("id").where("id", "=", record.form.id).forUpdate().execute();
-    return run(trx, table, statement, options);
+    return run(trx, table, statement, options, filesOfDeleted(record));
   };
   return mappingQueryErrors(() => db.isTransaction ? locked(db) : db.transaction().execute(locked));
+}
+
+/** The deleted rows' files, queued for removal in the delete's own statement (forms/files/storage-deletes.ts). */
+function filesOfDeleted(record: FormRecord): Sql {
+  const columns = record.fields.filter((f) => capabilityOf(f.type).file).map((f) => f.name);
+  if (columns.length === 0) return sql``;
+  return sql`, __fw_files as (insert into storage_delete (key, prefix) ${fileKeysOfRows(record.form.id, columns, sql`__fw_w`)} returning 1)`;
 }

@@ -4,9 +4,10 @@
  * removing them instead is a recorded deviation (docs/ARCHITECTURE.md "Deviations": a field
  * block always names a field). Before asking, the editor counts the answers that would be lost.
  */
-import { columnTypeOf, deleteBlock, isFieldType } from "@fieldwork/core";
+import { capabilityOf, columnTypeOf, deleteBlock, isFieldType } from "@fieldwork/core";
 import { sql, type Kysely } from "kysely";
 import type { DB } from "../../db/schema";
+import { queueColumnFiles } from "../files/storage-deletes";
 import { dropColumn, managedTable } from "../../tables/managed-table";
 import { loadBlockRefs, removeBlocks, unwrap, writePlaces } from "./block-store";
 import { fieldOfForm, writeForm } from "./revision";
@@ -22,6 +23,8 @@ export async function deleteEditorField(db: Kysely<DB>, formId: string, fieldId:
       blocks = await loadBlockRefs(trx, formId);
     }
     await trx.deleteFrom("form_field").where("id", "=", field.id).execute();
+    // Its files go with it (forms/files/storage-deletes.ts), queued in this transaction.
+    if (isFieldType(field.type) && capabilityOf(field.type).file) await queueColumnFiles(trx, managedTable(form.table_name), field.name);
     await dropColumn(trx, form.table_name, field.name);
     return {};
   });

@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema";
 import type { StorageDriver, StoredObject } from "../../storage/driver";
+import { runStorageDeletes } from "./storage-deletes";
 
 const BATCH = 100;
 
@@ -62,7 +63,7 @@ export async function locateStoredFile(db: Kysely<DB>, storage: StorageDriver, p
 }
 
 export interface StorageMoves {
-  /** Runs the moves now (after a submit with staged files); resolves once a full pass after the call is done. */
+  /** Runs the moves, then the deletes (storage-deletes.ts), now; resolves once a full pass after the call is done. */
   kick(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -83,6 +84,8 @@ export function scheduleStorageMoves(db: Kysely<DB>, storage: StorageDriver, log
       do {
         again = false;
         await runStorageMoves(db, storage, log).catch((error: unknown) => log.error({ err: error }, "storage moves failed"));
+        // Then the files of deleted answers (after the moves: a moved file lands where its delete looks).
+        await runStorageDeletes(db, storage, log).catch((error: unknown) => log.error({ err: error }, "storage deletes failed"));
       } while (again);
     })().finally(() => {
       running = null;

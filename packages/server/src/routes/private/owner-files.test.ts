@@ -212,4 +212,66 @@ describe.each(BACKENDS)("owners' files on $name", (backend) => {
     const noRow = await owner()("POST", `/private/editor/${f.form_id}/rows/nope/fields/${fields.papers}/files/signed-upload-url`, { file: { name: "x.pdf", size: 3 } });
     expect(noRow.statusCode).toBe(404);
   });
+
+  it.skipIf(!backend.available)("a CSV export writes each file column as its files' owner links, which redirect a member to the bytes", async () => {
+    const rows = await readRows();
+    const csv = await f.app.inject({
+      method: "GET", url: `/rest/v1/${f.table}?select=full_name,photo,papers&order=local_index`,
+      headers: { authorization: `Bearer ${f.keys.viewer}`, accept: "text/csv" },
+    });
+    expect(csv.statusCode, csv.body).toBe(200);
+    const lines = csv.body.trim().split(/\r?\n/);
+    expect(lines[0]).toBe("full_name,photo,papers");
+    const [name, photoLink, paperLinks] = lines[1]!.split(",");
+    expect(name).toBe("Ada");
+    expect(photoLink).toBe(`/private/editor/${f.form_id}/fields/${fields.photo}/file/preview/src?download=true&path=${encodeURIComponent(rows[0]!.photo!.path)}`);
+    const links = paperLinks!.split(" ");
+    expect(links).toHaveLength(3); // two submitted, one added by a member (the test above)
+    const followed = await owner()("GET", links[1]!);
+    expect(followed.statusCode).toBe(302);
+    const bytes = await fetchBytes(f.app, String(followed.headers.location));
+    expect(bytes.body.equals(Buffer.concat([PDF, Buffer.from("two")]))).toBe(true);
+    expect((await fetchBytes(f.app, String((await owner()("GET", photoLink!)).headers.location))).body.length).toBeGreaterThan(0);
+  });
+
+  it.skipIf(!backend.available)("deleting a row, a file field or a form removes their files (queued in the same transaction, run by the job)", async () => {
+    const keysUnder = async (prefix: string) => {
+      const keys: string[] = [];
+      for await (const object of f.app.storage.list(prefix)) keys.push(object.key);
+      return keys.sort();
+    };
+    const rows = await readRows();
+    const doomed = rows[rows.length - 1]!;
+    expect(await keysUnder(`${f.form_id}/${doomed.id}/`)).toHaveLength(2);
+    const removed = await f.app.inject({ method: "DELETE", url: `/rest/v1/${f.table}?id=eq.${doomed.id}`, headers: { authorization: `Bearer ${f.keys.editor}` } });
+    expect(removed.statusCode, removed.body).toBe(204);
+    expect((await f.database.db.selectFrom("storage_delete").select("key").execute()).length).toBeGreaterThan(0);
+    await f.app.storageMoves.kick();
+    expect(await keysUnder(`${f.form_id}/${doomed.id}/`)).toEqual([]);
+    expect(await f.database.db.selectFrom("storage_delete").select("key").execute()).toEqual([]);
+    // The other rows keep theirs.
+    expect((await fetchBytes(f.app, rows[0]!.photo!.download)).status).toBe(200);
+
+    // A file field: every file its column held.
+    const papers = rows.flatMap((r) => r.papers ?? []).map((p) => p.path);
+    expect(papers.length).toBeGreaterThan(2);
+    const { revision } = (await owner()("GET", `/private/editor/forms/${f.form_id}`)).json().data as { revision: number };
+    const dropped = await owner()("DELETE", `/private/editor/forms/${f.form_id}/fields/${fields.papers}?revision=${revision}`);
+    expect(dropped.statusCode, dropped.body).toBe(200);
+    await f.app.storageMoves.kick();
+    for (const path of papers) expect(await f.app.storage.head(path), path).toBeNull();
+    expect(await f.app.storage.head(rows[0]!.photo!.path)).not.toBeNull();
+
+    // A form: its whole folder.
+    expect(await keysUnder(`${other.form_id}/`)).toHaveLength(1);
+    const { document_id } = await f.database.db.selectFrom("form").select("document_id").where("id", "=", other.form_id).executeTakeFirstOrThrow();
+    const gone = await owner()("DELETE", `/private/editor/documents/${document_id}`);
+    expect(gone.statusCode, gone.body).toBe(200);
+    await f.app.storageMoves.kick();
+    expect(await keysUnder(`${other.form_id}/`)).toEqual([]);
+    // Idempotent: the same entry run again (a crash before its removal) finds nothing to do.
+    await f.database.db.insertInto("storage_delete").values({ key: `${other.form_id}/`, prefix: true }).execute();
+    await f.app.storageMoves.kick();
+    expect(await f.database.db.selectFrom("storage_delete").select("key").execute()).toEqual([]);
+  });
 });
