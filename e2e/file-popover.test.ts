@@ -153,6 +153,14 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the file popover in Chromium", () => {
     await voice.getByRole("button", { name: "Preview" }).first().click();
     const audio = page.getByRole("dialog", { name: "Preview of hello.wav" });
     await expect.poll(() => audio.getByTestId("media-time").innerText(), { timeout: 10_000 }).toBe("0:00 / 0:02");
+
+    // Keyboard: Escape closes the viewer, then the popover; Enter on the cell opens the popover again.
+    await page.keyboard.press("Escape");
+    await expect.poll(() => audio.count()).toBe(0);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => voice.count()).toBe(0);
+    await page.keyboard.press("Enter");
+    await expect.poll(() => voice.isVisible()).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);
