@@ -10,6 +10,7 @@ import type { Row, RowCount } from "../../api/data-api";
 export type Panel =
   | { kind: "record"; mode: "create" | "update" | "read"; row_id: string | null }
   | { kind: "customer"; customer_id: string }
+  | { kind: "files"; row_id: string; column: string }
   | null;
 
 export interface DataState {

@@ -9,6 +9,8 @@ import { initialQueryState, viewParamsToQueryState, queryStateToViewParams, type
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { RecordPanel } from "./record/record-panel";
 import { CustomerSheet } from "./customer/customer-sheet";
+import { FilesPanel } from "./files/files-panel";
+import { createFilePool, FilePoolContext } from "./files/use-cell-files";
 import { GalleryLayout, ListLayout, ChartLayout } from "./card-layouts";
 import { dataReducer, initDataState, shownRows } from "./data-state";
 import { DATA_TABLE_LABELS, type DataTable } from "./data-table";
@@ -50,6 +52,7 @@ export function DataTableView({ table, form, document_id, canEdit, csrf_token, s
   const [initialWidths] = useState(() => prefs.column_widths);
   const [find, setFind] = useState("");
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const filePool = useMemo(() => (table.kind === "responses" ? createFilePool(form.form_id, csrf_token) : null), [table.kind, form.form_id, csrf_token]);
   const editable = canEdit && !table.read_only;
   const query = state.query;
   const queryDispatch = (action: QueryAction) => dispatch({ type: "query", action });
@@ -83,7 +86,8 @@ export function DataTableView({ table, form, document_id, canEdit, csrf_token, s
   const panelRow = state.panel?.kind === "record" && state.panel.row_id ? state.rows.find((r) => String(r.id) === (state.panel as { row_id: string }).row_id) ?? null : null;
 
   const readOnlyReason = editable ? null : table.read_only ? `${DATA_TABLE_LABELS[table.kind]} are read only.` : "Viewers cannot edit rows; ask an editor or owner of this organization.";
-  const context = { display, editable, readOnlyReason, widths: initialWidths, onOpen: open, onEdit: actions.edit };
+  const openFiles = (row: Row, column: { name: string }) => dispatch({ type: "panel", panel: { kind: "files", row_id: String(row.id), column: column.name } });
+  const context = { display, editable, readOnlyReason, widths: initialWidths, onOpen: open, onEdit: actions.edit, onOpenFiles: openFiles };
   const label = `${form.title}: ${table.kind}`;
   const reorder = (source: string, target: string) => {
     const names = columns.filter((c) => !c.key).map((c) => c.name);
@@ -94,6 +98,7 @@ export function DataTableView({ table, form, document_id, canEdit, csrf_token, s
   };
 
   return (
+    <FilePoolContext.Provider value={filePool}>
     <div className="flex h-[calc(100dvh-3rem)] min-h-0 flex-col" data-table-kind={table.kind}>
       <DataToolbar
         table={table} state={state} columns={columns} prefs={prefs} onPrefs={changePrefs} dispatch={queryDispatch}
@@ -137,6 +142,16 @@ export function DataTableView({ table, form, document_id, canEdit, csrf_token, s
           <CustomerSheet key={state.panel.customer_id} customer_id={state.panel.customer_id} onClose={() => dispatch({ type: "panel", panel: null })} />
         ) : null}
       </div>
+      {state.panel?.kind === "files" ? (
+        <FilesPanel
+          form_id={form.form_id}
+          key={`${state.panel.row_id}:${state.panel.column}`}
+          row={state.rows.find((r) => String(r.id) === (state.panel as { row_id: string }).row_id) ?? null}
+          column={table.columns.find((c) => c.name === (state.panel as { column: string }).column) ?? null}
+          editable={editable} csrf_token={csrf_token}
+          onClose={() => dispatch({ type: "panel", panel: null })}
+        />
+      ) : null}
       <DataFooter table={table} state={state} dispatch={queryDispatch} editable={editable} onDelete={() => setConfirmDelete(true)} />
       <ConfirmDialog
         open={confirmDelete}
@@ -149,6 +164,7 @@ export function DataTableView({ table, form, document_id, canEdit, csrf_token, s
         The selected rows are deleted from the table for good. Exports and the Data API will no longer see them.
       </ConfirmDialog>
     </div>
+    </FilePoolContext.Provider>
   );
 }
 

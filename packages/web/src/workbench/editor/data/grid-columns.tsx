@@ -12,6 +12,7 @@ import type { Row } from "../../api/data-api";
 import { FieldTypeIcon } from "../../field-type-icon";
 import { ChoiceCellEditor, JsonCellEditor, TextCellEditor } from "./cell-editors";
 import { displayValue, editorKindOf, type DisplayOptions } from "./cell-value";
+import { GridFileCell } from "./files/file-cell";
 
 export const ROW_HEIGHT = 32;
 export const HEADER_HEIGHT = 36;
@@ -26,7 +27,12 @@ export interface ColumnContext {
   widths: Record<string, number>;
   onOpen: (row: Row) => void;
   onEdit: (row: Row, column: DataColumn, value: unknown) => void;
+  /** A file cell's click: the file popover. */
+  onOpenFiles: (row: Row, column: DataColumn) => void;
 }
+
+/** Whether a column holds files (file, image, audio, video fields). */
+export const isFileColumn = (column: DataColumn) => column.field !== undefined && capabilityOf(column.field.type).file;
 
 /** What the key column shows: `#007` for responses, the customer's uid, else the id's start. */
 export function keyLabel(row: Row): string {
@@ -93,6 +99,7 @@ export function gridColumns(columns: readonly DataColumn[], ctx: ColumnContext):
       draggable: true,
       renderHeaderCell: () => <Header column={column} />,
       renderCell: ({ row }) => {
+        if (isFileColumn(column) && !ctx.display.masked) return <GridFileCell row_id={String(row.id)} field_id={column.field?.id ?? null} value={row[column.name]} onOpen={() => ctx.onOpenFiles(row, column)} />;
         const text = displayValue(column, row[column.name], ctx.display);
         return text === "" ? <span className="text-faint">{row[column.name] === null || row[column.name] === undefined ? "NULL" : ""}</span> : <span title={text.length > 40 ? text : undefined}>{text}</span>;
       },

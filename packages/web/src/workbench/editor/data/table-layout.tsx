@@ -12,7 +12,7 @@ import { SearchX, TableProperties } from "lucide-react";
 import type { Row } from "../../api/data-api";
 import { Button } from "../../../ui/button";
 import { EmptyState } from "../../../ui/empty-state";
-import { gridColumns, HEADER_HEIGHT, ROW_HEIGHT, type ColumnContext } from "./grid-columns";
+import { gridColumns, isFileColumn, HEADER_HEIGHT, ROW_HEIGHT, type ColumnContext } from "./grid-columns";
 import "./data-grid.css";
 
 /** What narrows the rows, for the empty state: the server search, the filters, the find in page. */
@@ -72,6 +72,7 @@ export function TableLayout(props: TableLayoutProps) {
     display, editable, readOnlyReason, widths,
     onOpen: (row) => contextRef.current.onOpen(row),
     onEdit: (row, column, value) => contextRef.current.onEdit(row, column, value),
+    onOpenFiles: (row, column) => contextRef.current.onOpenFiles(row, column),
   }), [props.columns, display.masked, display.date_format, display.time_zone, editable, readOnlyReason, widths]);
   const sortColumns: SortColumn[] = Object.values(props.orderby).map((o) => ({ columnKey: o.column, direction: o.ascending ? "ASC" : "DESC" }));
   const onSort = (next: SortColumn[]) => {
@@ -101,6 +102,12 @@ export function TableLayout(props: TableLayoutProps) {
         if (mode === "ACTIVE" && event.key === "Enter" && row && column?.key === keyColumn) {
           event.preventGridDefault();
           props.context.onOpen(row);
+        }
+        // Enter on a file cell opens its file popover.
+        const fileColumn = mode === "ACTIVE" && event.key === "Enter" && row ? props.columns.find((c) => c.name === column?.key && isFileColumn(c)) : undefined;
+        if (fileColumn && row) {
+          event.preventGridDefault();
+          props.context.onOpenFiles(row, fileColumn);
         }
       }}
       onCellDoubleClick={({ column, row }, event) => {
