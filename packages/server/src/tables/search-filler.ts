@@ -50,12 +50,12 @@ export class SearchFiller {
     this.#db = db;
     this.#options = { ...SEARCH_FILL_DEFAULTS, ...options };
     this.#log = log;
-    fillers.set(db, this);
   }
 
-  /** Sweeps now and then every `sweepEveryMs`. */
+  /** Takes the notes of writes through its database, sweeps now and then every `sweepEveryMs`. */
   start(): void {
     if (this.#closed || this.#sweeper) return;
+    fillers.set(this.#db, this);
     this.#sweeping = this.sweep();
     this.#sweeper = setInterval(() => { this.#sweeping ??= this.sweep(); }, this.#options.sweepEveryMs);
     this.#sweeper.unref();

@@ -126,9 +126,10 @@ export async function fillSearchBatch(db: { transaction(): { execute<T>(fn: (trx
     if ((await currentSignature(trx, tableName)) !== signatureOf(columns)) return 0;
     const vector = sql.id(SEARCH_COLUMN);
     const result = await sql`
+      with picked as materialized (
+        select id from ${table} where ${vector} is null limit ${limit} for update ${sql.raw(skipLocked ? "skip locked" : "")})
       update ${table} set ${vector} = ${searchVectorSql(columns)}
-      where ${vector} is null and id in (
-        select id from ${table} where ${vector} is null limit ${limit} for update ${sql.raw(skipLocked ? "skip locked" : "")})`.execute(trx);
+      from picked where ${table}.id = picked.id and ${vector} is null`.execute(trx);
     return Number(result.numAffectedRows ?? 0);
   });
 }

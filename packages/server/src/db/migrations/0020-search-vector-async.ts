@@ -16,7 +16,7 @@ import { SEARCH_COLUMN, SEARCH_FILL_SETTING, SEARCH_STALE_FUNCTION, syncSearchVe
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (!/^[a-z_.]+$/.test(SEARCH_FILL_SETTING) || !/^[a-z_]+$/.test(ROW_CHANGE_CHANNEL)) throw new Error("unexpected names");
   await sql.raw(`
-    create function public.${SEARCH_STALE_FUNCTION}() returns trigger language plpgsql as $$
+    create or replace function public.${SEARCH_STALE_FUNCTION}() returns trigger language plpgsql as $$
     begin
       new.${SEARCH_COLUMN} := null;
       return new;
