@@ -98,8 +98,8 @@ export async function syncSearchVector(trx: Executor, tableName: string): Promis
   await sql`drop trigger if exists ${sql.id(STALE_TRIGGER)} on ${table}`.execute(trx);
   await sql`alter table ${table} drop column if exists ${sql.id(SEARCH_COLUMN)}`.execute(trx);
   await sql`alter table ${table} add column ${sql.id(SEARCH_COLUMN)} tsvector`.execute(trx);
-  await sql`create index on ${table} using gin (${sql.id(SEARCH_COLUMN)})`.execute(trx);
-  await sql`create index on ${table} (id) where ${sql.id(SEARCH_COLUMN)} is null`.execute(trx);
+  await sql`create index on ${table} using gin (${sql.id(SEARCH_COLUMN)}) where ${sql.id(SEARCH_COLUMN)} is not null`.execute(trx);
+  await sql`create index on ${table} (local_index) where ${sql.id(SEARCH_COLUMN)} is null`.execute(trx);
   await sql`
     create trigger ${sql.id(STALE_TRIGGER)} before update on ${table} for each row
     when (old.${sql.id(SEARCH_COLUMN)} is not null and new.${sql.id(SEARCH_COLUMN)} is not distinct from old.${sql.id(SEARCH_COLUMN)})
