@@ -169,7 +169,20 @@ async function breakdown(db: pg.Client, databaseUrl: string, table: string, conn
   const variants: [string, (copy: string) => Promise<void>][] = [
     ["everything (copy)", async () => undefined],
     ["without the row-feed triggers", async (copy) => { await db.query(`drop trigger fieldwork_rows_insert on form_data."${copy}"`); }],
-    ["without the search vector", async (copy) => { await db.query(`alter table form_data."${copy}" drop column __fw_search`); }],
+    ["without the search vector", async (copy) => { await db.query(`alter table form_data."${copy}" drop column __fw_search cascade`); }],
+    // The vector as it was before migration 0020: computed and indexed by every insert.
+    ["generated search vector (before)", async (copy) => {
+      const { rows: [source] } = await db.query<{ expr: string }>(`
+        select string_agg(format(case when a.atttypid = 'text[]'::regtype then 'coalesce(public.fieldwork_search_text(%I), %L)'
+          else 'coalesce(%I, %L)' end, a.attname, ''), $$ || ' ' || $$ order by a.attnum) as expr
+        from pg_attribute a where a.attrelid = $1::regclass and a.attnum > 0 and not a.attisdropped
+          and a.atttypid in ('text'::regtype, 'text[]'::regtype) and left(a.attname, 5) <> '__fw_'
+          and a.attname not in ('user_agent', 'referer', 'ip', 'visitor_id')`, [`form_data."${copy}"`]);
+      await db.query(`alter table form_data."${copy}" drop column __fw_search cascade`);
+      await db.query(`alter table form_data."${copy}" add column __fw_search tsvector generated always as
+        (to_tsvector('simple'::regconfig, left(${source!.expr}, 100000))) stored`);
+      await db.query(`create index on form_data."${copy}" using gin (__fw_search)`);
+    }],
     ["without trigram indexes", async (copy) => {
       for (const name of await indexesWhere(copy, /gin_trgm_ops/)) await db.query(`drop index form_data."${name}"`);
     }],

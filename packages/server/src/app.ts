@@ -47,6 +47,7 @@ import { REQUEST_ID_HEADER, requestIdOf } from "./request-id";
 import { webhooks, type WebhookOptions } from "./webhooks/plugin";
 import type { CountOptions } from "./query/count";
 import { LazyIndexes, type LazyIndexOptions } from "./tables/lazy-indexes";
+import { SearchFiller, type SearchFillerOptions } from "./tables/search-filler";
 import type { StorageDriver } from "./storage/driver";
 import { storageRoutes, useStorage } from "./storage/plugin";
 
@@ -60,6 +61,8 @@ declare module "fastify" {
     counting: CountOptions;
     /** Column indexes made when a column is first filtered or sorted on (tables/lazy-indexes.ts). */
     lazyIndexes: LazyIndexes;
+    /** Fills the search vectors writes leave null (tables/search-filler.ts). */
+    searchFiller: SearchFiller;
     /** Moves staged files into their answers' folders (forms/files/storage-moves.ts); `kick` runs them now. */
     storageMoves: StorageMoves;
     /** Every route of the app, for the route-table checks and docs. */
@@ -103,6 +106,8 @@ export interface AppOptions {
   metrics?: MetricsOptions;
   /** When reads make column indexes (LAZY_INDEX_MIN_ROWS); tests index tables of any size. */
   lazyIndexes?: Partial<LazyIndexOptions>;
+  /** When and how the search vectors are filled after writes; tests slow it down to search unfilled rows. */
+  searchFill?: Partial<SearchFillerOptions>;
   /** Where files live (config's STORAGE_URL via storageFromConfig); a temporary folder by default. */
   storage?: StorageDriver;
   /** How long one signed upload may take (storage/object-routes.ts); tests shorten it. */
@@ -140,6 +145,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook("onClose", async () => app.rowFeed.close());
   app.decorate("lazyIndexes", new LazyIndexes(options.db, options.lazyIndexes, app.log));
   app.addHook("onClose", async () => app.lazyIndexes.close());
+  app.decorate("searchFiller", new SearchFiller(options.db, options.searchFill, app.log));
+  app.addHook("onReady", async () => app.searchFiller.start());
+  app.addHook("onClose", async () => app.searchFiller.close());
   closeConnectionsOnClose(app);
   const storageOptions = { driver: options.storage, secret, uploadDeadlineMs: options.uploadDeadlineMs };
   await useStorage(app, storageOptions);

@@ -20,6 +20,7 @@ import * as lazyIndexes from "./migrations/0017-lazy-indexes";
 import * as rowFeedWatch from "./migrations/0018-row-feed-watch";
 import * as fileUploads from "./migrations/0019-file-uploads";
 import * as storageDeletes from "./migrations/0020-storage-deletes";
+import * as searchVectorAsync from "./migrations/0021-search-vector-async";
 
 /** Named, ordered migrations; the same list runs on PGlite and PostgreSQL. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -43,6 +44,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0018-row-feed-watch": rowFeedWatch,
   "0019-file-uploads": fileUploads,
   "0020-storage-deletes": storageDeletes,
+  "0021-search-vector-async": searchVectorAsync,
 };
 
 /** The names of the migrations this code knows, oldest first (a backup records the ones it had). */

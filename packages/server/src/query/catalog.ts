@@ -25,6 +25,11 @@ export interface CatalogColumn {
   file_of?: { form_id: string; field_id: string };
   /** For a tsvector column: the configuration its text was indexed with, used when a query names none. */
   search_config?: string;
+  /**
+   * For a vector filled after the write (tables/search-vector.ts): the text columns it is
+   * computed from, so a search computes it for the rows not filled yet.
+   */
+  search_sources?: readonly { name: string; is_array: boolean }[];
 }
 
 export interface TableCatalog {

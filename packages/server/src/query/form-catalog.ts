@@ -8,7 +8,7 @@ import type { Kysely } from "kysely";
 import type { DB } from "../db/schema";
 import type { FormRecord } from "../forms/form-record";
 import { managedTable, MANAGED_SCHEMA } from "../tables/managed-names";
-import { SEARCH_COLUMN, SEARCH_CONFIG } from "../tables/table-indexes";
+import { isSearchSource, SEARCH_COLUMN, SEARCH_CONFIG } from "../tables/search-vector";
 import { catalogFromColumns, introspectColumns, type TableCatalog } from "./catalog";
 
 const caches = new WeakMap<Kysely<DB>, Map<string, { revision: number; catalog: TableCatalog }>>();
@@ -27,11 +27,12 @@ export async function formTableCatalog(db: Kysely<DB>, { form, fields }: FormRec
     read_only: false,
     writable: (c) => c.name === "id" || !isSystem(c.name),
   });
+  const searchSources = base.columns.filter((c) => isSearchSource(c.name, c.format)).map((c) => ({ name: c.name, is_array: c.format === "text[]" }));
   const catalog: TableCatalog = {
     ...base,
     default_order: [{ column: "local_index", direction: "asc" }],
     columns: base.columns.map((c) => {
-      if (c.name === SEARCH_COLUMN) return { ...c, hidden: true, writable: false, search_config: SEARCH_CONFIG };
+      if (c.name === SEARCH_COLUMN) return { ...c, hidden: true, writable: false, search_config: SEARCH_CONFIG, search_sources: searchSources };
       const file = fields.find((f) => f.name === c.name && capabilityOf(f.type).file);
       return file ? { ...c, file_of: { form_id: form.id, field_id: file.id } } : c;
     }),

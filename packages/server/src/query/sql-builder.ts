@@ -7,6 +7,7 @@ import {
   FieldworkError, filterProblem, IS_VALUES, type Condition, type Filter, type OrderTerm, type ReadQuery, type TextSearchOperator,
 } from "@fieldwork/core";
 import { sql, type RawBuilder } from "kysely";
+import { searchMatchSql } from "../tables/search-vector";
 import { columnOf, type CatalogColumn, type TableCatalog } from "./catalog";
 
 type Sql = RawBuilder<unknown>;
@@ -72,7 +73,7 @@ function filterSql(catalog: TableCatalog, filter: Filter): Sql {
       const config = filter.config ?? column.search_config;
       const fn = sql.raw(TSQUERY[filter.op]);
       const query = config ? sql`${fn}(${config}::regconfig, ${filter.value})` : sql`${fn}(${filter.value})`;
-      condition = sql`${ref} @@ ${query}`;
+      condition = searchMatchSql(ref, column.search_sources, columnRef, query);
       break;
     }
   }

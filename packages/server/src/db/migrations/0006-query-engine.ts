@@ -1,13 +1,13 @@
 import { sql, type Kysely } from "kysely";
 import { isFieldType } from "@fieldwork/core";
-import { createColumnIndexes, syncSearchVector } from "../../tables/table-indexes";
+import { createColumnIndexes } from "../../tables/table-indexes";
 import { managedTable } from "../../tables/managed-names";
 
 /**
  * The query engine's indexes (tables/table-indexes.ts) for the tables made before it:
  * trigram and list indexes, (column, id) btrees, the `__fw_search` vector, `local_index`
  * carrying the id for deep pages. `fieldwork_search_text` joins a list for the vector
- * (`array_to_string` is only stable, and generated columns take immutable expressions).
+ * (`array_to_string` is only stable; the vector was a generated column until migration 0021).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create extension if not exists pg_trgm`.execute(db);
@@ -26,6 +26,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     for (const field of fields) {
       if (isFieldType(field.type)) await createColumnIndexes(db, form.table_name, { name: field.name, type: field.type, multiple: field.multiple });
     }
-    await syncSearchVector(db, form.table_name);
+    // The `__fw_search` vector these tables got here is made by migration 0021 now.
   }
 }

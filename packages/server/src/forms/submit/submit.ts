@@ -14,6 +14,7 @@ import type { Kysely } from "kysely";
 import { randomUUID } from "node:crypto";
 import type { DB } from "../../db/schema";
 import { countUnlessCounted, RateLimitedError, type PendingHit } from "../../limits/rate-limit";
+import { noteRowsWritten } from "../../tables/search-filler";
 import type { PostedFiles } from "../files/posted-files";
 import { assertOpen } from "../availability";
 import { alreadyRespondedQuery, namedCustomerId } from "../customer";
@@ -121,7 +122,9 @@ async function submitTo(
   // Counted by the batch's transaction, whatever its outcome (a stale batch commits its hits too).
   if (item.rate_hit) counted.in_batch = true;
   switch (outcome.kind) {
-    case "inserted": return outcome.row;
+    case "inserted":
+      noteRowsWritten(db, record.form.table_name);
+      return outcome.row;
     case "stale": return null;
     case "refused":
       if (outcome.code === "RATE_LIMITED" && item.rate_hit) throw new RateLimitedError(item.rate_hit.limit, outcome.retry_after ?? 1);

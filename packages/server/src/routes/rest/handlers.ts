@@ -102,6 +102,7 @@ export function restHandlers(mount: RestMount) {
       const body = request.body;
       const rows = (Array.isArray(body) ? body : [body]) as RowInput[];
       const result = await insertRows(db, target, rows, preferencesOf(request).resolution, { returning: returning(request) });
+      if (target.record) app.searchFiller.note(target.record.form.table_name);
       return sendWrite(request, reply, result, true);
     });
 
@@ -109,6 +110,7 @@ export function restHandlers(mount: RestMount) {
       const target = await table(request, reply, "editor", "content-profile");
       const where = parseConditions(searchOf(request));
       const result = await guarded(db, queryGuardOf(request, reply), (g) => updateRows(g, target, where, request.body as RowInput, { returning: returning(request) }));
+      if (target.record) app.searchFiller.note(target.record.form.table_name);
       return sendWrite(request, reply, result, false);
     });
 

@@ -35,6 +35,8 @@ describe.each(BACKENDS)("hostile Data API requests on $name", (backend) => {
     app = f.app;
     await app.inject({ method: "POST", url: `/rest/v1/${f.table}`, headers: { ...headers(), "content-type": "application/json" },
       payload: JSON.stringify([{ name: "Ada", age: 36, tags: ["red"] }, { name: "Bob", vip: true }]) });
+    // The search vectors fill after the write: filled first, so only a read could change the table.
+    await app.searchFiller.idle();
   });
   afterAll(async () => f?.close());
 
