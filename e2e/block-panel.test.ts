@@ -60,7 +60,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the block panel in Chromium", () => {
     await saved(page);
 
     // An image: a javascript: source is refused in the panel, an https one is saved.
-    await insert(page, "Image");
+    await insert(page, "Image block");
     const image = panel(page, "New Image");
     await image.getByLabel("Image address").fill("javascript:alert(1)");
     await expect.poll(() => image.getByText(UNSAFE_URL_MESSAGE).isVisible()).toBe(true);

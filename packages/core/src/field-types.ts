@@ -149,8 +149,7 @@ export const FIELD_TYPE_CAPABILITIES: Readonly<Record<FieldType, FieldTypeCapabi
   Object.fromEntries(
     FIELD_TYPES.map((type) => {
       const { label, ...row } = ROWS[type];
-      // File types read "Image upload"…, so the picker tells them from the Image and Video blocks.
-      const name = label ?? LABELS[type] ?? type.charAt(0).toUpperCase() + type.slice(1) + (row.file ? " upload" : "");
+      const name = label ?? LABELS[type] ?? type.charAt(0).toUpperCase() + type.slice(1);
       return [type, { type, label: name, offered: OFFERED.has(type), ...row }];
     }),
   ) as Record<FieldType, FieldTypeCapability>;

@@ -12,7 +12,8 @@ export type InsertItem =
 
 const BLOCK_LABELS: [CreatableBlockType, string][] = [
   ["section", "Section"], ["header", "Heading"], ["html", "Text block"], ["divider", "Divider"], ["group", "Group"],
-  ["image", "Image"], ["video", "Video"], ["pdf", "PDF"],
+  // "… block", like "Text block": the Image and Video field types (uploads) have the plain names.
+  ["image", "Image block"], ["video", "Video block"], ["pdf", "PDF"],
 ];
 
 export function insertItems(doc: EditorDocument, query: string): InsertItem[] {
