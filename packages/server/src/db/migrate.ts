@@ -52,10 +52,16 @@ export const MIGRATION_NAMES: readonly string[] = Object.keys(MIGRATIONS);
 
 export const MIGRATION_TABLE = "fieldwork_migration";
 
-export async function migrate<T>(db: Kysely<T>): Promise<MigrationResultSet> {
+/** The migrations up to and including `last`: a database as an older release left it (tests). */
+export function migrationsUpTo(last: string): Record<string, Migration> {
+  return Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name <= last));
+}
+
+/** Applies what is not applied yet of `migrations` (every migration unless a test names fewer). */
+export async function migrate<T>(db: Kysely<T>, migrations: Record<string, Migration> = MIGRATIONS): Promise<MigrationResultSet> {
   const migrator = new Migrator({
     db: db as unknown as Kysely<unknown>,
-    provider: { getMigrations: async () => MIGRATIONS },
+    provider: { getMigrations: async () => migrations },
     migrationTableName: MIGRATION_TABLE,
     migrationLockTableName: "fieldwork_migration_lock",
   });

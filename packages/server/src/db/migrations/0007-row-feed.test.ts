@@ -4,30 +4,10 @@
  */
 import { ROW_CHANGE_CHANNEL } from "@fieldwork/core";
 import { sql } from "kysely";
-import { Migrator, type Migration } from "kysely/migration";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../database";
 import { BACKENDS, openEmptyDatabase } from "../../test/backends";
-import * as m1 from "./0001-foundation";
-import * as m2 from "./0002-accounts";
-import * as m3 from "./0003-invitations";
-import * as m4 from "./0004-public-limits";
-import * as m5 from "./0005-editor";
-import * as m6 from "./0006-query-engine";
-import * as m7 from "./0007-row-feed";
-
-const BEFORE: Record<string, Migration> = {
-  "0001-foundation": m1, "0002-accounts": m2, "0003-invitations": m3, "0004-public-limits": m4, "0005-editor": m5, "0006-query-engine": m6,
-};
-
-const migrateWith = async (database: Database, migrations: Record<string, Migration>) => {
-  const migrator = new Migrator({
-    db: database.db, provider: { getMigrations: async () => migrations },
-    migrationTableName: "fieldwork_migration", migrationLockTableName: "fieldwork_migration_lock",
-  });
-  const result = await migrator.migrateToLatest();
-  if (result.error) throw result.error;
-};
+import { migrate, migrationsUpTo } from "../migrate";
 
 describe.each(BACKENDS)("migration 0007 (row feed) on $name", (backend) => {
   let database: Database;
@@ -40,14 +20,14 @@ describe.each(BACKENDS)("migration 0007 (row feed) on $name", (backend) => {
   });
 
   it.skipIf(!backend.available)("installs the triggers on form tables made before it", async () => {
-    await migrateWith(database, BEFORE);
+    await migrate(database.db, migrationsUpTo("0006-query-engine"));
     const db = database.db;
     const org = await db.insertInto("organization").values({ name: "old", display_name: "Old" }).returning("id").executeTakeFirstOrThrow();
     const project = await db.insertInto("project").values({ organization_id: org.id, name: "p" }).returning("id").executeTakeFirstOrThrow();
     await sql`create table form_data.old_form_00000000 (id uuid primary key default gen_random_uuid(), local_index integer not null)`.execute(db);
     await db.insertInto("form").values({ project_id: project.id, title: "Old", table_name: "old_form_00000000" }).execute();
 
-    await migrateWith(database, { ...BEFORE, "0007-row-feed": m7 });
+    await migrate(database.db, migrationsUpTo("0007-row-feed"));
     const payloads: string[] = [];
     const unlisten = await database.listen(ROW_CHANGE_CHANNEL, (payload) => payloads.push(payload));
     await sql`insert into form_data.old_form_00000000 (local_index) select g from generate_series(1, 40) g`.execute(db);

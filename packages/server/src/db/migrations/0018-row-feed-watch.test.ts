@@ -5,24 +5,11 @@
  */
 import { ROW_CHANGE_CHANNEL } from "@fieldwork/core";
 import { sql } from "kysely";
-import { Migrator, type Migration } from "kysely/migration";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../database";
-import { MIGRATIONS } from "../migrate";
+import { migrate, migrationsUpTo } from "../migrate";
 import { BACKENDS, openEmptyDatabase } from "../../test/backends";
 import { installRowFeedTriggers } from "../../tables/row-feed-triggers";
-
-const upTo = (last: string): Record<string, Migration> =>
-  Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name <= last));
-
-const migrateWith = async (database: Database, migrations: Record<string, Migration>) => {
-  const migrator = new Migrator({
-    db: database.db, provider: { getMigrations: async () => migrations },
-    migrationTableName: "fieldwork_migration", migrationLockTableName: "fieldwork_migration_lock",
-  });
-  const result = await migrator.migrateToLatest();
-  if (result.error) throw result.error;
-};
 
 describe.each(BACKENDS)("migration 0018 (row-feed watch) on $name", (backend) => {
   let database: Database;
@@ -35,7 +22,7 @@ describe.each(BACKENDS)("migration 0018 (row-feed watch) on $name", (backend) =>
   });
 
   it.skipIf(!backend.available)("makes an existing table's triggers notify only while the table is watched", async () => {
-    await migrateWith(database, upTo("0017-lazy-indexes"));
+    await migrate(database.db, migrationsUpTo("0017-lazy-indexes"));
     const db = database.db;
     await sql`create table form_data.old_form_00000017 (id uuid primary key default gen_random_uuid(), local_index integer not null)`.execute(db);
     await installRowFeedTriggers(db, "old_form_00000017");
@@ -48,7 +35,7 @@ describe.each(BACKENDS)("migration 0018 (row-feed watch) on $name", (backend) =>
     await settle();
     expect(payloads).toHaveLength(1);
 
-    await migrateWith(database, upTo("0018-row-feed-watch"));
+    await migrate(database.db, migrationsUpTo("0018-row-feed-watch"));
     await insert(2);
     await settle();
     expect(payloads).toHaveLength(1);
