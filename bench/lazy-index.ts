@@ -19,7 +19,6 @@
  * without and with index on a table of SMALL_ROWS (LAZY_INDEX_MIN_ROWS) rows, and each index kind's build
  * (`create index concurrently`) is timed on the lazy table.
  */
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -32,6 +31,7 @@ import { createManagedTable } from "../packages/server/src/tables/managed-table"
 import { createColumnIndexes } from "../packages/server/src/tables/table-indexes";
 import { LAZY_INDEX_MIN_ROWS } from "../packages/server/src/tables/lazy-indexes";
 import { GRID_FORM } from "./grid-data";
+import { pgbenchTps } from "./pgbench";
 import { appendResultRow, currentCommit, percentile, resultDate } from "./results";
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -64,12 +64,9 @@ async function timeQuery(pool: pg.Pool, text: string, runs = 15): Promise<number
 }
 
 function pgbench(url: string, script: string): number {
-  const run = spawnSync("pgbench", ["-n", "-c", String(CLIENTS), "-j", String(Math.min(CLIENTS, 2)), "-T", String(SECONDS), "-f", script, url], {
-    encoding: "utf8", env: { ...process.env, PGOPTIONS: `-c synchronous_commit=${SYNCHRONOUS_COMMIT}` },
+  return pgbenchTps(url, script, {
+    clients: CLIENTS, seconds: SECONDS, env: { ...process.env, PGOPTIONS: `-c synchronous_commit=${SYNCHRONOUS_COMMIT}` },
   });
-  const tps = /tps = ([\d.]+)/.exec(run.stdout)?.[1];
-  if (!tps) throw new Error(`pgbench failed: ${run.stdout}\n${run.stderr}`);
-  return Number(tps);
 }
 
 async function main() {

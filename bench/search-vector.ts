@@ -12,7 +12,6 @@
  * Then times the filler over the async table's rows (the deferred work, off the submit path).
  * Prints median rates and ratios to `none`, appends a row to bench/RESULTS.md.
  */
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -24,6 +23,7 @@ import { migrate } from "../packages/server/src/db/migrate";
 import { createManagedTable } from "../packages/server/src/tables/managed-table";
 import { fillSearchBatch } from "../packages/server/src/tables/search-vector";
 import { GRID_FORM } from "./grid-data";
+import { pgbenchTps } from "./pgbench";
 import { appendResultRow, currentCommit, percentile, resultDate } from "./results";
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -37,10 +37,7 @@ const INSERT = (table: string) => `insert into form_data.${table} (local_index, 
   'A bio about engines, poetry and the analytical machine', 36, 'team', '{red,blue}', 'GB', 'https://ada.dev');`.replace(/\n\s*/g, " ");
 
 function pgbench(url: string, script: string): number {
-  const run = spawnSync("pgbench", ["-n", "-c", String(CLIENTS), "-j", "2", "-T", String(SECONDS), "-f", script, url], { encoding: "utf8" });
-  const tps = /tps = ([\d.]+)/.exec(run.stdout)?.[1];
-  if (!tps) throw new Error(`pgbench failed: ${run.stdout}\n${run.stderr}`);
-  return Number(tps);
+  return pgbenchTps(url, script, { clients: CLIENTS, seconds: SECONDS });
 }
 
 async function main() {
