@@ -27,6 +27,7 @@ export * from "./safe-url";
 export * from "./stored-text";
 export * from "./public-api";
 export * from "./public-urls";
+export * from "./share-preview";
 export * from "./roles";
 export * from "./editor/block-ops";
 export * from "./editor/editor-api";

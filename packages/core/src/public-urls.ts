@@ -22,3 +22,33 @@ export const submitPath = (formId: string): string => `/submit/${encodeURICompon
 
 /** The form page's absolute URL under PUBLIC_URL (printed by the CLI, answered by imports). */
 export const publicFormUrl = (publicUrl: string, formId: string): string => `${publicUrl.replace(/\/+$/, "")}${formPath(formId)}`;
+
+/**
+ * `/d/e/{form_id}/og.png?v={revision}`: the form's share card (Open Graph image). The
+ * revision in the URL changes with every edit, so the image may be cached for a year.
+ */
+export const formCardPath = (formId: string, revision: number): string =>
+  `${formPath(formId)}/og.png?v=${encodeURIComponent(String(revision))}`;
+
+/** The form page's canonical URL and its share card's, absolute under PUBLIC_URL (share previews). */
+export const publicFormCardUrl = (publicUrl: string, formId: string, revision: number): string =>
+  `${publicUrl.replace(/\/+$/, "")}${formCardPath(formId, revision)}`;
+
+/** Path prefixes crawlers may read: the public form pages (with their share cards) and the assets they load. */
+export const CRAWLABLE_PATHS = ["/d/e/", "/assets/"] as const;
+/**
+ * Path prefixes crawlers are told to leave: the APIs, the submit action and, last, everything
+ * else (the workbench answers any other path). The longest matching rule wins (RFC 9309).
+ */
+export const UNCRAWLABLE_PATHS = ["/private/", "/api/", "/rest/", "/internal/", "/v1/", "/submit/", "/metrics", "/"] as const;
+
+/** The server's `/robots.txt` (RFC 9309). */
+export function robotsTxt(): string {
+  return [
+    "# Fieldwork: public forms may be crawled; the workbench and the APIs may not.",
+    "User-agent: *",
+    ...CRAWLABLE_PATHS.map((path) => `Allow: ${path}`),
+    ...UNCRAWLABLE_PATHS.map((path) => `Disallow: ${path}`),
+    "",
+  ].join("\n");
+}

@@ -16,6 +16,7 @@ import { renderToStaticMarkup, renderToString } from "react-dom/server";
 import type { FormPreload } from "@fieldwork/core";
 import { htmlDocument, type PageAssets } from "./document/html-document";
 import { jsonForScript, escapeHtml } from "./document/escape";
+import { shareHeadTags, type ShareMeta } from "./document/share-meta";
 import { FormApp } from "./respondent/form-app";
 import { PRELOAD_ELEMENT_ID, ROOT_ELEMENT_ID } from "./respondent/mount-ids";
 import { StatusPage } from "./status/status-page";
@@ -26,6 +27,8 @@ import { bootScript } from "./workbench/shell/boot";
 
 export type { PageAssets } from "./document/html-document";
 export type { StatusKind } from "./status/status-content";
+export type { ShareMeta } from "./document/share-meta";
+export { shareCardSvg, SHARE_CARD_HEIGHT, SHARE_CARD_WIDTH, type ShareCardInput } from "./document/share-card";
 export { STATUS_KINDS } from "./status/status-content";
 export { loadPageAssets, pageAssetsFromManifest, RESPONDENT_ENTRY, WEB_DIST_DIR, WORKBENCH_ENTRY, type ViteManifest } from "./page-assets";
 
@@ -36,11 +39,13 @@ export interface RenderFormPageInput {
   submit_action: string;
   /** The page's URL parameters (prefill fields of the same name). */
   query: Record<string, string>;
+  /** The link preview's tags (description, canonical, Open Graph, Twitter); none on a refused submit's page. */
+  share?: ShareMeta;
 }
 
 /** The whole `<!doctype html>` document of a form. */
 export function renderFormPage(input: RenderFormPageInput): string {
-  const { preload, assets, submit_action, query } = input;
+  const { preload, assets, submit_action, query, share } = input;
   const app = renderToString(<FormApp preload={preload} submit_action={submit_action} query={query} />);
   const body =
     `<div id="${ROOT_ELEMENT_ID}" data-submit-action="${escapeHtml(submit_action)}">${app}</div>` +
@@ -54,6 +59,7 @@ export function renderFormPage(input: RenderFormPageInput): string {
     scripts: assets.scripts,
     preloads: assets.preloads,
     fonts: assets.fonts,
+    ...(share ? { head: shareHeadTags(share) } : {}),
     body,
   });
 }

@@ -1,6 +1,10 @@
 /** The public form page `/d/e/{form_id}` and its status pages (spec 1 §2.1), rendered here. */
-import { errorPagePath, FieldworkError, PARAM, safeUrlOrUndefined, submitPath, type FormPage } from "@fieldwork/core";
+import {
+  errorPagePath, FieldworkError, PARAM, publicFormCardUrl, publicFormUrl, safeUrlOrUndefined, sharePreviewOf, submitPath,
+  type FormPage, type FormPreload,
+} from "@fieldwork/core";
 import type { PageAssets } from "@fieldwork/web/ssr-assets";
+import type { ShareMeta } from "@fieldwork/web/ssr";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { endingOf, stylesheetOf } from "../forms/form-document";
 import { namedCustomerId } from "../forms/customer";
@@ -21,7 +25,18 @@ const html = (reply: FastifyReply, body: string, status = 200) =>
 /** The renderers (React's server renderer with them) load with the first page, not with the server. */
 const renderers = () => import("@fieldwork/web/ssr");
 
-export async function pageRoutes(app: FastifyInstance, options: { assets: () => PageAssets }): Promise<void> {
+/** The link preview of a form page: description, canonical URL, Open Graph and Twitter card (issue 22 item 7). */
+function shareMetaOf(app: FastifyInstance, preload: FormPreload, publicUrl: string, width: number, height: number): ShareMeta {
+  const preview = sharePreviewOf({ title: preload.title, description: cachedFormRecord(app.db, preload.form_id)?.form.description, blocks: preload.blocks });
+  return {
+    ...preview,
+    url: publicFormUrl(publicUrl, preload.form_id),
+    image_url: publicFormCardUrl(publicUrl, preload.form_id, preload.revision),
+    image_width: width, image_height: height, lang: preload.lang,
+  };
+}
+
+export async function pageRoutes(app: FastifyInstance, options: { assets: () => PageAssets; publicUrl: string }): Promise<void> {
   app.get<{ Params: { form_id: string }; Querystring: Record<string, string | string[]> }>(
     "/d/e/:form_id",
     { config: { html: true, rate_limit: "read" } },
@@ -39,9 +54,10 @@ export async function pageRoutes(app: FastifyInstance, options: { assets: () => 
         if (target) return reply.redirect(target, 302);
       }
       allowFormRedirect(reply, safeUrlOrUndefined(cachedFormRecord(app.db, preload.form_id)?.document.redirect_after_response_uri));
-      const { renderFormPage } = await renderers();
+      const { renderFormPage, SHARE_CARD_WIDTH, SHARE_CARD_HEIGHT } = await renderers();
       return html(reply, renderFormPage({
         preload, assets: options.assets(), submit_action: submitPath(preload.form_id), query,
+        share: shareMetaOf(app, preload, options.publicUrl, SHARE_CARD_WIDTH, SHARE_CARD_HEIGHT),
       }));
     },
   );
