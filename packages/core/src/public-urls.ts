@@ -24,15 +24,15 @@ export const submitPath = (formId: string): string => `/submit/${encodeURICompon
 export const publicFormUrl = (publicUrl: string, formId: string): string => `${publicUrl.replace(/\/+$/, "")}${formPath(formId)}`;
 
 /**
- * `/d/e/{form_id}/og.png?v={revision}`: the form's share card (Open Graph image). The
- * revision in the URL changes with every edit, so the image may be cached for a year.
+ * `/d/e/{form_id}/og.png?v={version}`: the form's share card (Open Graph image). The version
+ * (`shareCardVersion`) changes with whatever the card draws, so the image may be cached for a year.
  */
-export const formCardPath = (formId: string, revision: number): string =>
-  `${formPath(formId)}/og.png?v=${encodeURIComponent(String(revision))}`;
+export const formCardPath = (formId: string, version: string): string =>
+  `${formPath(formId)}/og.png?v=${encodeURIComponent(version)}`;
 
-/** The form page's canonical URL and its share card's, absolute under PUBLIC_URL (share previews). */
-export const publicFormCardUrl = (publicUrl: string, formId: string, revision: number): string =>
-  `${publicUrl.replace(/\/+$/, "")}${formCardPath(formId, revision)}`;
+/** The share card's absolute URL under PUBLIC_URL (the page's og:image). */
+export const publicFormCardUrl = (publicUrl: string, formId: string, version: string): string =>
+  `${publicUrl.replace(/\/+$/, "")}${formCardPath(formId, version)}`;
 
 /** Path prefixes crawlers may read: the public form pages (with their share cards) and the assets they load. */
 export const CRAWLABLE_PATHS = ["/d/e/", "/assets/"] as const;

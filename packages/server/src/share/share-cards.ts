@@ -1,6 +1,6 @@
 /**
  * Share cards (Open Graph images) as PNG: the form's SVG card (web's `shareCardSvg`) drawn by
- * sharp, kept per form revision so a card is drawn once per edit. At most `max` cards are
+ * sharp, kept by form and card version so a card is drawn once per change. At most `max` cards are
  * kept (least recently used go first); a drawing in flight is shared by its callers.
  */
 import sharp from "sharp";

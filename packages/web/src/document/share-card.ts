@@ -88,7 +88,8 @@ function textLines(lines: string[], x: number, y: number, size: number, lineHeig
 export function shareCardSvg(input: ShareCardInput): string {
   const c = cardColorsOf(input.palette, input.appearance);
   const inner = SHARE_CARD_WIDTH - 2 * PAD;
-  const titleLines = wrapText(input.title, inner, 64, 3);
+  // Bold glyphs run about a tenth wider than the estimate.
+  const titleLines = wrapText(input.title, inner / 1.1, 64, 3);
   const titleBottom = 176 + (titleLines.length - 1) * 76;
   const descriptionLines = wrapText(input.description, inner, 32, titleLines.length > 2 ? 2 : 3);
   const site = input.site ? xmlText(input.site) : "";
@@ -100,8 +101,8 @@ export function shareCardSvg(input: ShareCardInput): string {
     `<g font-family="${FONT}">` +
     textLines(titleLines, PAD, 176, 64, 76, `font-weight="700" fill="${c.fg}"`) +
     textLines(descriptionLines, PAD, titleBottom + 64, 32, 44, `fill="${c.muted}"`) +
-    `<rect x="${PAD}" y="476" width="236" height="66" rx="16" fill="${c.accent}"/>` +
-    `<text x="${PAD + 118}" y="519" font-size="28" font-weight="600" text-anchor="middle" fill="${c.accent_fg}">Fill in the form</text>` +
+    `<rect x="${PAD}" y="476" width="280" height="66" rx="16" fill="${c.accent}"/>` +
+    `<text x="${PAD + 140}" y="518" font-size="27" font-weight="600" text-anchor="middle" fill="${c.accent_fg}">Fill in the form</text>` +
     (site ? `<text x="${SHARE_CARD_WIDTH - PAD}" y="519" font-size="26" text-anchor="end" fill="${c.muted}">${site}</text>` : "") +
     `</g></svg>`
   );
