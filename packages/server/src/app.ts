@@ -113,6 +113,8 @@ export interface AppOptions {
   storage?: StorageDriver;
   /** How long one signed upload may take (storage/object-routes.ts); tests shorten it. */
   uploadDeadlineMs?: number;
+  /** SUPPORT_URL: the "Contact support" link of the outdated-schema page (an http(s) or mailto: URL). */
+  supportUrl?: string | undefined;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -190,7 +192,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(publicRoutes, { partialAnswerCaps: options.partialAnswerCaps });
   await app.register(uploadUrlRoutes);
-  await app.register(pageRoutes, { assets, publicUrl });
+  await app.register(pageRoutes, { assets, publicUrl, supportUrl: options.supportUrl });
   await app.register(shareRoutes, { publicUrl });
   await app.register(authRoutes, { auth: app.auth, publicUrl });
   await app.register(privateRoutes, { prefix: "/private/editor", auth: app.auth, secret, publicUrl });

@@ -38,6 +38,8 @@ export interface Config {
   lazyIndexes: { minRows: number };
   /** STORAGE_URL: unset → files on disk under DATA_DIR/storage; `s3://bucket?endpoint=…` → S3 (storage/driver.ts). */
   storageUrl: string | undefined;
+  /** SUPPORT_URL: where the outdated-schema page's "Contact support" goes (http(s) or mailto:); unset, no such link. */
+  supportUrl: string | undefined;
 }
 
 /** The shortest METRICS_TOKEN taken: a guessable token would make the metrics public. */
@@ -72,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: logLevelOf(env.LOG_LEVEL),
     lazyIndexes: { minRows: wholeNumberFromEnv(env, "LAZY_INDEX_MIN_ROWS", LAZY_INDEX_MIN_ROWS, 0) },
     storageUrl: env.STORAGE_URL || undefined,
+    supportUrl: env.SUPPORT_URL || undefined,
   };
 }
 

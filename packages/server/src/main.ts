@@ -34,6 +34,7 @@ const app = await buildApp({
   cli: { token, publicUrl: config.publicUrl },
   webhooks: { ...webhookConfigFromEnv(), deliver: true },
   storage: storageFromConfig(config),
+  supportUrl: config.supportUrl,
 });
 const seed = await seedDemo(database.db, app.auth);
 await app.listen({ port: config.port, host: config.host });

@@ -26,6 +26,26 @@ describe("renderFormPage", () => {
     expect(page).toMatch(/<html[^>]*style="[^"]*color-scheme:light dark/);
   });
 
+  it("carries the link preview's tags in the head, every value escaped", () => {
+    const shared = renderFormPage({
+      preload, assets, submit_action: "/submit/f_sample", query: {},
+      share: {
+        title: 'Hello "><script>x</script>', description: "It's <b>short</b> & sweet", url: "https://forms.example.com/d/e/f_sample",
+        image_url: "https://forms.example.com/d/e/f_sample/og.png?v=1a2b3c4d", image_width: 1200, image_height: 630, lang: "fr",
+      },
+    });
+    const head = shared.slice(0, shared.indexOf("</head>"));
+    expect(head).toContain('<meta name="description" content="It&#39;s &lt;b&gt;short&lt;/b&gt; &amp; sweet">');
+    expect(head).toContain('<link rel="canonical" href="https://forms.example.com/d/e/f_sample">');
+    expect(head).toContain('<meta property="og:title" content="Hello &quot;&gt;&lt;script&gt;x&lt;/script&gt;">');
+    expect(head).toContain('<meta property="og:type" content="website">');
+    expect(head).toContain('<meta property="og:image" content="https://forms.example.com/d/e/f_sample/og.png?v=1a2b3c4d">');
+    expect(head).toContain('<meta property="og:locale" content="fr">');
+    expect(head).toContain('<meta name="twitter:card" content="summary_large_image">');
+    // A page rendered without them (a refused submit's) has none.
+    expect(page).not.toContain('rel="canonical"');
+  });
+
   it("shows a form with nothing in it as such, without a Submit button", () => {
     const empty = renderFormPage({ preload: samplePreload({ title: "Draft", blocks: [], tree: [], fields: [] }), assets, submit_action: "/submit/f", query: {} });
     expect(empty).toContain("This form has no questions yet.");

@@ -69,12 +69,14 @@ export interface RenderStatusPageInput {
   form: StatusForm | null;
   query: Record<string, string>;
   assets: PageAssets;
+  /** SUPPORT_URL, linked from the outdated-schema page. */
+  support_url?: string | undefined;
 }
 
 /** A static status page (closed, sold out, thank you…), styled like the form, without hydration. */
 export function renderStatusPage(input: RenderStatusPageInput): string {
   const { kind, form, query, assets } = input;
-  const view = statusView(kind, form, query);
+  const view = statusView(kind, form, query, { support_url: input.support_url });
   const body = renderToStaticMarkup(<StatusPage content={view.content} powered_by={view.powered_by} />);
   const head = ['<meta name="robots" content="noindex">'];
   if (view.content.redirect) head.push(`<meta http-equiv="refresh" content="3;url=${escapeHtml(view.content.redirect)}">`);

@@ -112,7 +112,8 @@ async function loadError(
   }
 
   const missing = missingRequiredHiddenFields(fields, (name) => values[name]);
-  if (missing.length) return error("MISSING_REQUIRED_HIDDEN_FIELDS", { fields: missing });
+  // The bad-request page lists them too (`fields=`): a link missing its parameters says which.
+  if (missing.length) return error("MISSING_REQUIRED_HIDDEN_FIELDS", { fields: missing, page_query: { fields: missing.join(",").slice(0, 200) } });
   return null;
 }
 

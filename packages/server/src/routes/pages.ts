@@ -36,7 +36,9 @@ function shareMetaOf(app: FastifyInstance, preload: FormPreload, publicUrl: stri
   };
 }
 
-export async function pageRoutes(app: FastifyInstance, options: { assets: () => PageAssets; publicUrl: string }): Promise<void> {
+export async function pageRoutes(
+  app: FastifyInstance, options: { assets: () => PageAssets; publicUrl: string; supportUrl?: string | undefined },
+): Promise<void> {
   app.get<{ Params: { form_id: string }; Querystring: Record<string, string | string[]> }>(
     "/d/e/:form_id",
     { config: { html: true, rate_limit: "read" } },
@@ -81,6 +83,7 @@ export async function pageRoutes(app: FastifyInstance, options: { assets: () => 
         },
         query: flatQuery(request.query),
         assets: options.assets(),
+        support_url: options.supportUrl,
       }));
     },
   );

@@ -1,10 +1,11 @@
 /** @jsxRuntime automatic */
 /**
- * The error badge at the top right (spec 1 §2.2): the message and, when the error is about
- * fields (missing required hidden fields, invalid values), their names. A refused answer
- * lists each field with its message, linked to the message under the field: the summary a
- * visitor reads first, with or without JavaScript. The code (`INVALID_FIELD_VALUE`) is for
- * developers: it stays in `data-code` and is never shown to the visitor (issue 19).
+ * The error badge at the top right (spec 1 §2.2): the message, the code and, when the error
+ * is about fields (missing required hidden fields, invalid values), their names. A refused
+ * answer lists each field with its message, linked to the message under the field: the
+ * summary a visitor reads first, with or without JavaScript; its code (`INVALID_FIELD_VALUE`)
+ * stays in `data-code`, never shown to the visitor fixing answers (issue 19). Other errors
+ * (missing hidden fields, a failed network) show their code under the message.
  */
 import { useContext } from "react";
 import { CircleAlert, X } from "lucide-react";
@@ -25,6 +26,7 @@ export function ErrorBadge({ error, onDismiss }: { error: BadgeError; onDismiss?
         <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-danger" />
         <div className="min-w-0 flex-1">
           <p className="text-sm font-medium text-fg">{error.field_errors ? MESSAGES.form_invalid : error.message}</p>
+          {error.field_errors ? null : <p className="mt-0.5 font-mono text-xs text-muted">{error.code}</p>}
           {error.field_errors ? (
             <FieldErrorList errors={error.field_errors} />
           ) : error.fields && error.fields.length > 0 ? (

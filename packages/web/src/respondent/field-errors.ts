@@ -19,11 +19,3 @@ export function FieldErrorsProvider({ errors, children }: { errors: readonly Fie
 export function useFieldError(name: string): FieldError | undefined {
   return useContext(FieldErrorsContext).get(name);
 }
-
-/** The section holding the first refused field of `errors`, read from the form's markup, or null. */
-export function refusedSection(form: HTMLFormElement, errors: readonly FieldError[] | undefined): string | null {
-  const first = errors?.[0];
-  if (!first) return null;
-  const field = form.querySelector(`[data-field="${CSS.escape(first.field)}"]`);
-  return field?.closest<HTMLElement>("[data-section-id]")?.dataset.sectionId ?? null;
-}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { loadOutcome, refusedSubmitBadge, submitOutcome } from "./outcomes";
+import { loadOutcome, refusedSubmitBadge } from "./outcomes";
+import { submitOutcome } from "./submit-outcome";
 import { samplePreload } from "../fixtures/sample-preload";
 
 describe("submitOutcome", () => {

@@ -1,11 +1,9 @@
 /**
  * What the form does with the server's answers, as pure functions: the load answer
- * (spec 1 §4.2, §8) and the submit answer. The view only carries the outcome out.
+ * (spec 1 §4.2, §8). The submit answer is read by submit-outcome.ts, loaded with the first
+ * submit. The view only carries the outcome out.
  */
-import {
-  completePath, errorPagePath, FIELD_ERROR_CODES, isPublicErrorCode, PUBLIC_ERRORS, safeUrlOrUndefined,
-  type ErrorEntry, type FieldError, type FormPreload,
-} from "@fieldwork/core";
+import { errorPagePath, isPublicErrorCode, PUBLIC_ERRORS, type FormPreload } from "@fieldwork/core";
 import { isRecord } from "./api";
 import type { BadgeError } from "./form-state";
 
@@ -13,14 +11,6 @@ export type LoadOutcome =
   | { kind: "ready"; preload: FormPreload }
   | { kind: "redirect"; url: string }
   | { kind: "notfound" };
-
-export type SubmitOutcome =
-  | { kind: "complete"; redirect: string }
-  | { kind: "redirect"; url: string }
-  | { kind: "badge"; error: BadgeError };
-
-const stringList = (v: unknown): string[] | undefined =>
-  Array.isArray(v) && v.every((x) => typeof x === "string") ? (v as string[]) : undefined;
 
 /** The error page for a code, when the catalogue gives it one. */
 export function errorRedirect(form_id: string, code: unknown, pageQuery?: unknown): string | undefined {
@@ -54,54 +44,13 @@ export const NETWORK_ERROR: BadgeError = {
 };
 
 /**
- * Reads `POST /submit/{form_id}`: success goes to `data.redirect`; an error whose catalogue
- * entry has a page of its own (other than badrequest) goes there; anything else is shown in
- * the error badge so the respondent can fix it and submit again.
+ * The badge of a refused native submit the server answered with the form again, or null. The
+ * server wrote it into the page itself, so it is taken as it is (an answer read over the
+ * network goes through `badgeError`, submit-outcome.ts).
  */
-export function submitOutcome(form_id: string, body: unknown): SubmitOutcome {
-  if (!isRecord(body)) return { kind: "badge", error: NETWORK_ERROR };
-  if (isRecord(body.data) && typeof body.data.redirect === "string") {
-    // Checked again before navigating: a `javascript:` URL would run on this origin.
-    const redirect = safeUrlOrUndefined(body.data.redirect)
-      ?? completePath(form_id, typeof body.data.local_index === "number" ? body.data.local_index : undefined);
-    return { kind: "complete", redirect };
-  }
-  if (!isRecord(body.error)) return { kind: "badge", error: NETWORK_ERROR };
-  const { code, page_query } = body.error;
-  if (isPublicErrorCode(code)) {
-    const entry: ErrorEntry = PUBLIC_ERRORS[code];
-    const page = entry.page;
-    const url = errorPagePath(form_id, code, page_query);
-    if (page && page !== "badrequest" && url) return { kind: "redirect", url };
-  }
-  return { kind: "badge", error: badgeError(body.error) };
-}
-
-/** An answer's `error` as the badge and the fields show it; unreadable parts are dropped. */
-export function badgeError(value: Record<string, unknown>): BadgeError {
-  const { code, message, fields, field_errors } = value;
-  const codeText = typeof code === "string" ? code : NETWORK_ERROR.code;
-  const fallback = isPublicErrorCode(code) ? PUBLIC_ERRORS[code].message : NETWORK_ERROR.message;
-  const error: BadgeError = { code: codeText, message: typeof message === "string" && message ? message : fallback };
-  const names = stringList(fields);
-  if (names && names.length > 0) error.fields = names;
-  const refusals = fieldErrorList(field_errors);
-  if (refusals.length > 0) error.field_errors = refusals;
-  return error;
-}
-
-const isFieldErrorCode = (v: unknown): v is FieldError["code"] => (FIELD_ERROR_CODES as readonly unknown[]).includes(v);
-
-function fieldErrorList(value: unknown): FieldError[] {
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((item): FieldError[] =>
-    isRecord(item) && typeof item.field === "string" && typeof item.message === "string" && isFieldErrorCode(item.code)
-      ? [{ field: item.field, code: item.code, message: item.message }]
-      : []);
-}
-
-/** The badge of a refused native submit the server answered with the form again, or null. */
 export function refusedSubmitBadge(preload: Pick<FormPreload, "submit_error">): BadgeError | null {
   const refusal = preload.submit_error;
-  return refusal ? badgeError({ ...refusal }) : null;
+  if (!refusal) return null;
+  const { code, message, fields, field_errors } = refusal;
+  return { code, message, ...(fields?.length ? { fields } : {}), ...(field_errors?.length ? { field_errors } : {}) };
 }

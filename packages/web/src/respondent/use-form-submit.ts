@@ -4,10 +4,7 @@
  */
 import { useCallback, type Dispatch, type FormEvent } from "react";
 import { postSubmission } from "./api";
-import { refusedSection } from "./field-errors";
-import { notifyParent } from "./embed-events";
-import { NETWORK_ERROR, submitOutcome, type SubmitOutcome } from "./outcomes";
-import { clearStoredSession } from "./session-store";
+import { NETWORK_ERROR } from "./outcomes";
 import type { FormAction } from "./form-state";
 
 export function useFormSubmit(input: {
@@ -41,23 +38,10 @@ function usePost(input: { form_id: string; action: string; dispatch: Dispatch<Fo
       const body = new FormData(form);
       beforeSubmit();
       dispatch({ type: "submit_start" });
-      postSubmission(action, body)
-        .then((answer) => submitOutcome(form_id, answer))
-        .catch((): SubmitOutcome => ({ kind: "badge", error: NETWORK_ERROR }))
-        .then((outcome) => {
-          switch (outcome.kind) {
-            case "complete":
-              clearStoredSession(form_id);
-              notifyParent("submit", form_id);
-              location.assign(outcome.redirect);
-              return;
-            case "redirect":
-              location.assign(outcome.url);
-              return;
-            case "badge":
-              dispatch({ type: "submit_failed", error: outcome.error, section_id: refusedSection(form, outcome.error.field_errors) });
-          }
-        });
+      // The answer's handling loads while the answers are sent (it is not part of the first load).
+      Promise.all([postSubmission(action, body).catch(() => null), import("./submit-answer")])
+        .then(([answer, { carryOutAnswer }]) => carryOutAnswer(form, form_id, answer, dispatch))
+        .catch(() => dispatch({ type: "submit_failed", error: NETWORK_ERROR }));
     },
     [form_id, action, dispatch, beforeSubmit],
   );

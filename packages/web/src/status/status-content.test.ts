@@ -33,4 +33,24 @@ describe("statusContent", () => {
     expect(statusContent("developererror", null, {}).link).toBeUndefined();
     expect(statusContent("notfound", null, {}).title).toBe("Form not found");
   });
+
+  it("lists the missing required hidden fields a bad request names, identifiers only", () => {
+    const content = statusContent("badrequest", form, { error: "MISSING_REQUIRED_HIDDEN_FIELDS", fields: "campaign,ref_id,<b>x</b>,Bad" });
+    expect(content).toMatchObject({ code: "MISSING_REQUIRED_HIDDEN_FIELDS", fields: ["campaign", "ref_id"] });
+    expect(statusContent("badrequest", form, { error: "MALFORMED_REQUEST" }).fields).toBeUndefined();
+  });
+
+  it("the outdated-schema page: statement, reload, project home, support when configured, details as JSON", () => {
+    const content = statusContent("outdated", form, { revision: "3", current: "5" }, { support_url: "mailto:help@example.com" });
+    expect(content.title).toBe("Error: outdated schema version");
+    expect(content.text[0]).toBe("The document version is outdated.");
+    expect(content.text[1]).toMatch(/created with an older version.*updated manually/);
+    expect(content.link).toEqual({ href: "/d/e/f1", label: "Reload the form" });
+    expect(content.links).toEqual([{ href: "/", label: "Project home" }, { href: "mailto:help@example.com", label: "Contact support" }]);
+    expect(JSON.parse(content.details!)).toEqual({ form_id: "f1", revision: 3, current_revision: 5 });
+    // No support link unless the operator set a web or mailto address; no details without both revisions.
+    const bare = statusContent("outdated", form, { revision: "x" }, { support_url: "javascript:alert(1)" });
+    expect(bare.links).toEqual([{ href: "/", label: "Project home" }]);
+    expect(bare.details).toBeUndefined();
+  });
 });

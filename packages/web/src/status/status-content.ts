@@ -21,13 +21,32 @@ export interface StatusContent {
   /** An error code shown on the page (badrequest). */
   code?: string;
   link?: { href: string; label: string };
+  /** More links, shown after the main one (the outdated-schema page's project home and support). */
+  links?: { href: string; label: string }[];
+  /** Names of the fields concerned (the missing required hidden fields of a bad request). */
+  fields?: string[];
+  /** Details for whoever fixes it, as indented JSON (the outdated-schema page's revisions). */
+  details?: string;
   /** Where to send the respondent after a response (`ending.redirect_after_response_uri`). */
   redirect?: string;
 }
 
 
 
-export function statusContent(kind: StatusKind, form: { id: string; ending?: FormEnding } | null, query: Record<string, string>): StatusContent {
+/** Field names a page's query lists (`fields=a,b`): identifiers only, at most 20. */
+function fieldNamesOf(list: string | undefined): string[] {
+  return (list ?? "").split(",").filter((name) => /^[a-z][a-z0-9_]{0,62}$/.test(name)).slice(0, 20);
+}
+
+/** Digits of a query value, or null. */
+const revisionOf = (value: string | undefined) => (value && /^\d{1,9}$/.test(value) ? Number(value) : null);
+
+/** Where the outdated-schema page sends a visitor for help: SUPPORT_URL (an http(s) or mailto: URL). */
+export interface StatusLinks { support_url?: string | undefined }
+
+export function statusContent(
+  kind: StatusKind, form: { id: string; ending?: FormEnding } | null, query: Record<string, string>, links: StatusLinks = {},
+): StatusContent {
   const back = (label: string) => (form ? { link: { href: formPath(form.id), label } } : {});
   switch (kind) {
     case "developererror":
@@ -35,12 +54,14 @@ export function statusContent(kind: StatusKind, form: { id: string; ending?: For
     case "badrequest": {
       const code = query.error;
       const known = isErrorCode(code) ? ERROR_CATALOGUE[code].message : null;
+      const fields = fieldNamesOf(query.fields);
       return {
         title: "This request could not be processed",
         text: [known ?? "The form received something it could not read."],
         icon: "warning",
         tone: "danger",
         ...(code ? { code } : {}),
+        ...(fields.length ? { fields } : {}),
         ...back("Back to the form"),
       };
     }
@@ -70,7 +91,15 @@ export function statusContent(kind: StatusKind, form: { id: string; ending?: For
       }
       return { title: "Thank you", text: ["Your response has been recorded."], icon: "success", tone: "success", ...redirect };
     }
-    case "outdated":
+    case "outdated": {
+      // Spec 1 §2.2: the statement, a link back to the project home, one to support, details as JSON.
+      const posted = revisionOf(query.revision);
+      const current = revisionOf(query.current);
+      // SUPPORT_URL is the operator's: a web address or a mailto: link.
+      const support = links.support_url && /^(https?:\/\/|mailto:)[^\s"<>]+$/i.test(links.support_url) ? links.support_url : undefined;
+      const details = form && posted !== null && current !== null
+        ? JSON.stringify({ form_id: form.id, revision: posted, current_revision: current }, null, 2)
+        : undefined;
       return {
         title: "Error: outdated schema version",
         text: [
@@ -78,7 +107,10 @@ export function statusContent(kind: StatusKind, form: { id: string; ending?: For
           "This document was created with an older version of the form, which has changed since; it must be updated manually. Reload the form to answer its current version.",
         ],
         icon: "warning", tone: "danger", ...back("Reload the form"),
+        links: [{ href: "/", label: "Project home" }, ...(support ? [{ href: support, label: "Contact support" }] : [])],
+        ...(details ? { details } : {}),
       };
+    }
     case "ratelimited":
       return { title: "Too many requests", text: ["This address has opened or sent this form very often in the last minute. Wait a moment and try again."], icon: "schedule", tone: "neutral" };
     case "notfound":

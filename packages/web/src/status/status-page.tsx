@@ -5,11 +5,19 @@ import { StatusCard, StatusLink } from "../respondent/status-card";
 import type { StatusContent } from "./status-content";
 
 export function StatusPage({ content, powered_by }: { content: StatusContent; powered_by: boolean }) {
-  const action = content.redirect ? (
+  const main = content.redirect ? (
     <StatusLink href={content.redirect}>Continue</StatusLink>
   ) : content.link ? (
     <StatusLink href={content.link.href}>{content.link.label}</StatusLink>
   ) : null;
+  const action = content.links?.length ? (
+    <div className="flex flex-wrap items-center justify-center gap-3">
+      {main}
+      {content.links.map((link) => (
+        <a key={link.href} href={link.href} className="px-2 py-3 text-base font-medium text-accent underline underline-offset-4">{link.label}</a>
+      ))}
+    </div>
+  ) : main;
   return (
     <FormPage powered_by={powered_by}>
       <StatusCard icon={content.icon} tone={content.tone} title={content.title} action={action}>
@@ -21,6 +29,22 @@ export function StatusPage({ content, powered_by }: { content: StatusContent; po
           <p className="mt-4">
             <code className="rounded-lg bg-subtle px-2.5 py-1 font-mono text-sm text-fg">{content.code}</code>
           </p>
+        ) : null}
+        {content.fields ? (
+          <div className="mt-4" data-testid="missing-fields">
+            <p className="text-sm">Missing:</p>
+            <ul className="mt-1 flex flex-wrap justify-center gap-1.5">
+              {content.fields.map((name) => (
+                <li key={name} className="rounded-md bg-danger-soft px-1.5 py-0.5 font-mono text-xs text-danger">{name}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        {content.details ? (
+          <details className="mt-4 text-left">
+            <summary className="cursor-pointer text-sm">Details</summary>
+            <pre className="mt-2 overflow-x-auto rounded-lg bg-subtle p-3 font-mono text-xs text-fg" data-testid="status-details">{content.details}</pre>
+          </details>
         ) : null}
       </StatusCard>
     </FormPage>

@@ -5,7 +5,7 @@
  * draw its answer with `StatusPage`, so the preview cannot drift from the real page.
  */
 import type { FormEnding, FormStylesheet } from "@fieldwork/core";
-import { statusContent, type StatusContent, type StatusKind } from "./status-content";
+import { statusContent, type StatusContent, type StatusKind, type StatusLinks } from "./status-content";
 
 /** The form a status page belongs to, as the page reads it. */
 export interface StatusForm { id: string; title: string; lang: string; stylesheet: FormStylesheet; ending?: FormEnding }
@@ -21,8 +21,8 @@ export interface StatusView {
   powered_by: boolean;
 }
 
-export function statusView(kind: StatusKind, form: StatusForm | null, query: Record<string, string>): StatusView {
-  const content = statusContent(kind, form, query);
+export function statusView(kind: StatusKind, form: StatusForm | null, query: Record<string, string>, links?: StatusLinks): StatusView {
+  const content = statusContent(kind, form, query, links);
   return {
     content,
     lang: form?.lang ?? "en",

@@ -11,7 +11,10 @@ export function readAgainstCurrent<T>(read: () => T, posted: number | null, curr
     return read();
   } catch (error) {
     if (error instanceof FieldworkError && posted !== null && posted < current) {
-      throw new FieldworkError("FORM_SCHEMA_OUTDATED", `This page was made from revision ${posted} of the form; it is now at ${current} and the answers do not fit it (${error.message}).`);
+      throw new FieldworkError(
+        "FORM_SCHEMA_OUTDATED", `This page was made from revision ${posted} of the form; it is now at ${current} and the answers do not fit it (${error.message}).`,
+        undefined, { page_query: { revision: String(posted), current: String(current) } },
+      );
     }
     throw error;
   }

@@ -60,7 +60,10 @@ export function readAnswers(
   // Before the answers: a link or embed that left out what the owner requires is refused as such.
   const missing = missingRequiredHiddenFields(fields, (name) => entries.get(name));
   if (missing.length) {
-    throw new FieldworkError("MISSING_REQUIRED_HIDDEN_FIELDS", `The required hidden fields ${missing.join(", ")} were not supplied.`, missing);
+    throw new FieldworkError(
+      "MISSING_REQUIRED_HIDDEN_FIELDS", `The required hidden fields ${missing.join(", ")} were not supplied.`, missing,
+      { page_query: { fields: missing.join(",").slice(0, 200) } },
+    );
   }
 
   const values = new Map<FormField, ColumnValue>();
