@@ -72,7 +72,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("refused answers in Chromium", () => {
     await page.close();
   });
 
-  it("with JavaScript: shows each message under its field, on the section that holds it, and submits once fixed", async () => {
+  it("with JavaScript: shows each message under its field, on the section that holds it, focuses the first, and submits once fixed", async () => {
     const page = await env.browser.newPage();
     const before = rows().length;
     await page.goto(env.server.demoFormUrl);
@@ -94,9 +94,10 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("refused answers in Chromium", () => {
     });
     await page.getByRole("button", { name: "Submit" }).click();
 
-    // Back on the first section, each refused field says why, and the badge lists them.
+    // Back on the first section, each refused field says why, the first takes focus, and the badge lists them.
     await expect.poll(() => page.getByLabel("Email").isVisible()).toBe(true);
     expect(await refusalOf(page, "email")).toEqual({ message: "Enter an email address.", invalid: "true", describedby: "fw-email-error" });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("fw-email");
     expect(await refusalOf(page, "team_size")).toEqual({ message: "Must be 10000 or less.", invalid: "true", describedby: "fw-team_size-error" });
     expect(await refusalOf(page, "full_name")).toEqual({ message: null, invalid: null, describedby: null });
     const summary = page.getByTestId("field-error-summary");
