@@ -26,7 +26,6 @@ const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&
 /** Text as XML character data: escaped, and without the code points XML 1.0 refuses. */
 export function xmlText(text: string): string {
   return text
-    // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "")
     .replace(/[&<>"']/g, (c) => XML_ESCAPES[c] ?? c);
 }
