@@ -57,11 +57,12 @@ describe.each(BACKENDS)("the error catalogue of spec 1 §8 on $name", (backend) 
   it.skipIf(!backend.available)("MISSING_REQUIRED_HIDDEN_FIELDS: a required hidden field without its URL parameter → badrequest", async () => {
     const id = await form([], [{ name: "ref", type: "hidden", required: true }]);
     expect(await load(id)).toMatchObject({ code: "MISSING_REQUIRED_HIDDEN_FIELDS", fields: ["ref"] });
-    expect(await page(id)).toBe(`302 /d/e/${id}/badrequest?error=MISSING_REQUIRED_HIDDEN_FIELDS`);
+    // The page names the missing fields (spec 1 §2.2).
+    expect(await page(id)).toBe(`302 /d/e/${id}/badrequest?fields=ref&error=MISSING_REQUIRED_HIDDEN_FIELDS`);
     expect(await load(id, "?ref=newsletter")).toBeNull();
     // The submit refuses it the same way, before any answer is read.
     expect(await submit(id, { who: "Ada" })).toBe("400 MISSING_REQUIRED_HIDDEN_FIELDS");
-    expect(await submit(id, { who: "Ada", ref: " " }, false)).toBe(`303 /d/e/${id}/badrequest?error=MISSING_REQUIRED_HIDDEN_FIELDS`);
+    expect(await submit(id, { who: "Ada", ref: " " }, false)).toBe(`303 /d/e/${id}/badrequest?fields=ref&error=MISSING_REQUIRED_HIDDEN_FIELDS`);
     expect(await submit(id, { who: "Ada", ref: "newsletter" })).toBe("201 ok");
   });
 

@@ -189,7 +189,7 @@ describe.each(BACKENDS)("public form API on $name", (backend) => {
       title: "Hidden", fields: [{ name: "ref", type: "hidden", required: true }],
     })).id;
     expect((await app.inject({ method: "GET", url: `/d/e/${hidden}` })).headers.location)
-      .toBe(`/d/e/${hidden}/badrequest?error=MISSING_REQUIRED_HIDDEN_FIELDS`);
+      .toBe(`/d/e/${hidden}/badrequest?fields=ref&error=MISSING_REQUIRED_HIDDEN_FIELDS`);
     expect((await app.inject({ method: "GET", url: `/d/e/${hidden}?ref=x` })).statusCode).toBe(200);
   });
 

@@ -23,7 +23,7 @@ describe.each(BACKENDS)("a submit from an older revision of the form on $name", 
   beforeAll(async () => {
     if (!backend.available) return;
     database = await backend.open();
-    app = await buildApp({ db: database.db, publicUrl: ORIGIN, rateLimitFactor: 0 });
+    app = await buildApp({ db: database.db, publicUrl: ORIGIN, rateLimitFactor: 0, supportUrl: "mailto:help@example.com" });
     owner = await signUp(app, "outdated@example.com", "correct horse battery", "10.22.0.1");
     const org = (await as(app, owner)("POST", "/private/editor/organizations", { name: "outdated" })).json().data.id;
     const project = (await as(app, owner)("POST", `/private/editor/organizations/${org}/projects`, { name: "forms" })).json().data.id;
@@ -57,11 +57,15 @@ describe.each(BACKENDS)("a submit from an older revision of the form on $name", 
     expect(refused.json().error.code).toBe("FORM_SCHEMA_OUTDATED");
     const native = await post({ name: "Ada", [PARAM.revision]: String(old) }, false);
     expect(native.statusCode).toBe(303);
-    expect(native.headers.location).toBe(`/d/e/${form}/outdated`);
-    const screen = await app.inject({ method: "GET", url: `/d/e/${form}/outdated` });
+    expect(native.headers.location).toBe(`/d/e/${form}/outdated?revision=${old}&current=${old + 1}`);
+    const screen = await app.inject({ method: "GET", url: native.headers.location as string });
     expect(screen.statusCode).toBe(200);
     expect(screen.body).toContain("Error: outdated schema version");
     expect(screen.body).toContain("The document version is outdated.");
+    // Spec 1 §2.2: back to the form and the project home, and the details as JSON.
+    const links = [...screen.body.matchAll(/<a href="([^"]*)"[^>]*>([^<]*)<\/a>/g)].map((m) => [m[1], m[2]]);
+    expect(links).toEqual([[`/d/e/${form}`, "Reload the form"], ["/", "Project home"], ["mailto:help@example.com", "Contact support"]]);
+    expect(screen.body.includes(`&quot;revision&quot;: ${old},`)).toBe(true);
     // From the current page, the same answers are simply incomplete.
     const current = await post({ name: "Ada", [PARAM.revision]: String(await revision()) });
     expect(current.json().error.code).toBe("REQUIRED_FIELD_MISSING");
