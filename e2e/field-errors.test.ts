@@ -5,6 +5,8 @@
  * checks switched off, `noValidate`, to stand for whatever they miss), with and without
  * JavaScript.
  */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { axeViolations } from "./axe";
@@ -153,5 +155,38 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("refused answers in Chromium", () => {
     await page.waitForURL(/\/complete/);
     expect(rows().at(-1)).toMatchObject({ full_name: "Ada NoScript", email: "ada@example.com", plan: "team", comments: "Kept after a refusal" });
     await context.close();
+  });
+
+  it("the error badge shows the code, the message and the missing required hidden fields; the bad-request page names them too", async () => {
+    const file = join(env.server.dataDir, "campaign.json");
+    writeFileSync(file, JSON.stringify({
+      format: "fieldwork.form", version: 1, title: "Campaign sign-up", settings: { published: true },
+      fields: [{ name: "name", type: "text", label: "Your name" }, { name: "campaign", type: "hidden", required: true }],
+      blocks: [{ type: "section", children: [{ type: "field", field: "name" }, { type: "field", field: "campaign" }] }],
+    }));
+    const { id } = JSON.parse(env.server.cli(["forms", "import", file])) as { id: string };
+    const page = await env.browser.newPage();
+    // A link without the parameter: the bad-request page says which field it lacks.
+    await page.goto(`${env.server.url}/d/e/${id}`);
+    await page.waitForURL(/\/badrequest\?/);
+    expect(await page.getByTestId("missing-fields").innerText()).toContain("campaign");
+    expect(await page.locator("body").innerText()).toContain("MISSING_REQUIRED_HIDDEN_FIELDS");
+
+    // With it, and the value lost before the submit (a page script cleared it): the badge says all three.
+    await page.goto(`${env.server.url}/d/e/${id}?campaign=spring`);
+    await expect.poll(() => page.locator("form[data-fw-ready]").count()).toBe(1);
+    await page.getByLabel("Your name").fill("Ada");
+    await page.evaluate(() => {
+      (document.querySelector('input[name="campaign"]') as HTMLInputElement).value = "";
+    });
+    await page.getByRole("button", { name: "Submit" }).click();
+    const badge = page.getByTestId("error-badge");
+    await expect.poll(() => badge.isVisible(), { timeout: 10_000 }).toBe(true);
+    const text = await badge.innerText();
+    expect(text).toContain("were not supplied");
+    expect(text).toContain("MISSING_REQUIRED_HIDDEN_FIELDS");
+    expect(text).toContain("campaign");
+    expect(await axeViolations(page)).toEqual([]);
+    await page.close();
   });
 });
