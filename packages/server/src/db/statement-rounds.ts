@@ -69,8 +69,11 @@ export async function inRounds<T>(db: Kysely<DB>, work: (rounds: Rounds) => Prom
 }
 
 function sequentialRounds(trx: Kysely<DB>): Rounds {
+  let over = false;
   return {
-    async run(statements) {
+    async run(statements, options) {
+      if (over) throw new Error("This transaction is over: no round may follow its last.");
+      if (options?.last) over = true;
       const rows: Record<string, unknown[]> = {};
       for (const [name, statement] of Object.entries(statements)) rows[name] = statement ? (await statement.execute(trx)).rows : [];
       return rows as RoundRows<typeof statements>;
