@@ -105,7 +105,12 @@ export function inlineParameters({ sql: text, parameters }: { sql: string; param
   let out = "";
   let from = 0;
   let i = 0;
+  const special = /['"$/-]/g;
   while (i < text.length) {
+    // Straight to the next character that may start a placeholder, a quote or a comment.
+    special.lastIndex = i;
+    if (!special.exec(text)) break;
+    i = special.lastIndex - 1;
     const c = text[i]!;
     if (c === "'") {
       const escapes = /[eE]/.test(text[i - 1] ?? "") && !IDENT.test(text[i - 2] ?? "");
