@@ -9,7 +9,7 @@
  * 3. pgbench inserting it into a bare copy of that table (`like … including defaults`, a
  *    primary key and nothing else: no triggers, no secondary indexes, no search vector).
  *
- * Prints rates, p50/p99 and each rate's ratio to the bare copy's, and appends one row per
+ * Prints rates, p50/p99, each rate's ratio to the bare copy's and the server's CPU per submit, and appends one row per
  * connection count to bench/RESULTS.md. pgbench opens one connection per client, so 200
  * connections need `max_connections` ≥ 200 + the server's pool + what others hold; the bench
  * checks and says what to run when it is too low.
@@ -63,7 +63,7 @@ function multipartBody(boundary: string): string {
 
 interface Rate { rate: number; p50: number; p99: number; errors: number; cpu_ms?: number }
 
-/** CPU time (user + system, ms) a process has used so far (Linux /proc; 0 elsewhere). */
+/** CPU time (user + system, ms) a process has used so far (Linux /proc, in ticks of 10 ms: USER_HZ 100; 0 elsewhere). */
 function cpuMs(pid: number | undefined): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
