@@ -9,7 +9,7 @@
  * 3. pgbench inserting it into a bare copy of that table (`like … including defaults`, a
  *    primary key and nothing else: no triggers, no secondary indexes, no search vector).
  *
- * Prints rates, p50/p99 and each rate's ratio to the bare copy's, and appends one row per
+ * Prints rates, p50/p99, each rate's ratio to the bare copy's and the server's CPU per submit, and appends one row per
  * connection count to bench/RESULTS.md. pgbench opens one connection per client, so 200
  * connections need `max_connections` ≥ 200 + the server's pool + what others hold; the bench
  * checks and says what to run when it is too low.
@@ -61,7 +61,25 @@ function multipartBody(boundary: string): string {
     .join("") + `--${boundary}--\r\n`;
 }
 
-interface Rate { rate: number; p50: number; p99: number; errors: number }
+interface Rate { rate: number; p50: number; p99: number; errors: number; cpu_ms?: number }
+
+/** CPU time (user + system, ms) a process has used so far (Linux /proc, in ticks of 10 ms: USER_HZ 100; 0 elsewhere). */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/** `httpSubmits` with the server's CPU time per answered submit (ms). */
+async function measuredSubmits(pid: number | undefined, ...args: Parameters<typeof httpSubmits>): Promise<Rate> {
+  const before = cpuMs(pid);
+  const rate = await httpSubmits(...args);
+  const answered = rate.rate * (args[4] ?? SECONDS);
+  return { ...rate, cpu_ms: answered ? (cpuMs(pid) - before) / answered : 0 };
+}
 
 async function httpSubmits(port: number, formId: string, connections: number, firstVisitor: number, seconds = SECONDS): Promise<Rate> {
   const boundary = "----fieldworkbench";
@@ -242,12 +260,13 @@ async function main() {
     const load = loadavg()[0]!.toFixed(1);
     console.log(`\nbench:submit — ${SECONDS}s per phase, PostgreSQL, load average ${load} before the run`);
     for (const connections of CONNECTIONS) {
-      const http = await httpSubmits(port, formId, connections, connections * 1_000_000);
-      const other = compare ? await httpSubmits(compare.port, compare.formId, connections, connections * 1_000_000 + 500_000) : null;
+      const http = await measuredSubmits(server.pid, port, formId, connections, connections * 1_000_000);
+      const other = compare ? await measuredSubmits(compare.server.pid, compare.port, compare.formId, connections, connections * 1_000_000 + 500_000) : null;
       const formTable = await pgbench(databaseUrl, insertSql(table), connections);
       const bareTable = await pgbench(databaseUrl, insertSql(bare), connections);
       const line = (name: string, r: Rate) => `${name.padEnd(30)} ${r.rate.toFixed(0).padStart(7)}/s   p50 ${r.p50.toFixed(1).padStart(7)} ms`
-        + `   p99 ${r.p99.toFixed(1).padStart(7)} ms   ${(r.rate / bareTable.rate).toFixed(2)}× bare${r.errors ? `   (${r.errors} errors)` : ""}`;
+        + `   p99 ${r.p99.toFixed(1).padStart(7)} ms   ${(r.rate / bareTable.rate).toFixed(2)}× bare${r.errors ? `   (${r.errors} errors)` : ""}`
+        + (r.cpu_ms ? `   server CPU ${r.cpu_ms.toFixed(2)} ms/submit` : "");
       console.log(`\n${connections} connections`);
       console.log(line("POST /submit (autocannon)", http));
       console.log(line("pgbench into the form table", formTable));

@@ -1,0 +1,97 @@
+/**
+ * The write of a batch (batch-write.ts step 4) as one statement: its accepted rows, with what
+ * each decided (`local_index`, the session and customer it links), in one insert.
+ */
+import { columnTypeOf, SEARCH_COLUMN, type ColumnValue, type FormField } from "@fieldwork/core";
+import { sql, type RawBuilder } from "kysely";
+import { managedTable } from "../../tables/managed-table";
+import type { FormRecord } from "../form-record";
+import type { PendingSubmit } from "./batch-write";
+
+export interface InsertedRow { id: string; local_index: number; created_at: Date }
+
+export interface Accepted { item: PendingSubmit; session_id: string | null; local_index: number; customer_id: string | null }
+
+/**
+ * One statement that writes every accepted row of a batch, moves the form's counters once,
+ * marks the sessions, takes the stock (one commit per unit), moves the staged files, and
+ * writes one `response.created` event per row to the outbox; it answers the rows written.
+ */
+export function insertStatement(
+  record: FormRecord, accepted: readonly Accepted[], stock: ReadonlyMap<string, { level_id: string }>,
+): RawBuilder<InsertedRow> {
+  const { form } = record;
+  const fields = record.fields;
+  const rows = accepted.map(({ item, session_id, local_index, customer_id }) => sql`(
+    ${item.row_id}::uuid, ${local_index}::int, ${session_id}::uuid, ${customer_id}::uuid, ${item.visitor_id}, ${item.utc_offset}::int,
+    ${item.meta.user_agent}, ${item.meta.referer}, ${item.meta.ip},
+    ${JSON.stringify(Object.keys(item.extra).length ? { extra: item.extra } : {})}::jsonb
+    ${fields.length ? sql`, ${sql.join(fields.map((f) => sql`${answerOf(item, f)}::${sql.raw(columnTypeOf(f))}`))}` : sql``}
+  )`);
+  const units = accepted.flatMap(({ item, local_index }) =>
+    [...new Set(item.demand)].map((option) => sql`(${stock.get(option)!.level_id}::uuid, ${local_index}::int)`));
+
+  return sql<InsertedRow>`
+    with ins as (
+      insert into ${managedTable(form.table_name)} (
+        id, local_index, session_id, customer_id, visitor_id, utc_offset, user_agent, referer, ip, meta
+        ${fields.length ? sql`, ${sql.join(fields.map((f) => sql.id(f.name)))}` : sql``}
+      )
+      values ${sql.join(rows)}
+      returning *
+    ),
+    counter as (
+      update form set response_count = response_count + ${accepted.length}::int, last_local_index = last_local_index + ${accepted.length}::int
+      where id = ${form.id}
+    ),
+    marked as (
+      update response_session s set submitted_at = now(), customer_id = coalesce(s.customer_id, ins.customer_id)
+      from ins where s.id = ins.session_id
+    ),
+    ${units.length ? sql`
+    units (level_id, local_index) as (values ${sql.join(units)}),
+    taken as (
+      update inventory_level l set available = l.available - u.n, committed = l.committed + u.n, updated_at = now()
+      from (select level_id, count(*)::int as n from units group by level_id) u where l.id = u.level_id
+    ),
+    commits as (
+      insert into inventory_level_commit (inventory_level_id, diff, reason, form_id, response_id)
+      select units.level_id, -1, 'order', ${form.id}::uuid, ins.id from units join ins using (local_index)
+    ),` : sql``}
+    ${fileStatements(accepted)}
+    requests (local_index, request_id) as (values ${sql.join(accepted.map(({ item, local_index }) => sql`(${local_index}::int, ${item.request_id}::text)`))}),
+    events as (
+      insert into outbox (form_id, type, payload, request_id)
+      select ${form.id}::uuid, 'response.created', jsonb_build_object('form_id', ${form.id}::text, 'response', to_jsonb(ins) - ${SEARCH_COLUMN}::text), requests.request_id
+      from ins join requests using (local_index) order by ins.local_index
+    )
+    select id::text, local_index, created_at from ins order by local_index`;
+}
+
+/**
+ * The staged files' moves and the grants the accepted rows claim, only for rows the insert
+ * wrote (a row refused by a constraint moves and claims nothing: its files stay granted, and
+ * retention removes them).
+ */
+function fileStatements(accepted: readonly Accepted[]) {
+  const moves = accepted.flatMap(({ item, local_index }) => item.moves.map((m) => sql`(${local_index}::int, ${m.from}::text, ${m.to}::text)`));
+  const claims = accepted.flatMap(({ item, local_index }) => item.claims.map((key) => sql`(${local_index}::int, ${key}::text)`));
+  return sql`
+    ${moves.length ? sql`
+    moves (local_index, from_key, to_key) as (values ${sql.join(moves)}),
+    moved as (insert into storage_move (from_key, to_key) select from_key, to_key from moves join ins using (local_index)),` : sql``}
+    ${claims.length ? sql`
+    claims (local_index, key) as (values ${sql.join(claims)}),
+    claimed as (delete from upload_grant g using claims c join ins on ins.local_index = c.local_index where g.key = c.key),` : sql``}`;
+}
+
+/**
+ * The member's value for `field`. Every member of a batch read its answers against the batch's
+ * revision, so each has a value (null included) for every field: a missing one is a bug, and
+ * fails the statement rather than storing null for an acknowledged answer.
+ */
+function answerOf(item: PendingSubmit, field: FormField): ColumnValue {
+  if (!item.values.has(field.id)) throw new Error(`A batch member has no value for the field ${field.name} (${field.id}).`);
+  return item.values.get(field.id)!;
+}
+
