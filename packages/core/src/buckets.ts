@@ -6,7 +6,6 @@
  *
  *   bucketKeyOf("6f1…", "invoices/2026/march.pdf")   // "buckets/6f1…/invoices/2026/march.pdf"
  *   bucketKeyOf("6f1…", "../other/x")                // throws STORAGE_KEY_INVALID
- *   formatBytes(1_536)                               // "1.5 KB"
  */
 import { FieldworkError, type ErrorCode } from "./error-catalogue";
 import { storageKeyProblem, type StorageKeyProblem } from "./storage-paths";
@@ -71,20 +70,6 @@ export function folderNameProblem(name: string): string | undefined {
 export function folderCrumbs(folder: string): { name: string; folder: string }[] {
   const parts = folder.split("/").filter(Boolean);
   return parts.map((name, i) => ({ name, folder: `${parts.slice(0, i + 1).join("/")}/` }));
-}
-
-const UNITS = ["B", "KB", "MB", "GB", "TB"] as const;
-
-/** A size in human units (powers of 1024): `0 B`, `999 B`, `1.5 KB`, `12 MB`. */
-export function formatBytes(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes < 0) return "—";
-  let value = bytes, unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  const shown = unit === 0 || value >= 10 ? Math.round(value) : Math.round(value * 10) / 10;
-  return `${shown} ${UNITS[unit]}`;
 }
 
 // --- which bucket a field may use (spec 2 §5) ---------------------------------------------
