@@ -72,7 +72,7 @@ export default function BucketPage({ bucket_id, folder, onFolder, canEdit, canSe
         files.current.delete(next.id);
         reload();
       });
-  }, [next?.id]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [next?.id]); // runs once per file: the queue moves on when it settles
 
   const addFiles = useCallback((list: FileList | File[]) => {
     const items = [...list].map((file) => {
