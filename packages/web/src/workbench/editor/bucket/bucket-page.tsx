@@ -137,7 +137,8 @@ export default function BucketPage({ bucket_id, folder, onFolder, canEdit, canSe
               </Badge>
             ) : null}
           </h1>
-          <nav aria-label="Folders">
+          {/* At the top the heading names where you are; inside a folder the trail leads back. */}
+          {folder ? <nav aria-label="Folders">
             <ol className="flex flex-wrap items-center gap-1 text-sm">
               {crumbs.map((crumb, i) => (
                 <li key={crumb.folder} className="flex items-center gap-1">
@@ -148,7 +149,7 @@ export default function BucketPage({ bucket_id, folder, onFolder, canEdit, canSe
                 </li>
               ))}
             </ol>
-          </nav>
+          </nav> : null}
         </div>
         {canEdit ? (
           <div className="flex gap-2">
