@@ -7,7 +7,7 @@
  */
 import { lazy, Suspense, useCallback, useEffect, useReducer, useRef, useState, type DragEvent } from "react";
 import { folderCrumbs, type Bucket, type BucketObject } from "@fieldwork/core";
-import { FolderPlus, FolderOpen, Globe, Lock, Upload } from "lucide-react";
+import { FolderPlus, FolderOpen, Globe, LockKeyhole, Upload } from "lucide-react";
 import { Badge } from "../../../ui/badge";
 import { Button } from "../../../ui/button";
 import { cn } from "../../../ui/cn";
@@ -29,6 +29,8 @@ import { NewFolderDialog } from "./new-folder-dialog";
 import { nextUpload, uploadReducer } from "./upload-queue";
 
 const MediaViewer = lazy(() => import("../data/files/media-viewer"));
+// LockKeyhole, not Lock: the public form's first load uses Lock, and sharing it from here split
+// it into a chunk of its own, a brotli stream the 80 kB budget has no room for.
 
 export interface BucketPageProps {
   bucket_id: string;
@@ -132,7 +134,7 @@ export default function BucketPage({ bucket_id, folder, onFolder, canEdit, canSe
             {name}
             {bucket ? (
               <Badge className={bucket.public ? "text-fg" : undefined}>
-                {bucket.public ? <Globe aria-hidden="true" className="mr-1 size-3" /> : <Lock aria-hidden="true" className="mr-1 size-3" />}
+                {bucket.public ? <Globe aria-hidden="true" className="mr-1 size-3" /> : <LockKeyhole aria-hidden="true" className="mr-1 size-3" />}
                 {bucket.public ? "Public" : "Private"}
               </Badge>
             ) : null}
