@@ -102,7 +102,7 @@ export default function BucketPage({ bucket_id, folder, onFolder, canEdit, canSe
     try {
       const urls = await bucketObjectUrls(bucket_id, object.path);
       const link = new URL(urls.publicUrl ?? urls.signedUrl, window.location.origin).toString();
-      if (await copyText(link)) toast.success(urls.publicUrl ? "Public link copied." : "Signed link copied: it works for 7 days.");
+      if (await copyText(link)) toast.success(urls.publicUrl ? "Public link copied." : "Signed link copied: it works for one hour.");
       else toast.error("The browser did not allow copying.");
     } catch (error) {
       toast.error(messageOf(error));
