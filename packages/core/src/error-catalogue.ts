@@ -99,6 +99,11 @@ export const ERROR_CATALOGUE = {
     message: "Image transforms take width and height from 1 to 4096, quality from 1 to 100, resize cover, contain, fill, inside or outside, and format webp, jpeg, png or avif.",
   },
   STORAGE_TRANSFORM_UNSUPPORTED: { status: 415, message: "Only images up to 100 megapixels can be resized or converted." },
+  // Storage buckets (issue 21 item 9; spec 2 §5): a `v0_bucket` document's files.
+  BUCKET_NOT_FOUND: { status: 404, message: "Bucket not found." },
+  BUCKET_REQUIRED: { status: 400, message: "A bucket is required when storage is on." },
+  BUCKET_NOT_PUBLIC: { status: 400, message: "A public bucket is required for richtext." },
+  BUCKET_POLICY_MISMATCH: { status: 400, message: "This bucket's policy is not allowed here: a private policy disables public buckets." },
   // `fieldwork db backup` / `db restore` (CLI only; server/src/backup/).
   BACKUP_FILE_EXISTS: { status: 409, message: "The backup file already exists. Pass --force to replace it." },
   BACKUP_FILE_UNWRITABLE: { status: 400, message: "The backup file cannot be written there (missing directory, no permission, or no space)." },

@@ -51,3 +51,5 @@ export * from "./inventory-api";
 export * from "./storage-paths";
 export * from "./image-transform";
 export * from "./storage-api";
+export * from "./buckets";
+export * from "./bucket-api";

@@ -233,7 +233,11 @@ export interface DB {
   upload_grant: UploadGrantTable;
   storage_move: StorageMoveTable;
   storage_delete: StorageDeleteTable;
+  bucket: BucketTable;
 }
+
+/** A storage bucket: the `v0_bucket` document of the same id (migration 0022). */
+export interface BucketTable { id: string; project_id: string; public: Generated<boolean>; created_at: Timestamp; updated_at: Timestamp }
 
 /** An object written for an answer that has no row yet (migration 0017). */
 export interface UploadGrantTable {

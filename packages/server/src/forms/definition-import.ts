@@ -10,6 +10,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { DB } from "../db/schema";
 import { createManagedTable, tableNameFor } from "../tables/managed-table";
 import { sanitizeOwnerHtml as clean } from "./owner-html";
+import { assertFieldBuckets } from "../buckets/field-bucket";
 
 const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 
@@ -67,6 +68,7 @@ export async function createForm(trx: Transaction<DB>, projectId: string, def: F
     ending_body_html: clean(def.ending.body_html), redirect_after_response_uri: def.ending.redirect_uri,
   }).returning("id").executeTakeFirstOrThrow();
 
+  await assertFieldBuckets(trx, projectId, def.fields);
   const fieldIds = new Map<string, string>();
   for (const [index, field] of def.fields.entries()) {
     fieldIds.set(field.name, await insertField(trx, formId, field, index));

@@ -1,6 +1,7 @@
 /**
- * Documents of the five doctypes. A form document owns a form and its managed table, made
- * and dropped in the same transaction as the document.
+ * Documents of the five doctypes. A form document owns a form and its managed table, a bucket
+ * document its bucket row (buckets/bucket-service.ts), made and dropped in the same
+ * transaction as the document.
  */
 import { assertDoctype, FieldworkError, FormDefinition, formTemplate, LIMITS, type Doctype } from "@fieldwork/core";
 import type { Kysely, Selectable } from "kysely";
@@ -9,6 +10,7 @@ import { createForm, parseDefinition } from "../forms/definition-import";
 import { queueStorageDelete } from "../forms/files/storage-deletes";
 import { bumpRevision } from "../forms/form-record";
 import { dropManagedTable } from "../tables/managed-table";
+import { createBucketRow, queueBucketDelete } from "../buckets/bucket-service";
 
 export interface DocumentView {
   id: string;
@@ -76,6 +78,7 @@ export async function createDocument(
       return view(doc, { id: form.id, is_published: false });
     }
     const doc = await trx.insertInto("document").values({ project_id: projectId, doctype, title }).returningAll().executeTakeFirstOrThrow();
+    if (doctype === "v0_bucket") await createBucketRow(trx, doc);
     return view(doc, null);
   });
 }
@@ -108,6 +111,8 @@ export async function deleteDocument(db: Kysely<DB>, doc: Selectable<DocumentTab
       // Every file of the form lives under its folder (forms/files/storage-deletes.ts).
       await queueStorageDelete(trx, `${form.id}/`, true);
     }
+    // A bucket's row goes with its document (on delete cascade), its objects through the outbox.
+    if (doc.doctype === "v0_bucket") await queueBucketDelete(trx, doc.id);
     await trx.deleteFrom("document").where("id", "=", doc.id).execute();
   });
   return { id: doc.id };

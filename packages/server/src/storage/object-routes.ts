@@ -4,20 +4,14 @@
  * its sniffed type, in a sandbox, as an attachment unless it is safe to show, with ranges and
  * image transforms. The token is the only gate: it names one key and one operation.
  */
-import { basename } from "node:path";
-import { Readable } from "node:stream";
-import {
-  assertStorageKey, ErrorEnvelope, FieldworkError, imageTransformOf, StorageObjectParams, StorageObjectQuery, StoragePutAnswer,
-} from "@fieldwork/core";
+import { assertStorageKey, ErrorEnvelope, FieldworkError, StorageObjectParams, StorageObjectQuery, StoragePutAnswer } from "@fieldwork/core";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { tooLarge } from "./byte-limit";
-import { uncheckedDriverOf } from "./checked-storage";
-import { verifyStorageToken, type StorageGrant } from "./signed-url";
-import { byteRangeOf, contentDisposition, OBJECT_CSP, servesInline } from "./serving";
+import { serveStoredObject } from "./serve-object";
+import { verifyStorageToken } from "./signed-url";
 import { storeUpload } from "./store-upload";
-import { transformedImage } from "./transform";
 
 /** How long one upload may take, headers to last byte (the server's REQUEST_TIMEOUT_MS may cut it sooner). */
 export const UPLOAD_DEADLINE_MS = 10 * 60_000;
@@ -83,55 +77,9 @@ export async function storageObjectRoutes(fastify: FastifyInstance, options: Obj
   }, async (request, reply) => {
     const key = keyOf(request.params["*"]);
     const grant = verifyStorageToken(options.secret, { key, op: "get", token: request.query.token });
-    const parsed = imageTransformOf(request.query);
-    if (!parsed.ok) throw new FieldworkError("STORAGE_TRANSFORM_INVALID");
-    const download = request.query.download === "true" || request.query.download === "1";
-    const object = await app.storage.head(key);
-    if (!object) throw new FieldworkError("STORAGE_OBJECT_NOT_FOUND");
-    commonHeaders(reply, grant, object.lastModified);
-
-    if (parsed.transform) {
-      const image = await transformedImage(uncheckedDriverOf(app.storage), key, object, parsed.transform);
-      return reply
-        .header("content-type", image.type)
-        .header("content-disposition", contentDisposition(download ? "attachment" : "inline", basename(key)))
-        .header("content-length", image.bytes.length)
-        .send(image.bytes);
-    }
-
-    const range = byteRangeOf(request.headers.range, object.size);
-    if (range === "unsatisfiable") {
-      reply.header("content-range", `bytes */${object.size}`);
-      throw new FieldworkError("STORAGE_RANGE_NOT_SATISFIABLE");
-    }
-    // HEAD: the headers of GET from the object's head, without reading (or downloading) its bytes.
-    const got = request.method === "HEAD" ? { body: undefined, object } : await app.storage.get(key, range ? { range } : {});
-    if (!got) throw new FieldworkError("STORAGE_OBJECT_NOT_FOUND");
-    const { contentType, size } = got.object;
-    const inline = !download && servesInline(contentType);
-    reply
-      .header("content-type", contentType)
-      .header("content-disposition", contentDisposition(inline ? "inline" : "attachment", basename(key)))
-      .header("accept-ranges", "bytes");
-    if (range) {
-      const end = Math.min(range.end, size - 1);
-      reply.code(206).header("content-range", `bytes ${range.start}-${end}/${size}`).header("content-length", end - range.start + 1);
-    } else {
-      reply.header("content-length", size);
-    }
-    // An empty stream keeps the Content-Length set above (an empty payload would set 0).
-    return reply.send(got.body ?? Readable.from([]));
+    const left = Math.max(0, Math.min(MAX_AGE_SECONDS, grant.expiresAt - Math.floor(Date.now() / 1000)));
+    return serveStoredObject(app, request, reply, key, request.query, { cacheControl: `private, max-age=${left}`, resourcePolicy: "same-origin" });
   });
-}
-
-function commonHeaders(reply: FastifyReply, grant: StorageGrant, lastModified: Date) {
-  const left = Math.max(0, Math.min(MAX_AGE_SECONDS, grant.expiresAt - Math.floor(Date.now() / 1000)));
-  reply
-    .header("x-content-type-options", "nosniff")
-    .header("content-security-policy", OBJECT_CSP)
-    .header("cross-origin-resource-policy", "same-origin")
-    .header("cache-control", `private, max-age=${left}`)
-    .header("last-modified", lastModified.toUTCString());
 }
 
 /** Aborts at the deadline, or when the client goes away before the answer is sent. */

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { storageFromConfig, type StorageDriver } from "./driver";
 import { storageObjectRoutes } from "./object-routes";
+import { publicBucketRoutes } from "./public-bucket-routes";
 import { signStorageUrl, type StorageUrlRequest } from "./signed-url";
 
 declare module "fastify" {
@@ -39,7 +40,8 @@ export async function useStorage(app: FastifyInstance, options: StorageOptions) 
   app.decorate("signStorageUrl", (request: StorageUrlRequest) => signStorageUrl(options.secret, request));
 }
 
-/** The object routes (`/v1/storage/object/*`), in their own scope: they read raw bodies. */
+/** The object routes (`/v1/storage/object/*`), in their own scope: they read raw bodies; and public buckets' objects (`/v1/storage/public/*`). */
 export async function storageRoutes(app: FastifyInstance, options: StorageOptions) {
   await app.register(storageObjectRoutes, { secret: options.secret, ...(options.uploadDeadlineMs ? { uploadDeadlineMs: options.uploadDeadlineMs } : {}) });
+  await app.register(publicBucketRoutes);
 }

@@ -12,6 +12,7 @@ import { insertField } from "../definition-import";
 import { insertPlacedBlock } from "./block-create";
 import { assertFieldSavable, assertValueExpression, rethrowColumnLimit, rethrowTaken } from "./field-checks";
 import { writeForm } from "./revision";
+import { assertFieldBuckets } from "../../buckets/field-bucket";
 
 export async function createEditorField(db: Kysely<DB>, formId: string, body: z.output<typeof FieldCreate>) {
   assertFieldSavable(body.field);
@@ -23,6 +24,7 @@ export async function createEditorField(db: Kysely<DB>, formId: string, body: z.
     const taken = await trx.selectFrom("form_field").select("id").where("form_id", "=", formId).where("name", "=", body.field.name).executeTakeFirst();
     if (taken) throw new FieldworkError("FIELD_NAME_TAKEN");
     await assertValueExpression(trx, formId, body.field, null);
+    await assertFieldBuckets(trx, form.project_id, [body.field]);
     const field_id = await insertField(trx, formId, body.field, Number(last?.n ?? -1) + 1).catch(rethrowTaken);
     const block_id = await insertPlacedBlock(trx, formId, "field", body.focus_block_id, { form_field_id: field_id });
     await addColumn(trx, form.table_name, body.field).catch(rethrowColumnLimit);

@@ -14,6 +14,7 @@ import { assertFieldSavable, assertValueExpression, rethrowTaken } from "./field
 import { renameInExpressions } from "./logic-rename";
 import { isFieldTracked } from "../../inventory/tracking";
 import { replaceOptions } from "./options-sync";
+import { assertFieldBuckets } from "../../buckets/field-bucket";
 import { fieldOfForm, writeForm } from "./revision";
 
 const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
@@ -24,6 +25,7 @@ export async function updateEditorField(db: Kysely<DB>, formId: string, fieldId:
   return writeForm(db, formId, body.revision, async (trx, form) => {
     const old = await fieldOfForm(trx, formId, fieldId);
     await assertValueExpression(trx, formId, next, old.name);
+    await assertFieldBuckets(trx, form.project_id, [next]);
     if (!capabilityOf(next.type).options && await isFieldTracked(trx, old.id)) {
       throw new FieldworkError("INVENTORY_TRACKING_LOCKED", "This field tracks inventory: it keeps a type with options.");
     }

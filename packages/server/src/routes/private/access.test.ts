@@ -1,4 +1,5 @@
 import type { Role } from "@fieldwork/core";
+import { Readable } from "node:stream";
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
@@ -103,6 +104,29 @@ describe.each(BACKENDS)("roles and the private route table on $name", (backend) 
         values (1000, ${value}::jsonb) returning id::text`.execute(database.db);
       return { field: field_id, row: rows[0]!.id, path };
     })());
+    // Buckets (routes/private/buckets.ts): one bucket with one stored file, made once.
+    let bucketSetup: Promise<string> | undefined;
+    const bucketWorld = () => (bucketSetup ??= (async () => {
+      const bucket = (await as(app, w.owner)("POST", `/private/editor/projects/${w.project}/documents`, { doctype: "v0_bucket", title: "Assets" })).json().data.id as string;
+      await app.storage.put(`buckets/${bucket}/a.pdf`, Readable.from([Buffer.from("%PDF-1.7\n")]), { contentType: "application/pdf", maxBytes: 100 });
+      return bucket;
+    })());
+    const bucketRoutes = (): { route: string; min: "viewer" | "editor" | "owner"; call: () => Promise<Call> }[] => [
+      { route: "GET /projects/:project_id/buckets", min: "viewer", call: async () => ["GET", `/projects/${w.project}/buckets`] },
+      { route: "GET /buckets/:bucket_id", min: "viewer", call: async () => ["GET", `/buckets/${await bucketWorld()}`] },
+      { route: "PATCH /buckets/:bucket_id", min: "owner", call: async () => ["PATCH", `/buckets/${await bucketWorld()}`, { public: false }] },
+      { route: "GET /buckets/:bucket_id/objects", min: "viewer", call: async () => ["GET", `/buckets/${await bucketWorld()}/objects`] },
+      { route: "GET /buckets/:bucket_id/objects/url", min: "viewer", call: async () => ["GET", `/buckets/${await bucketWorld()}/objects/url?path=a.pdf`] },
+      { route: "POST /buckets/:bucket_id/uploads", min: "editor", call: async () => ["POST", `/buckets/${await bucketWorld()}/uploads`, { name: "b.pdf", size: 3 }] },
+      { route: "POST /buckets/:bucket_id/folders", min: "editor", call: async () => ["POST", `/buckets/${await bucketWorld()}/folders`, { path: unique("folder") }] },
+      { route: "POST /buckets/:bucket_id/objects/remove", min: "editor", call: async () => ["POST", `/buckets/${await bucketWorld()}/objects/remove`, { paths: ["gone.pdf"] }] },
+      { route: "POST /buckets/:bucket_id/objects/move", min: "editor", call: async () => {
+        const bucket = await bucketWorld();
+        const from = `${unique("m")}.pdf`;
+        await app.storage.put(`buckets/${bucket}/${from}`, Readable.from([Buffer.from("%PDF-1.7\n")]), { contentType: "application/pdf", maxBytes: 100 });
+        return ["POST", `/buckets/${bucket}/objects/move`, { from, to: `${unique("moved")}.pdf` }];
+      } },
+    ];
     const fileRoutes = (): { route: string; min: "viewer" | "editor" | "owner"; call: () => Promise<Call> }[] => [
       { route: "GET /:form_id/fields/:field_id/file/preview/public-url", min: "viewer", call: async () => {
         const f = await fileWorld();
@@ -243,6 +267,7 @@ describe.each(BACKENDS)("roles and the private route table on $name", (backend) 
       ...webhookRoutes(),
       ...inventoryRoutes(),
       ...fileRoutes(),
+      ...bucketRoutes(),
       { route: "GET /customers/:customer_id", min: "viewer", call: async () => ["GET", `/customers/${await freshCustomer()}`] },
       { route: "POST /projects/:project_id/forms", min: "editor", call: async () => ["POST", `/projects/${w.project}/forms`, { title: unique("Imported") }] },
       { route: "POST /organizations/:org_id/projects", min: "owner", call: async () => ["POST", `/organizations/${w.org}/projects`, { name: unique("proj") }] },

@@ -22,6 +22,7 @@ import { formDataRoutes } from "./form-data";
 import { webhookRoutes } from "./webhooks";
 import { inventoryRoutes } from "./inventory";
 import { ownerFileRoutes } from "./owner-files";
+import { bucketRoutes } from "./buckets";
 import { memberRestRoutes } from "../rest/index";
 
 export interface PrivateOptions { auth: Auth; secret: string; publicUrl: string }
@@ -60,5 +61,6 @@ export async function privateRoutes(app: FastifyInstance, options: PrivateOption
   await app.register(webhookRoutes);
   await app.register(inventoryRoutes);
   await app.register(ownerFileRoutes);
+  await app.register(bucketRoutes);
   await app.register(memberRestRoutes, { prefix: "/projects/:project_id/rest/v1" });
 }

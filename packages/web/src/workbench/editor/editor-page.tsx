@@ -28,6 +28,7 @@ import { isDataPagePattern, isFormPagePattern } from "./editor-nav";
 import type * as FormEditorModule from "./form-editor";
 import type * as DataModeModule from "./data/data-mode";
 import type { DataModeProps } from "./data/data-mode";
+import { folderOfSuffix, suffixOfFolder } from "./bucket/upload-queue";
 
 /**
  * The form's Build pages (form-editor.tsx) come in their own chunk, asked for as soon as an
@@ -59,6 +60,9 @@ function DataMode(props: DataModeProps) {
   const Loaded = loadedDataMode;
   return Loaded ? <Loaded {...props} /> : <LazyDataMode {...props} />;
 }
+
+/** A bucket's page (bucket/bucket-page.tsx), a chunk of its own. */
+const BucketPage = lazy(() => import("./bucket/bucket-page"));
 
 const DataPagePlaceholder = () => <div className="h-[calc(100dvh-3rem)]" aria-busy="true" />;
 
@@ -106,7 +110,7 @@ export function EditorPage({ me, route }: { me: Me; route: EditorRouteParams }) 
       </AppFrame>
     );
   }
-  return <Editor key={state.data.id} me={me} route={route} document={state.data} crumbs={crumbs} canEdit={canEditDocuments(found.org.role)} dataModeReady={dataModeReady} />;
+  return <Editor key={state.data.id} me={me} route={route} document={state.data} crumbs={crumbs} canEdit={canEditDocuments(found.org.role)} isOwner={found.org.role === "owner"} dataModeReady={dataModeReady} />;
 }
 
 interface EditorProps {
@@ -116,11 +120,13 @@ interface EditorProps {
   crumbs: { label: string; href: string }[];
   /** Editors and owners: publish and unpublish. */
   canEdit: boolean;
+  /** Owners: a bucket's policy. */
+  isOwner: boolean;
   /** Data mode's chunk has loaded. */
   dataModeReady: boolean;
 }
 
-function Editor({ me, route, document, crumbs, canEdit, dataModeReady }: EditorProps) {
+function Editor({ me, route, document, crumbs, canEdit, isOwner, dataModeReady }: EditorProps) {
   const [state, dispatch] = useReducer(editorReducer, { doctype: document.doctype, pattern: route.pattern }, initEditor);
   useEffect(() => {
     dispatch({ type: "route", pattern: route.pattern });
@@ -129,6 +135,7 @@ function Editor({ me, route, document, crumbs, canEdit, dataModeReady }: EditorP
   const title = document.title || `Untitled ${DOCTYPE_LABELS[document.doctype].toLowerCase()}`;
   const formPage = document.doctype === "v0_form" && document.form_id && state.mode === "build" && isFormPagePattern(route.pattern) ? route.pattern : null;
   const dataPage = document.doctype === "v0_form" && document.form_id && state.mode === "data" && isDataPagePattern(route.pattern) ? route.pattern : null;
+  const bucketPage = document.doctype === "v0_bucket" && (route.pattern === "" || route.pattern === "objects" || route.pattern === "objects/{path}");
   const publish = document.doctype === "v0_form" && document.form_id
     ? <PublishControl document={document} form_id={document.form_id} csrf_token={me.csrf_token} canPublish={canEdit} />
     : null;
@@ -152,6 +159,13 @@ function Editor({ me, route, document, crumbs, canEdit, dataModeReady }: EditorP
         <div className="min-h-full" data-editor-mode={state.mode} data-editor-suffix={route.suffix}>
           <Suspense fallback={<FormPageSkeleton />}>
             <FormEditor form_id={document.form_id} pattern={formPage} title={title} canEdit={canEdit} csrf_token={me.csrf_token} />
+          </Suspense>
+        </div>
+      ) : bucketPage ? (
+        <div className="min-h-full" data-editor-mode={state.mode} data-editor-suffix={route.suffix}>
+          <Suspense fallback={<EditorMainSkeleton />}>
+            <BucketPage bucket_id={document.id} folder={folderOfSuffix(route.suffix)} canEdit={canEdit} canSetPolicy={isOwner} csrf_token={me.csrf_token}
+              onFolder={(folder) => navigate(editorPath(route.basepath, document.id, suffixOfFolder(folder)))} />
           </Suspense>
         </div>
       ) : dataPage !== null && document.form_id ? (
