@@ -54,7 +54,7 @@ const NOT_TYPE: Partial<Record<FieldType, FieldMessageKey>> = {
 const TIME_LIKE = new Set<FieldType>(["date", "time", "datetime-local", "month", "week"]);
 
 /** Spec 1 §5's upload message: `File is too large. Max size is 5MB`. */
-export { fileTooLargeMessage };
+export { fileTooLargeMessage, megabytesOf };
 
 /** The sentence a visitor reads under the field, in the language of `messages` (the form's). */
 export function problemMessage(type: FieldType, problem: FieldProblem, messages: FieldMessages): string {

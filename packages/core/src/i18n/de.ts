@@ -70,6 +70,7 @@ export const DE: Messages = {
   "upload.done": "{name} wurde hochgeladen.",
   "upload.removed": "{name} wurde entfernt.",
   "upload.failed": "Datei konnte nicht hochgeladen werden",
+  "upload.signed_url_failed": "Signierte URL konnte nicht abgerufen werden",
   "upload.probably_too_big": "Dateifehler, wahrscheinlich zu groß",
 
   "status.continue": "Weiter",

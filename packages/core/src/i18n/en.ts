@@ -89,6 +89,7 @@ const TEXTS = {
   "upload.done": "{name} uploaded.",
   "upload.removed": "{name} removed.",
   "upload.failed": UPLOAD_MESSAGES.upload_failed,
+  "upload.signed_url_failed": UPLOAD_MESSAGES.signed_url_failed,
   "upload.probably_too_big": UPLOAD_MESSAGES.probably_too_big,
 
   "status.continue": "Continue",

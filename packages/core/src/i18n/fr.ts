@@ -70,6 +70,7 @@ export const FR: Messages = {
   "upload.done": "{name} a été envoyé.",
   "upload.removed": "{name} a été retiré.",
   "upload.failed": "Échec de l’envoi du fichier",
+  "upload.signed_url_failed": "Impossible d’obtenir l’URL signée",
   "upload.probably_too_big": "Erreur de fichier, probablement trop volumineux",
 
   "status.continue": "Continuer",

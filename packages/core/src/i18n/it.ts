@@ -70,6 +70,7 @@ export const IT: Messages = {
   "upload.done": "{name} caricato.",
   "upload.removed": "{name} rimosso.",
   "upload.failed": "Impossibile caricare il file",
+  "upload.signed_url_failed": "Impossibile ottenere l’URL firmato",
   "upload.probably_too_big": "Errore del file, probabilmente troppo grande",
 
   "status.continue": "Continua",

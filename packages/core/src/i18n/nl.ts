@@ -70,6 +70,7 @@ export const NL: Messages = {
   "upload.done": "{name} is geüpload.",
   "upload.removed": "{name} is verwijderd.",
   "upload.failed": "Bestand uploaden mislukt",
+  "upload.signed_url_failed": "Ondertekende URL ophalen mislukt",
   "upload.probably_too_big": "Bestandsfout, waarschijnlijk te groot",
 
   "status.continue": "Doorgaan",

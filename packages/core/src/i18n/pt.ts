@@ -70,6 +70,7 @@ export const PT: Messages = {
   "upload.done": "{name} foi enviado.",
   "upload.removed": "{name} foi removido.",
   "upload.failed": "Não foi possível enviar o arquivo",
+  "upload.signed_url_failed": "Não foi possível obter a URL assinada",
   "upload.probably_too_big": "Erro no arquivo, provavelmente grande demais",
 
   "status.continue": "Continuar",

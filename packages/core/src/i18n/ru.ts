@@ -70,6 +70,7 @@ export const RU: Messages = {
   "upload.done": "{name} загружен.",
   "upload.removed": "{name} удалён.",
   "upload.failed": "Не удалось загрузить файл",
+  "upload.signed_url_failed": "Не удалось получить подписанный URL",
   "upload.probably_too_big": "Ошибка файла, вероятно, он слишком большой",
 
   "status.continue": "Продолжить",

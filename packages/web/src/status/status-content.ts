@@ -1,8 +1,12 @@
 /**
  * What each public status page says (spec 1 §2.1, §8), as data: title, text, icon, and the
- * link back to the form where going back makes sense.
+ * link back to the form where going back makes sense, in the form's language (`messages`,
+ * core's catalogue). A bad request's code the catalogue does not word shows the server's English.
  */
-import { ERROR_CATALOGUE, formPath, isErrorCode, safeUrlOrUndefined, type FormEnding } from "@fieldwork/core";
+import {
+  ERROR_CATALOGUE, formPath, isErrorCode, safeUrlOrUndefined, VISITOR_ERROR_CODES,
+  type FormEnding, type MessageKey, type Messages, type VisitorErrorCode,
+} from "@fieldwork/core";
 import type { StatusIcon } from "../respondent/status-card";
 
 export const STATUS_KINDS = [
@@ -21,46 +25,50 @@ export interface StatusContent {
   /** An error code shown on the page (badrequest). */
   code?: string;
   link?: { href: string; label: string };
-  /** Where to send the respondent after a response (`ending.redirect_after_response_uri`). */
+  /** Where to send the respondent after a response (`ending.redirect_after_response_uri`); `link` then goes there too. */
   redirect?: string;
 }
 
 
 
-export function statusContent(kind: StatusKind, form: { id: string; ending?: FormEnding } | null, query: Record<string, string>): StatusContent {
-  const back = (label: string) => (form ? { link: { href: formPath(form.id), label } } : {});
+export function statusContent(
+  kind: StatusKind, form: { id: string; ending?: FormEnding } | null, query: Record<string, string>, messages: Messages,
+): StatusContent {
+  const text = (key: MessageKey) => messages[key];
+  const back = (label: MessageKey) => (form ? { link: { href: formPath(form.id), label: text(label) } } : {});
   switch (kind) {
     case "developererror":
-      return { title: "Something went wrong", text: ["An unexpected error happened on our side. Please try again in a moment."], icon: "error", tone: "danger", ...back("Try again") };
+      return { title: text("status.developererror.title"), text: [text("status.developererror.text")], icon: "error", tone: "danger", ...back("status.try_again") };
     case "badrequest": {
       const code = query.error;
-      const known = isErrorCode(code) ? ERROR_CATALOGUE[code].message : null;
+      const known = isVisitorErrorCode(code) ? text(`error.${code}`) : isErrorCode(code) ? ERROR_CATALOGUE[code].message : null;
       return {
-        title: "This request could not be processed",
-        text: [known ?? "The form received something it could not read."],
+        title: text("status.badrequest.title"),
+        text: [known ?? text("status.badrequest.text")],
         icon: "warning",
         tone: "danger",
         ...(code ? { code } : {}),
-        ...back("Back to the form"),
+        ...back("status.back"),
       };
     }
     case "formclosed":
       return query.oops === "FORM_SCHEDULE_NOT_IN_RANGE"
-        ? { title: "This form is not open right now", text: ["It accepts responses only during its scheduled period. Please come back later."], icon: "schedule", tone: "neutral", ...back("Check again") }
-        : { title: "This form is closed", text: ["It is no longer accepting responses."], icon: "closed", tone: "neutral" };
+        ? { title: text("status.scheduled.title"), text: [text("status.scheduled.text")], icon: "schedule", tone: "neutral", ...back("status.check_again") }
+        : { title: text("status.closed.title"), text: [text("status.closed.text")], icon: "closed", tone: "neutral" };
     case "alreadyresponded":
-      return { title: "You have already responded", text: ["This form accepts a limited number of responses per person."], icon: "responded", tone: "neutral" };
+      return { title: text("status.alreadyresponded.title"), text: [text("status.alreadyresponded.text")], icon: "responded", tone: "neutral" };
     case "formsoldout":
-      return { title: "Sold out", text: ["Everything this form offered has been taken."], icon: "soldout", tone: "neutral" };
+      return { title: text("status.formsoldout.title"), text: [text("status.formsoldout.text")], icon: "soldout", tone: "neutral" };
     case "formoptionsoldout":
-      return { title: "An option you chose is sold out", text: ["Someone took it just before you. Please go back and choose another option."], icon: "soldout", tone: "neutral", ...back("Back to the form") };
+      return { title: text("status.formoptionsoldout.title"), text: [text("status.formoptionsoldout.text")], icon: "soldout", tone: "neutral", ...back("status.back") };
     case "complete": {
       const ending = form?.ending;
       const target = safeUrlOrUndefined(ending?.redirect_after_response_uri);
-      const redirect = target ? { redirect: target } : {};
+      // The owner's redirect follows in 3 s (ssr.tsx); the link goes at once.
+      const redirect = target ? { redirect: target, link: { href: target, label: text("status.continue") } } : {};
       if (ending?.is_ending_page_enabled && (ending.title || ending.body_html)) {
         return {
-          title: ending.title ?? "Thank you",
+          title: ending.title ?? text("status.complete.title"),
           text: [],
           ...(ending.body_html ? { html: ending.body_html } : {}),
           icon: "success",
@@ -68,20 +76,19 @@ export function statusContent(kind: StatusKind, form: { id: string; ending?: For
           ...redirect,
         };
       }
-      return { title: "Thank you", text: ["Your response has been recorded."], icon: "success", tone: "success", ...redirect };
+      return { title: text("status.complete.title"), text: [text("status.complete.text")], icon: "success", tone: "success", ...redirect };
     }
     case "outdated":
       return {
-        title: "Error: outdated schema version",
-        text: [
-          "The document version is outdated.",
-          "This document was created with an older version of the form, which has changed since; it must be updated manually. Reload the form to answer its current version.",
-        ],
-        icon: "warning", tone: "danger", ...back("Reload the form"),
+        title: text("status.outdated.title"),
+        text: [text("error.FORM_SCHEMA_OUTDATED"), text("status.outdated.text")],
+        icon: "warning", tone: "danger", ...back("status.reload"),
       };
     case "ratelimited":
-      return { title: "Too many requests", text: ["This address has opened or sent this form very often in the last minute. Wait a moment and try again."], icon: "schedule", tone: "neutral" };
+      return { title: text("status.ratelimited.title"), text: [text("status.ratelimited.text")], icon: "schedule", tone: "neutral" };
     case "notfound":
-      return { title: "Form not found", text: ["This form does not exist or is no longer available. Check the link you followed."], icon: "notfound", tone: "neutral" };
+      return { title: text("notfound.title"), text: [text("notfound.text")], icon: "notfound", tone: "neutral" };
   }
 }
+
+const isVisitorErrorCode = (code: unknown): code is VisitorErrorCode => (VISITOR_ERROR_CODES as readonly unknown[]).includes(code);

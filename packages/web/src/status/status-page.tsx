@@ -5,9 +5,7 @@ import { StatusCard, StatusLink } from "../respondent/status-card";
 import type { StatusContent } from "./status-content";
 
 export function StatusPage({ content, powered_by }: { content: StatusContent; powered_by: boolean }) {
-  const action = content.redirect ? (
-    <StatusLink href={content.redirect}>Continue</StatusLink>
-  ) : content.link ? (
+  const action = content.link ? (
     <StatusLink href={content.link.href}>{content.link.label}</StatusLink>
   ) : null;
   return (
@@ -16,7 +14,7 @@ export function StatusPage({ content, powered_by }: { content: StatusContent; po
         {content.text.map((text) => (
           <p key={text}>{text}</p>
         ))}
-        {content.html ? <div className="fw-prose text-left" dangerouslySetInnerHTML={{ __html: content.html }} /> : null}
+        {content.html ? <div className="fw-prose text-start" dangerouslySetInnerHTML={{ __html: content.html }} /> : null}
         {content.code ? (
           <p className="mt-4">
             <code className="rounded-lg bg-subtle px-2.5 py-1 font-mono text-sm text-fg">{content.code}</code>
