@@ -3,6 +3,7 @@ export * from "./constants";
 export * from "./csv";
 export * from "./errors";
 export * from "./error-catalogue";
+export * from "./public-errors";
 export * from "./field-name";
 export * from "./field-types";
 export * from "./field-value";

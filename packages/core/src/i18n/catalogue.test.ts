@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PUBLIC_ERRORS } from "../errors";
+import { PUBLIC_ERRORS } from "../public-errors";
 import { MESSAGES } from "../constants";
 import { problemMessage } from "../field-messages";
 import { browserMessages, CATALOGUES, messagesFor } from "./catalogues";

@@ -2,10 +2,11 @@
  * The English catalogue: every sentence a visitor of a public form reads, keyed, in the
  * spec's wording. Every other language has the same keys (catalogues.ts, typed as
  * `Messages`); `{name}` placeholders are filled by format.ts. The server's own error
- * messages (errors.ts `PUBLIC_ERRORS`) stay the one source of their English.
+ * messages (public-errors.ts) stay the one source of their English.
  */
 import { MESSAGES } from "../constants";
-import { PUBLIC_ERRORS, type PublicErrorCode } from "../errors";
+import type { PublicErrorCode } from "../errors";
+import { PUBLIC_ERROR_MESSAGES } from "../public-errors";
 import { UPLOAD_MESSAGES } from "../upload-paths";
 
 /** The public codes whose message a visitor may read (badge, bad-request page); the session-sync ones never show. */
@@ -124,7 +125,7 @@ const TEXTS = {
 type ErrorTexts = Record<`error.${VisitorErrorCode}`, string>;
 
 const ERROR_TEXTS = Object.fromEntries(
-  VISITOR_ERROR_CODES.map((code) => [`error.${code}`, PUBLIC_ERRORS[code].message]),
+  VISITOR_ERROR_CODES.map((code) => [`error.${code}`, PUBLIC_ERROR_MESSAGES[code]]),
 ) as ErrorTexts;
 
 export type MessageKey = keyof typeof TEXTS | keyof ErrorTexts;

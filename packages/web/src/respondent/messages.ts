@@ -18,7 +18,7 @@ export function MessagesProvider({ messages, children }: { messages: BrowserMess
 /** The catalogue of the form; a component used without a provider is a programming error. */
 export function useMessages(): BrowserMessages {
   const messages = useContext(MessagesContext);
-  if (!messages) throw new Error("useMessages: no MessagesProvider above (the preload's messages)");
+  if (!messages) throw new Error("no MessagesProvider");
   return messages;
 }
 

@@ -3,8 +3,8 @@
  * (spec 1 §4.2, §8) and the submit answer. The view only carries the outcome out.
  */
 import {
-  completePath, errorPagePath, FIELD_ERROR_CODES, isPublicErrorCode, PUBLIC_ERRORS, safeUrlOrUndefined,
-  type ErrorEntry, type FieldError, type FormPreload,
+  completePath, errorPagePath, FIELD_ERROR_CODES, isPublicErrorCode, PUBLIC_ERROR_PAGES, safeUrlOrUndefined,
+  type ErrorPageEntry, type FieldError, type FormPreload,
 } from "@fieldwork/core";
 import { isRecord } from "./api";
 import type { BadgeError } from "./form-state";
@@ -48,10 +48,8 @@ export function loadOutcome(form_id: string, body: unknown): LoadOutcome {
   return { kind: "notfound" };
 }
 
-export const NETWORK_ERROR: BadgeError = {
-  code: "INTERNAL_SERVER_ERROR",
-  message: PUBLIC_ERRORS.INTERNAL_SERVER_ERROR.message,
-};
+/** No answer at all: the badge says the catalogue's sentence for the code (error-badge.tsx). */
+export const NETWORK_ERROR: BadgeError = { code: "INTERNAL_SERVER_ERROR", message: "" };
 
 /**
  * Reads `POST /submit/{form_id}`: success goes to `data.redirect`; an error whose catalogue
@@ -69,8 +67,7 @@ export function submitOutcome(form_id: string, body: unknown): SubmitOutcome {
   if (!isRecord(body.error)) return { kind: "badge", error: NETWORK_ERROR };
   const { code, page_query } = body.error;
   if (isPublicErrorCode(code)) {
-    const entry: ErrorEntry = PUBLIC_ERRORS[code];
-    const page = entry.page;
+    const { page }: ErrorPageEntry = PUBLIC_ERROR_PAGES[code];
     const url = errorPagePath(form_id, code, page_query);
     if (page && page !== "badrequest" && url) return { kind: "redirect", url };
   }
@@ -81,8 +78,8 @@ export function submitOutcome(form_id: string, body: unknown): SubmitOutcome {
 export function badgeError(value: Record<string, unknown>): BadgeError {
   const { code, message, fields, field_errors } = value;
   const codeText = typeof code === "string" ? code : NETWORK_ERROR.code;
-  const fallback = isPublicErrorCode(code) ? PUBLIC_ERRORS[code].message : NETWORK_ERROR.message;
-  const error: BadgeError = { code: codeText, message: typeof message === "string" && message ? message : fallback };
+  // A public code's message is the catalogue's, in the form's language (error-badge.tsx); the server's stands for any other.
+  const error: BadgeError = { code: codeText, message: typeof message === "string" ? message : "" };
   const names = stringList(fields);
   if (names && names.length > 0) error.fields = names;
   const refusals = fieldErrorList(field_errors);
