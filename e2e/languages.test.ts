@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { axeViolations } from "./axe";
 import { CHROMIUM_AVAILABLE } from "./harness";
-import { useServerAndBrowser } from "./session";
+import { shootBothSchemes, useServerAndBrowser } from "./session";
 
 type Row = Record<string, unknown>;
 
@@ -74,6 +74,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("a form in its own language, in Chromium", 
     expect(await refusal(page, "nights")).toBe("يجب أن تكون القيمة 10 أو أقل.");
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("fw-guest");
     expect(await axeViolations(page)).toEqual([]);
+    await shootBothSchemes(page, "public-form-arabic", { fullPage: true });
 
     await page.getByLabel("الاسم").fill("ليلى");
     await page.getByLabel("عدد الليالي").fill("3");
@@ -123,6 +124,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("a form in its own language, in Chromium", 
     expect(await refusal(page, "nights")).toBe("10 이하여야 합니다.");
     expect(await page.getByRole("button", { name: "닫기" }).isVisible()).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
+    await shootBothSchemes(page, "public-form-korean", { fullPage: true });
 
     await page.getByLabel("숙박 일수").fill("2");
     await page.getByLabel("객실").selectOption("single");
