@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { axeViolations } from "./axe";
 import { CHROMIUM_AVAILABLE } from "./harness";
-import { shootBothSchemes, useServerAndBrowser } from "./session";
+import { openNewFormCanvas, shootBothSchemes, useServerAndBrowser } from "./session";
 
 type Row = Record<string, unknown>;
 
@@ -155,5 +155,22 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("a form in its own language, in Chromium", 
     expect(await page.getByText("양식을 올바르게 작성해 주세요.").isVisible()).toBe(true);
     expect(rows(formId)).toHaveLength(0);
     await context.close();
+  });
+
+  it("the Theme page offers the thirteen languages and its preview speaks the one chosen, Arabic right to left", async () => {
+    const { page, errors } = await openNewFormCanvas(env, { name: "Lina Lang", slug: "lang" }, "Languages");
+    await page.getByRole("link", { name: "Theme", exact: true }).click();
+    await page.waitForURL(/\/design$/);
+    const language = page.getByLabel("Language");
+    expect(await language.locator("option").evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value)))
+      .toEqual(["en", "ko", "es", "de", "ja", "fr", "pt", "it", "ru", "zh", "ar", "hi", "nl"]);
+    await language.selectOption("ar");
+    await expect.poll(() => page.getByRole("status").filter({ hasText: /^(Saving\.\.\.|Saved!|Failed to save\.)$/ }).textContent()).toBe("Saved!");
+    const frame = page.getByRole("figure", { name: "Preview of the public form" }).locator("iframe").contentFrame();
+    await expect.poll(() => frame.locator("html").getAttribute("dir")).toBe("rtl");
+    expect(await frame.locator("html").getAttribute("lang")).toBe("ar");
+    await expect.poll(() => frame.getByRole("button", { name: "إرسال" }).count()).toBe(1);
+    expect(errors).toEqual([]);
+    await page.close();
   });
 });
