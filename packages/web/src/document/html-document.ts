@@ -1,7 +1,7 @@
 /**
  * The HTML shell around every public page: `<html>` carrying the language, its direction
- * (`dir="rtl"` for Arabic) and the theme attributes, the head (viewport, title, colour scheme, pre-paint theme script, stylesheets, owner CSS) and the
- * body markup a page renders.
+ * (`dir="rtl"` for Arabic) and the theme attributes, the head (viewport, title, colour
+ * scheme, pre-paint theme script, stylesheets, owner CSS) and the body markup a page renders.
  *
  * The module script and its modulepreloads come last in the body: the browser meets them
  * only once the markup above has arrived, so on a slow line they never share it with the
