@@ -88,7 +88,8 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the ending preview in Chromium", () => {
     await visitor.goto(`${env.server.url}${publicHref}`);
     await visitor.locator("form[data-fw-ready]").waitFor();
     await visitor.getByLabel("Comment").fill("Great");
-    await visitor.getByRole("button", { name: "Submit" }).click();
+    // A French form says Envoyer (Submit) to its visitors.
+    await visitor.getByRole("button", { name: "Envoyer" }).click();
     await visitor.waitForURL(/\/complete/);
     const real = await lookOf(visitor);
 

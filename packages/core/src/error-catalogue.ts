@@ -4,7 +4,8 @@
  * only errors.ts.
  */
 import { LIMITS } from "./limits";
-import { PUBLIC_ERRORS, type ErrorDetails, type ErrorEntry } from "./errors";
+import type { ErrorDetails, ErrorEntry } from "./errors";
+import { PUBLIC_ERRORS } from "./public-errors";
 
 export const ERROR_CATALOGUE = {
   ...PUBLIC_ERRORS,

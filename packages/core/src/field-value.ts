@@ -6,6 +6,7 @@ import { capabilityOf, isMultiValued, type ValueKind } from "./field-types";
 import { maxFilesOf } from "./file-limits";
 import type { FormField } from "./form-model";
 import { problemMessage, type FieldError, type FieldProblem } from "./field-messages";
+import { EN } from "./i18n/en";
 import { problemReason } from "./field-reasons";
 import { patternMatcher } from "./pattern";
 import { isStorableText } from "./stored-text";
@@ -27,13 +28,16 @@ export interface ParseFailure extends FieldError {
   problem: FieldProblem;
 }
 
-/** A failure for `field`: its code from the problem, its texts from field-messages.ts. */
+/**
+ * A failure for `field`: its code from the problem, its texts from field-messages.ts, the
+ * visitor's in English (the submit words them again in the form's language: `problemMessage`).
+ */
 export function fieldFailure(field: Pick<FormField, "name" | "type">, problem: FieldProblem): ParseFailure {
   const code = problem.kind === "required" ? "REQUIRED_FIELD_MISSING"
     : problem.kind === "no_option" || problem.kind === "not_offered" ? "INVALID_OPTION" : "INVALID_FIELD_VALUE";
   return {
     ok: false, code, field: field.name, problem,
-    reason: problemReason(field.type, problem), message: problemMessage(field.type, problem),
+    reason: problemReason(field.type, problem), message: problemMessage(field.type, problem, EN),
   };
 }
 

@@ -15,4 +15,7 @@ export function maxFilesOf(field: { type: FieldType; multiple?: boolean | null }
 }
 
 /** Spec 1 §5's upload message: `File is too large. Max size is 5MB` (here, beside the limits the public form loads first). */
-export const fileTooLargeMessage = (maxBytes: number) => `File is too large. Max size is ${Math.round((maxBytes / 1_048_576) * 10) / 10}MB`;
+export const fileTooLargeMessage = (maxBytes: number) => `File is too large. Max size is ${megabytesOf(maxBytes)}MB`;
+
+/** A byte limit in MB as the upload message writes it: 5242880 is 5, one decimal at most. */
+export const megabytesOf = (maxBytes: number) => Math.round((maxBytes / 1_048_576) * 10) / 10;

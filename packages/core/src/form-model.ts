@@ -5,6 +5,7 @@
 import type { FieldType } from "./field-types";
 import type { ApiError } from "./error-catalogue";
 import type { OptionStock } from "./inventory";
+import type { BrowserMessages } from "./i18n/catalogues";
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
@@ -127,7 +128,10 @@ export interface FormPreload {
   fields: FormField[];
   default_values: Record<string, JsonValue>;
   options: { optimize_for_cjk: boolean; is_powered_by_branding_enabled: boolean };
+  /** The theme's language as stored (i18n `languageOf` reads it; unknown is English). */
   lang: string;
+  /** The sentences of that language the browser shows (core's `browserMessages`): the form's JavaScript carries no catalogue. */
+  messages: BrowserMessages;
   stylesheet: FormStylesheet;
   background: JsonValue;
   campaign: FormCampaign;

@@ -6,6 +6,7 @@ import {
 } from "./inventory";
 import { InventoryAdjust } from "./inventory-api";
 import type { FormField, FormOption } from "./form-model";
+import { EN, formatMessage, messagesFor, type MessageKey, type MessageVars } from "./i18n/index";
 
 const level = (available: number, on_hand = available, committed = 0): InventoryLevelValues =>
   ({ available, on_hand, committed, unavailable: 0, incoming: 0 });
@@ -65,10 +66,13 @@ describe("what the public form learns", () => {
     expect(optionStockOf(0)).toEqual({ available: 0 });
     expect(optionStockOf(FEW_LEFT_THRESHOLD)).toEqual({ available: FEW_LEFT_THRESHOLD });
     expect(optionStockOf(FEW_LEFT_THRESHOLD + 1)).toEqual({ available: null });
-    expect(stockLabel({ available: 0 })).toBe("Sold out");
-    expect(stockLabel({ available: 2 })).toBe("Only 2 left");
-    expect(stockLabel({ available: null })).toBeNull();
-    expect(stockLabel(undefined)).toBeNull();
+    const english = (key: MessageKey, vars?: MessageVars) => formatMessage(EN[key], vars);
+    const korean = (key: MessageKey, vars?: MessageVars) => formatMessage(messagesFor("ko")[key], vars);
+    expect(stockLabel({ available: 0 }, english)).toBe("Sold out");
+    expect(stockLabel({ available: 2 }, english)).toBe("Only 2 left");
+    expect(stockLabel({ available: 2 }, korean)).toBe("2개 남음");
+    expect(stockLabel({ available: null }, english)).toBeNull();
+    expect(stockLabel(undefined, english)).toBeNull();
   });
 
   it("the SKU is the option id's first 8 characters", () => {

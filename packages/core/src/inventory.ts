@@ -90,10 +90,12 @@ export function optionStockOf(available: number): OptionStock {
 
 export const isSoldOut = (stock: OptionStock | undefined): boolean => stock?.available === 0;
 
-/** The words shown beside an option: "Sold out", "Only N left", or nothing. */
-export function stockLabel(stock: OptionStock | undefined): string | null {
+/** The words shown beside an option: "Sold out", "Only N left" (`text` words them in the form's language), or nothing. */
+export function stockLabel(
+  stock: OptionStock | undefined, text: (key: "stock.sold_out" | "stock.few_left", vars: { n: number }) => string,
+): string | null {
   if (!stock || stock.available === null) return null;
-  return stock.available === 0 ? "Sold out" : `Only ${stock.available} left`;
+  return text(stock.available === 0 ? "stock.sold_out" : "stock.few_left", { n: stock.available });
 }
 
 /** Whether a visitor can still pick this option: not disabled by the owner, its group or a sold-out stock. */

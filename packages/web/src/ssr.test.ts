@@ -14,7 +14,7 @@ describe("renderFormPage", () => {
 
   it("is a full document with lang, viewport, title and theme attributes", () => {
     expect(page.startsWith("<!doctype html>")).toBe(true);
-    expect(page).toMatch(/<html lang="fr" class="no-js" data-appearance="system" data-palette="violet"/);
+    expect(page).toMatch(/<html lang="fr" dir="ltr" class="no-js" data-appearance="system" data-palette="violet"/);
     expect(page).toContain('<meta name="viewport"');
     expect(page).toContain("<title>Hello &lt;/script&gt;&lt;b&gt;</title>");
   });

@@ -5,6 +5,8 @@
  *
  * - `renderFormPage`: the form as HTML that works without JavaScript (its CSS inline, see
  *   page-assets.ts), plus the preload JSON and, last, the module script that hydrates it.
+ *   The preload carries the form's language's sentences (`messages`), which the server
+ *   render and the browser both read: the two say the same, in that language.
  * - `renderStatusPage`: the static pages under `/d/e/{form_id}/{kind}`.
  * - `renderWorkbenchShell`: the document of every workbench path (the owner app is
  *   client-rendered; the shell holds its loading frame and the module script).
@@ -52,7 +54,7 @@ export function renderFormPage(input: RenderFormPageInput): string {
     `<script type="application/json" id="${PRELOAD_ELEMENT_ID}">${jsonForScript(preload)}</script>`;
   return htmlDocument({
     lang: preload.lang,
-    title: preload.title || "Form",
+    title: preload.title || preload.messages["form.untitled"],
     stylesheet: preload.stylesheet,
     styles: assets.styles,
     inlineStyles: assets.inlineStyles,

@@ -3,7 +3,7 @@
  * the form takes no answers from this visitor, an error with a code.
  */
 import {
-  buildTree, capabilityOf, FieldworkError, missingRequiredHiddenFields, PARAM, uploadRequestPath, uploadTypeOf, type ApiError, type ErrorCode, type FormField,
+  browserMessages, buildTree, capabilityOf, FieldworkError, missingRequiredHiddenFields, PARAM, uploadRequestPath, uploadTypeOf, type ApiError, type ErrorCode, type FormField,
   type FormPreload, type JsonValue,
 } from "@fieldwork/core";
 import type { Kysely } from "kysely";
@@ -74,6 +74,7 @@ export async function preloadForm(db: Kysely<DB>, input: PreloadInput): Promise<
       is_powered_by_branding_enabled: document.is_powered_by_branding_enabled,
     },
     lang: document.lang,
+    messages: browserMessages(document.lang),
     stylesheet: stylesheetOf(document),
     background: document.background,
     campaign: {

@@ -1,13 +1,13 @@
 /**
- * The HTML shell around every public page: `<html>` carrying the theme attributes, the head
- * (viewport, title, colour scheme, pre-paint theme script, stylesheets, owner CSS) and the
- * body markup a page renders.
+ * The HTML shell around every public page: `<html>` carrying the language, its direction
+ * (`dir="rtl"` for Arabic) and the theme attributes, the head (viewport, title, colour
+ * scheme, pre-paint theme script, stylesheets, owner CSS) and the body markup a page renders.
  *
  * The module script and its modulepreloads come last in the body: the browser meets them
  * only once the markup above has arrived, so on a slow line they never share it with the
  * bytes of the first paint (module scripts run after parsing wherever they stand).
  */
-import type { FormStylesheet } from "@fieldwork/core";
+import { languageOf, textDirection, type FormStylesheet } from "@fieldwork/core";
 import { escapeHtml } from "./escape";
 import { themeScript } from "./theme-script";
 import { safeStyleText, themeAttributesOf, usesInter } from "../respondent/theme";
@@ -26,6 +26,7 @@ export interface PageAssets {
 }
 
 export interface HtmlDocumentInput {
+  /** The page's language (a form's theme `lang`); Arabic pages are right to left (`dir="rtl"`). */
   lang: string;
   title: string;
   stylesheet: FormStylesheet | null;
@@ -66,9 +67,10 @@ export function htmlDocument(input: HtmlDocumentInput): string {
     ...input.scripts.map((src) => `<script type="module" src=${attr(src)}></script>`),
   ];
   const style = `--fw-font:${theme.font};color-scheme:${theme.color_scheme}`;
+  const dir = textDirection(languageOf(input.lang));
   return (
     "<!doctype html>" +
-    `<html lang=${attr(input.lang || "en")} class="no-js" data-appearance=${attr(theme.appearance)} data-palette=${attr(theme.palette)} style=${attr(style)}>` +
+    `<html lang=${attr(input.lang || "en")} dir="${dir}" class="no-js" data-appearance=${attr(theme.appearance)} data-palette=${attr(theme.palette)} style=${attr(style)}>` +
     `<head>${head.join("")}</head>` +
     `<body>${input.body}${scripts.join("")}</body>` +
     "</html>"

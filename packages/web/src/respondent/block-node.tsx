@@ -10,6 +10,7 @@ import { ComputedField } from "./computed-field";
 import { FieldRenderer } from "./fields/field-renderer";
 import { useFormLogicState, useFormModel } from "./form-model-context";
 import { insideAny, isBlockHidden, underLogic } from "./form-index";
+import { useText } from "./messages";
 
 /**
  * Hiding: a block whose `v_hidden` is `true` is always hidden. One that logic hides is hidden
@@ -21,6 +22,7 @@ import { insideAny, isBlockHidden, underLogic } from "./form-index";
  */
 export function BlockNode({ node, locked }: { node: TreeNode; locked: boolean }) {
   const { index, prefill } = useFormModel();
+  const text = useText();
   const { logic, interactive } = useFormLogicState();
   const block = index.blocks.get(node.id);
   if (!block) return null;
@@ -66,7 +68,7 @@ export function BlockNode({ node, locked }: { node: TreeNode; locked: boolean })
       case "pdf":
         return src ? (
           <a href={src} target="_blank" rel="noreferrer" className="text-accent underline underline-offset-2">
-            {block.title_html ? <span dangerouslySetInnerHTML={{ __html: block.title_html }} /> : "Open the PDF"}
+            {block.title_html ? <span dangerouslySetInnerHTML={{ __html: block.title_html }} /> : text("form.open_pdf")}
           </a>
         ) : null;
       case "group":

@@ -6,26 +6,33 @@
  * summary a visitor reads first, with or without JavaScript; its code (`INVALID_FIELD_VALUE`)
  * stays in `data-code`, never shown to the visitor fixing answers (issue 19). Other errors
  * (missing hidden fields, a failed network) show their code under the message.
+ * The message is the form's language's sentence for the code (the server's English for a code
+ * the catalogue does not word).
  */
 import { useContext } from "react";
 import { CircleAlert, X } from "lucide-react";
-import { MESSAGES, type FieldError } from "@fieldwork/core";
+import type { FieldError } from "@fieldwork/core";
 import { errorDomId } from "./fields/field-attrs";
 import { FormModelContext } from "./form-model-context";
 import type { BadgeError } from "./form-state";
+import { useMessages } from "./messages";
 
 export function ErrorBadge({ error, onDismiss }: { error: BadgeError; onDismiss?: () => void }) {
+  const messages = useMessages();
+  const known = `error.${error.code}`;
+  const message = error.field_errors ? messages["form.invalid"]
+    : Object.hasOwn(messages, known) ? messages[known as keyof typeof messages] : error.message;
   return (
     <div
       role="alert"
       data-testid="error-badge"
       data-code={error.code}
-      className="fixed top-3 right-3 left-3 z-50 ml-auto max-w-sm rounded-2xl border border-line bg-card p-4 shadow-card sm:top-5 sm:right-5 sm:left-auto"
+      className="fixed inset-x-3 top-3 z-50 ms-auto max-w-sm rounded-2xl border border-line bg-card p-4 shadow-card sm:start-auto sm:end-5 sm:top-5"
     >
       <div className="flex items-start gap-3">
         <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-danger" />
         <div className="min-w-0 flex-1">
-          <p className="text-sm font-medium text-fg">{error.field_errors ? MESSAGES.form_invalid : error.message}</p>
+          <p className="text-sm font-medium text-fg">{message}</p>
           {error.field_errors ? null : <p className="mt-0.5 font-mono text-xs text-muted">{error.code}</p>}
           {error.field_errors ? (
             <FieldErrorList errors={error.field_errors} />
@@ -43,7 +50,7 @@ export function ErrorBadge({ error, onDismiss }: { error: BadgeError; onDismiss?
           <button
             type="button"
             onClick={onDismiss}
-            aria-label="Dismiss"
+            aria-label={messages["form.dismiss"]}
             className="-m-1.5 grid size-8 shrink-0 place-items-center rounded-lg text-muted hover:bg-subtle hover:text-fg focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-accent-soft"
           >
             <X aria-hidden="true" className="size-4" />

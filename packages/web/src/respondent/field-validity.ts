@@ -2,22 +2,25 @@
  * The form's own checks with JavaScript: the `<form>` is `noValidate` once interactive, so
  * the browser shows no bubbles; its constraint validation still finds the refused controls
  * (the same `required`, `pattern`, `min`… the no-JavaScript page gives it), and each refused
- * field gets the sentence the server would send (core's field-messages.ts), shown under the
- * field like a refused submit.
+ * field gets the sentence the server would send (core's field-messages.ts, in the form's
+ * language), shown under the field like a refused submit.
  */
-import type { FieldError, FieldProblem, FormField } from "@fieldwork/core";
+import type { FieldError, FieldMessages, FieldProblem, FormField } from "@fieldwork/core";
 
-/** core's `problemMessage`: the sentence a visitor reads for a problem. */
+/** The sentence a visitor reads for a problem, in the form's language. */
 export type Wording = (type: FormField["type"], problem: FieldProblem) => string;
 
-let wording: Wording | null = null;
-let loading: Promise<Wording | null> | null = null;
+/** core's `problemMessage`, which words a problem with the catalogue it is given. */
+type ProblemWording = (type: FormField["type"], problem: FieldProblem, messages: FieldMessages) => string;
+
+let wording: ProblemWording | null = null;
+let loading: Promise<ProblemWording | null> | null = null;
 
 /**
  * Core's wording, loaded once (field-wording.ts); null when it cannot be fetched (offline),
  * and the browser's own sentence stands in under the field.
  */
-export function fieldWording(): Wording | null | Promise<Wording | null> {
+export function fieldWording(): ProblemWording | null | Promise<ProblemWording | null> {
   if (wording) return wording;
   loading ??= import("./field-wording").then(
     (m) => (wording = m.problemMessage),
@@ -28,6 +31,10 @@ export function fieldWording(): Wording | null | Promise<Wording | null> {
   );
   return loading;
 }
+
+/** The wording in `messages` (the form's catalogue), or null while core's is not loaded. */
+export const wordingIn = (problem: ProblemWording | null, messages: FieldMessages): Wording | null =>
+  problem ? (type, p) => problem(type, p, messages) : null;
 
 const CONTROLS = "input, select, textarea";
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;

@@ -3,14 +3,16 @@
  * The public form application. With a server preload it renders (and hydrates) the form;
  * without one (client-only mount) it shows the skeleton while it loads the session and the
  * preload. A preload carrying an error goes to that error's page (spec 1 §8); a load that
- * fails outright shows the not-found state.
+ * fails outright shows the not-found state. Everything below speaks the form's language: the
+ * preload carries its sentences (messages.ts).
  */
 import { useEffect, useState } from "react";
-import { PARAM, type FormPreload } from "@fieldwork/core";
+import { formPath, PARAM, type FormPreload } from "@fieldwork/core";
 import { fetchPreload, fetchSessionId } from "./api";
 import { FormSkeleton } from "./form-skeleton";
 import { FormView } from "./form-view";
 import { EmptyFormState, NotFoundState } from "./not-found-state";
+import { MessagesProvider } from "./messages";
 import { loadErrorOutcome, loadOutcome, type LoadOutcome } from "./outcomes";
 import { readStoredSession, storeSession } from "./session-store";
 
@@ -29,6 +31,10 @@ const NO_QUERY: Record<string, string> = {};
 
 export function FormApp({ preload, submit_action, query = NO_QUERY, form_id }: FormAppProps) {
   if (!preload) return <ClientLoadedForm form_id={form_id ?? ""} submit_action={submit_action} query={query} />;
+  return <MessagesProvider messages={preload.messages}><LoadedForm preload={preload} submit_action={submit_action} query={query} /></MessagesProvider>;
+}
+
+function LoadedForm({ preload, submit_action, query }: { preload: FormPreload; submit_action: string; query: Record<string, string> }) {
   if (preload.error) return <LoadOutcomeView outcome={loadErrorOutcome(preload.form_id, preload.error.code, preload.error.page_query)} submit_action={submit_action} query={query} />;
   if (preload.blocks.length === 0) return <EmptyFormState title={preload.title} />;
   return <FormView preload={preload} submit_action={submit_action} query={query} />;
@@ -47,7 +53,15 @@ function ClientLoadedForm({ form_id, submit_action, query }: { form_id: string; 
       });
     return () => controller.abort();
   }, [form_id, query]);
-  if (load.kind === "loading") return <FormSkeleton />;
+  // Without a preload the form's language is unknown: the server's not-found page (English) answers.
+  const lost = load.kind === "notfound";
+  useEffect(() => {
+    if (lost) location.replace(`${formPath(form_id)}/notfound`);
+  }, [lost, form_id]);
+  if (load.kind === "loading" || load.kind === "notfound") return <FormSkeleton />;
+  if (load.kind === "ready") {
+    return <MessagesProvider messages={load.preload.messages}><LoadOutcomeView outcome={load} submit_action={submit_action} query={query} /></MessagesProvider>;
+  }
   return <LoadOutcomeView outcome={load} submit_action={submit_action} query={query} />;
 }
 

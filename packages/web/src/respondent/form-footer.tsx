@@ -5,12 +5,12 @@
  * Before React is interactive the footer is the no-JavaScript one (Submit always works)
  * and also carries the first section's JS buttons, each marked `fw-js-only` or
  * `fw-nojs-only`; respondent.css shows the right set from the `html.js` class, so the
- * page does not move when React takes over.
+ * page does not move when React takes over. The labels are the form's language's
+ * (`button.*` of core's catalogue: Back, Next, Submit, Pay in English).
  */
 import { ChevronLeft, ChevronRight, LoaderCircle } from "lucide-react";
 import type { NavigationButtons } from "@fieldwork/core";
-
-export const BUTTON_LABELS = { back: "Back", next: "Next", submit: "Submit", pay: "Pay" } as const;
+import { useText } from "./messages";
 
 type Visibility = "both" | "js" | "nojs" | "none";
 
@@ -43,6 +43,7 @@ export function FormFooter(props: {
   onNext: () => void;
 }) {
   const { buttons, interactive, is_submitting, progress } = props;
+  const text = useText();
   const show = (kind: keyof NavigationButtons) => buttonVisibility(kind, buttons, interactive);
   const cls = (kind: keyof NavigationButtons) => MODE_CLASS[show(kind)];
   const spinner = is_submitting ? <LoaderCircle aria-hidden="true" className="size-5 animate-spin" /> : null;
@@ -51,34 +52,34 @@ export function FormFooter(props: {
   return (
     <div className="flex items-center gap-3">
       {show("back") !== "none" ? (
-        <button type="button" onClick={props.onBack} className={`${secondary} -ml-3 ${cls("back")}`}>
-          <ChevronLeft aria-hidden="true" className="size-5" />
-          {BUTTON_LABELS.back}
+        <button type="button" onClick={props.onBack} className={`${secondary} -ms-3 ${cls("back")}`}>
+          <ChevronLeft aria-hidden="true" className="size-5 rtl:-scale-x-100" />
+          {text("button.back")}
         </button>
       ) : null}
-      <div className="ml-auto flex items-center gap-4">
+      <div className="ms-auto flex items-center gap-4">
         {progress.total > 1 ? (
           <span className={`text-sm text-muted tabular-nums ${interactive ? "" : "fw-js-only"}`} aria-live="polite">
-            <span className="sr-only">Section </span>
+            <span className="sr-only">{text("form.section")} </span>
             {progress.position} / {progress.total}
           </span>
         ) : null}
         {show("next") !== "none" ? (
           <button type="button" onClick={props.onNext} className={`${primary} ${cls("next")}`}>
-            {BUTTON_LABELS.next}
-            <ChevronRight aria-hidden="true" className="-mr-1 size-5" />
+            {text("button.next")}
+            <ChevronRight aria-hidden="true" className="-me-1 size-5 rtl:-scale-x-100" />
           </button>
         ) : null}
         {show("pay") !== "none" ? (
           <button type="submit" {...submitting} className={`${primary} ${cls("pay")}`}>
             {spinner}
-            {BUTTON_LABELS.pay}
+            {text("button.pay")}
           </button>
         ) : null}
         {show("submit") !== "none" ? (
           <button type="submit" {...submitting} className={`${primary} ${cls("submit")}`}>
             {spinner}
-            {BUTTON_LABELS.submit}
+            {text("button.submit")}
           </button>
         ) : null}
       </div>

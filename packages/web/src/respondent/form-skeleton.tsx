@@ -2,7 +2,7 @@
 /**
  * Placeholder while a client-mounted form loads: the same card, title and field geometry as
  * the form (label 24px + 12px gap + 48px control, 32px between fields), so nothing moves
- * when the form arrives.
+ * when the form arrives. It has no words: before the preload the form's language is unknown.
  */
 import { CARD_PADDING, Card, FormPage } from "./form-page";
 
@@ -12,7 +12,7 @@ export function FormSkeleton() {
   return (
     <FormPage powered_by={false}>
       <Card>
-        <div className={CARD_PADDING} data-testid="form-skeleton" aria-busy="true" aria-label="Loading the form">
+        <div className={CARD_PADDING} data-testid="form-skeleton" aria-busy="true">
           <div className={`${bar} h-[34px] w-2/3`} />
           <div className="mt-10 space-y-8">
             {[0, 1, 2].map((i) => (

@@ -11,7 +11,8 @@ import { PARAM, navigationButtons, type FormPreload, type JsonValue } from "@fie
 import { BlockNode } from "./block-node";
 import { ErrorBadge } from "./error-badge";
 import { FieldErrorsProvider } from "./field-errors";
-import { fieldWording, refusedFields } from "./field-validity";
+import { fieldWording, refusedFields, wordingIn } from "./field-validity";
+import { useMessages } from "./messages";
 import { refusedSubmitBadge } from "./outcomes";
 import { FormFooter } from "./form-footer";
 import { indexForm } from "./form-index";
@@ -80,14 +81,16 @@ export function FormView({ preload, submit_action, query }: FormViewProps) {
   // The fields under `scope` the browser would refuse: each shows its message, the first takes focus.
   // A submit checks the whole form: a value changed in a section left earlier brings it back.
   useEffect(() => void fieldWording(), []);
+  const messages = useMessages();
   const check = useCallback(async (scope: HTMLElement) => {
-    const { errors, first } = refusedFields(scope, index.fields_by_name, await fieldWording(), nav.hidden_section_ids);
+    const word = wordingIn(await fieldWording(), messages);
+    const { errors, first } = refusedFields(scope, index.fields_by_name, word, nav.hidden_section_ids);
     if (errors.length === 0) return true;
     const section_id = first?.closest<HTMLElement>("[data-section-id]")?.dataset.sectionId ?? null;
     flushSync(() => dispatch({ type: "invalid", field_errors: errors, section_id }));
     first?.focus();
     return false;
-  }, [index.fields_by_name, nav.hidden_section_ids]);
+  }, [index.fields_by_name, nav.hidden_section_ids, messages]);
   const onSubmit = useFormSubmit({ form_id, action: submit_action, is_submitting: nav.is_submitting, dispatch, beforeSubmit: sync.cancel, check });
   useSectionFocus(formRef, nav.current_section_id);
 

@@ -1,13 +1,15 @@
 /** @jsxRuntime automatic */
 import { FormPage } from "./form-page";
+import { useText } from "./messages";
 import { StatusCard } from "./status-card";
 
 /** Shown when the form cannot be loaded at all (spec 1 §4.2). */
 export function NotFoundState() {
+  const text = useText();
   return (
     <FormPage powered_by={false}>
-      <StatusCard icon="notfound" tone="neutral" title="Form not found">
-        <p>This form does not exist or is no longer available. Check the link you followed.</p>
+      <StatusCard icon="notfound" tone="neutral" title={text("notfound.title")}>
+        <p>{text("notfound.text")}</p>
       </StatusCard>
     </FormPage>
   );
@@ -15,10 +17,11 @@ export function NotFoundState() {
 
 /** A published form with nothing in it yet: no empty Submit to send blank rows with. */
 export function EmptyFormState({ title }: { title: string }) {
+  const text = useText();
   return (
     <FormPage powered_by={false}>
-      <StatusCard icon="warning" tone="neutral" title={title || "Form"}>
-        <p>This form has no questions yet. Come back later.</p>
+      <StatusCard icon="warning" tone="neutral" title={title || text("form.untitled")}>
+        <p>{text("form.empty")}</p>
       </StatusCard>
     </FormPage>
   );

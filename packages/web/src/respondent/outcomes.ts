@@ -3,7 +3,7 @@
  * (spec 1 §4.2, §8). The submit answer is read by submit-outcome.ts, loaded with the first
  * submit. The view only carries the outcome out.
  */
-import { errorPagePath, isPublicErrorCode, PUBLIC_ERRORS, type FormPreload } from "@fieldwork/core";
+import { errorPagePath, isPublicErrorCode, type FormPreload } from "@fieldwork/core";
 import { isRecord } from "./api";
 import type { BadgeError } from "./form-state";
 
@@ -38,10 +38,8 @@ export function loadOutcome(form_id: string, body: unknown): LoadOutcome {
   return { kind: "notfound" };
 }
 
-export const NETWORK_ERROR: BadgeError = {
-  code: "INTERNAL_SERVER_ERROR",
-  message: PUBLIC_ERRORS.INTERNAL_SERVER_ERROR.message,
-};
+/** No answer at all: the badge says the catalogue's sentence for the code (error-badge.tsx). */
+export const NETWORK_ERROR: BadgeError = { code: "INTERNAL_SERVER_ERROR", message: "" };
 
 /**
  * The badge of a refused native submit the server answered with the form again, or null. The

@@ -1,6 +1,9 @@
 /** @jsxRuntime automatic */
-/** "Powered by Fieldwork", shown when `options.is_powered_by_branding_enabled`. */
+/** "Powered by Fieldwork" in the form's language, shown when `options.is_powered_by_branding_enabled`. */
+import { useMessages } from "./messages";
+
 export function PoweredBy({ className = "" }: { className?: string }) {
+  const [before, after] = useMessages()["form.powered_by"].split("{brand}");
   return (
     <p className={`flex justify-center ${className}`}>
       <a
@@ -10,7 +13,7 @@ export function PoweredBy({ className = "" }: { className?: string }) {
         <span aria-hidden="true" className="grid size-5 place-items-center rounded-md bg-fg text-[11px] font-bold text-card">
           F
         </span>
-        Powered by <strong className="font-semibold text-fg">Fieldwork</strong>
+        <span>{before}<strong className="font-semibold text-fg">Fieldwork</strong>{after}</span>
       </a>
     </p>
   );

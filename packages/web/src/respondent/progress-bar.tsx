@@ -5,7 +5,7 @@ export function ProgressBar({ position, total, className = "" }: { position: num
   const percent = Math.round((position / total) * 100);
   return (
     <div className={`absolute inset-x-0 top-0 h-1 bg-subtle ${className}`} aria-hidden="true">
-      <div className="h-full rounded-r-full bg-accent transition-[width] duration-300 ease-out" style={{ width: `${percent}%` }} />
+      <div className="h-full rounded-e-full bg-accent transition-[width] duration-300 ease-out" style={{ width: `${percent}%` }} />
     </div>
   );
 }

@@ -4,8 +4,8 @@
  * carries only what a visitor needs before submitting.
  */
 import {
-  completePath, errorPagePath, FIELD_ERROR_CODES, isPublicErrorCode, PUBLIC_ERRORS, safeUrlOrUndefined,
-  type ErrorEntry, type FieldError,
+  completePath, errorPagePath, FIELD_ERROR_CODES, isPublicErrorCode, PUBLIC_ERROR_PAGES, safeUrlOrUndefined,
+  type ErrorPageEntry, type FieldError,
 } from "@fieldwork/core";
 import { isRecord } from "./api";
 import type { BadgeError } from "./form-state";
@@ -35,8 +35,7 @@ export function submitOutcome(form_id: string, body: unknown): SubmitOutcome {
   if (!isRecord(body.error)) return { kind: "badge", error: NETWORK_ERROR };
   const { code, page_query } = body.error;
   if (isPublicErrorCode(code)) {
-    const entry: ErrorEntry = PUBLIC_ERRORS[code];
-    const page = entry.page;
+    const { page }: ErrorPageEntry = PUBLIC_ERROR_PAGES[code];
     const url = errorPagePath(form_id, code, page_query);
     if (page && page !== "badrequest" && url) return { kind: "redirect", url };
   }
@@ -47,8 +46,8 @@ export function submitOutcome(form_id: string, body: unknown): SubmitOutcome {
 export function badgeError(value: Record<string, unknown>): BadgeError {
   const { code, message, fields, field_errors } = value;
   const codeText = typeof code === "string" ? code : NETWORK_ERROR.code;
-  const fallback = isPublicErrorCode(code) ? PUBLIC_ERRORS[code].message : NETWORK_ERROR.message;
-  const error: BadgeError = { code: codeText, message: typeof message === "string" && message ? message : fallback };
+  // A public code's message is the catalogue's, in the form's language (error-badge.tsx); the server's stands for any other.
+  const error: BadgeError = { code: codeText, message: typeof message === "string" ? message : "" };
   const names = stringList(fields);
   if (names && names.length > 0) error.fields = names;
   const refusals = fieldErrorList(field_errors);

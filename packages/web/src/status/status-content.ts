@@ -1,8 +1,12 @@
 /**
  * What each public status page says (spec 1 §2.1, §8), as data: title, text, icon, and the
- * link back to the form where going back makes sense.
+ * link back to the form where going back makes sense, in the form's language (`messages`,
+ * core's catalogue). A bad request's code the catalogue does not word shows the server's English.
  */
-import { ERROR_CATALOGUE, formPath, isErrorCode, safeUrlOrUndefined, type FormEnding } from "@fieldwork/core";
+import {
+  ERROR_CATALOGUE, formPath, isErrorCode, safeUrlOrUndefined, VISITOR_ERROR_CODES,
+  type FormEnding, type MessageKey, type Messages, type VisitorErrorCode,
+} from "@fieldwork/core";
 import type { StatusIcon } from "../respondent/status-card";
 
 export const STATUS_KINDS = [
@@ -25,9 +29,13 @@ export interface StatusContent {
   links?: { href: string; label: string }[];
   /** Names of the fields concerned (the missing required hidden fields of a bad request). */
   fields?: string[];
+  /** The label over `fields` ("Missing:"). */
+  fields_label?: string;
   /** Details for whoever fixes it, as indented JSON (the outdated-schema page's revisions). */
   details?: string;
-  /** Where to send the respondent after a response (`ending.redirect_after_response_uri`). */
+  /** The summary that opens `details` ("Details"). */
+  details_label?: string;
+  /** Where to send the respondent after a response (`ending.redirect_after_response_uri`); `link` then goes there too. */
   redirect?: string;
 }
 
@@ -45,43 +53,46 @@ const revisionOf = (value: string | undefined) => (value && /^\d{1,9}$/.test(val
 export interface StatusLinks { support_url?: string | undefined }
 
 export function statusContent(
-  kind: StatusKind, form: { id: string; ending?: FormEnding } | null, query: Record<string, string>, links: StatusLinks = {},
+  kind: StatusKind, form: { id: string; ending?: FormEnding } | null, query: Record<string, string>, messages: Messages,
+  links: StatusLinks = {},
 ): StatusContent {
-  const back = (label: string) => (form ? { link: { href: formPath(form.id), label } } : {});
+  const text = (key: MessageKey) => messages[key];
+  const back = (label: MessageKey) => (form ? { link: { href: formPath(form.id), label: text(label) } } : {});
   switch (kind) {
     case "developererror":
-      return { title: "Something went wrong", text: ["An unexpected error happened on our side. Please try again in a moment."], icon: "error", tone: "danger", ...back("Try again") };
+      return { title: text("status.developererror.title"), text: [text("status.developererror.text")], icon: "error", tone: "danger", ...back("status.try_again") };
     case "badrequest": {
       const code = query.error;
-      const known = isErrorCode(code) ? ERROR_CATALOGUE[code].message : null;
+      const known = isVisitorErrorCode(code) ? text(`error.${code}`) : isErrorCode(code) ? ERROR_CATALOGUE[code].message : null;
       const fields = fieldNamesOf(query.fields);
       return {
-        title: "This request could not be processed",
-        text: [known ?? "The form received something it could not read."],
+        title: text("status.badrequest.title"),
+        text: [known ?? text("status.badrequest.text")],
         icon: "warning",
         tone: "danger",
         ...(code ? { code } : {}),
-        ...(fields.length ? { fields } : {}),
-        ...back("Back to the form"),
+        ...(fields.length ? { fields, fields_label: text("status.missing") } : {}),
+        ...back("status.back"),
       };
     }
     case "formclosed":
       return query.oops === "FORM_SCHEDULE_NOT_IN_RANGE"
-        ? { title: "This form is not open right now", text: ["It accepts responses only during its scheduled period. Please come back later."], icon: "schedule", tone: "neutral", ...back("Check again") }
-        : { title: "This form is closed", text: ["It is no longer accepting responses."], icon: "closed", tone: "neutral" };
+        ? { title: text("status.scheduled.title"), text: [text("status.scheduled.text")], icon: "schedule", tone: "neutral", ...back("status.check_again") }
+        : { title: text("status.closed.title"), text: [text("status.closed.text")], icon: "closed", tone: "neutral" };
     case "alreadyresponded":
-      return { title: "You have already responded", text: ["This form accepts a limited number of responses per person."], icon: "responded", tone: "neutral" };
+      return { title: text("status.alreadyresponded.title"), text: [text("status.alreadyresponded.text")], icon: "responded", tone: "neutral" };
     case "formsoldout":
-      return { title: "Sold out", text: ["Everything this form offered has been taken."], icon: "soldout", tone: "neutral" };
+      return { title: text("status.formsoldout.title"), text: [text("status.formsoldout.text")], icon: "soldout", tone: "neutral" };
     case "formoptionsoldout":
-      return { title: "An option you chose is sold out", text: ["Someone took it just before you. Please go back and choose another option."], icon: "soldout", tone: "neutral", ...back("Back to the form") };
+      return { title: text("status.formoptionsoldout.title"), text: [text("status.formoptionsoldout.text")], icon: "soldout", tone: "neutral", ...back("status.back") };
     case "complete": {
       const ending = form?.ending;
       const target = safeUrlOrUndefined(ending?.redirect_after_response_uri);
-      const redirect = target ? { redirect: target } : {};
+      // The owner's redirect follows in 3 s (ssr.tsx); the link goes at once.
+      const redirect = target ? { redirect: target, link: { href: target, label: text("status.continue") } } : {};
       if (ending?.is_ending_page_enabled && (ending.title || ending.body_html)) {
         return {
-          title: ending.title ?? "Thank you",
+          title: ending.title ?? text("status.complete.title"),
           text: [],
           ...(ending.body_html ? { html: ending.body_html } : {}),
           icon: "success",
@@ -89,7 +100,7 @@ export function statusContent(
           ...redirect,
         };
       }
-      return { title: "Thank you", text: ["Your response has been recorded."], icon: "success", tone: "success", ...redirect };
+      return { title: text("status.complete.title"), text: [text("status.complete.text")], icon: "success", tone: "success", ...redirect };
     }
     case "outdated": {
       // Spec 1 §2.2: the statement, a link back to the project home, one to support, details as JSON.
@@ -101,19 +112,18 @@ export function statusContent(
         ? JSON.stringify({ form_id: form.id, revision: posted, current_revision: current }, null, 2)
         : undefined;
       return {
-        title: "Error: outdated schema version",
-        text: [
-          "The document version is outdated.",
-          "This document was created with an older version of the form, which has changed since; it must be updated manually. Reload the form to answer its current version.",
-        ],
-        icon: "warning", tone: "danger", ...back("Reload the form"),
-        links: [{ href: "/", label: "Project home" }, ...(support ? [{ href: support, label: "Contact support" }] : [])],
-        ...(details ? { details } : {}),
+        title: text("status.outdated.title"),
+        text: [text("error.FORM_SCHEMA_OUTDATED"), text("status.outdated.text")],
+        icon: "warning", tone: "danger", ...back("status.reload"),
+        links: [{ href: "/", label: text("status.project_home") }, ...(support ? [{ href: support, label: text("status.contact_support") }] : [])],
+        ...(details ? { details, details_label: text("status.details") } : {}),
       };
     }
     case "ratelimited":
-      return { title: "Too many requests", text: ["This address has opened or sent this form very often in the last minute. Wait a moment and try again."], icon: "schedule", tone: "neutral" };
+      return { title: text("status.ratelimited.title"), text: [text("status.ratelimited.text")], icon: "schedule", tone: "neutral" };
     case "notfound":
-      return { title: "Form not found", text: ["This form does not exist or is no longer available. Check the link you followed."], icon: "notfound", tone: "neutral" };
+      return { title: text("notfound.title"), text: [text("notfound.text")], icon: "notfound", tone: "neutral" };
   }
 }
+
+const isVisitorErrorCode = (code: unknown): code is VisitorErrorCode => (VISITOR_ERROR_CODES as readonly unknown[]).includes(code);

@@ -5,9 +5,7 @@ import { StatusCard, StatusLink } from "../respondent/status-card";
 import type { StatusContent } from "./status-content";
 
 export function StatusPage({ content, powered_by }: { content: StatusContent; powered_by: boolean }) {
-  const main = content.redirect ? (
-    <StatusLink href={content.redirect}>Continue</StatusLink>
-  ) : content.link ? (
+  const main = content.link ? (
     <StatusLink href={content.link.href}>{content.link.label}</StatusLink>
   ) : null;
   const action = content.links?.length ? (
@@ -24,7 +22,7 @@ export function StatusPage({ content, powered_by }: { content: StatusContent; po
         {content.text.map((text) => (
           <p key={text}>{text}</p>
         ))}
-        {content.html ? <div className="fw-prose text-left" dangerouslySetInnerHTML={{ __html: content.html }} /> : null}
+        {content.html ? <div className="fw-prose text-start" dangerouslySetInnerHTML={{ __html: content.html }} /> : null}
         {content.code ? (
           <p className="mt-4">
             <code className="rounded-lg bg-subtle px-2.5 py-1 font-mono text-sm text-fg">{content.code}</code>
@@ -32,7 +30,7 @@ export function StatusPage({ content, powered_by }: { content: StatusContent; po
         ) : null}
         {content.fields ? (
           <div className="mt-4" data-testid="missing-fields">
-            <p className="text-sm">Missing:</p>
+            <p className="text-sm">{content.fields_label}</p>
             <ul className="mt-1 flex flex-wrap justify-center gap-1.5">
               {content.fields.map((name) => (
                 <li key={name} className="rounded-md bg-danger-soft px-1.5 py-0.5 font-mono text-xs text-danger">{name}</li>
@@ -42,7 +40,7 @@ export function StatusPage({ content, powered_by }: { content: StatusContent; po
         ) : null}
         {content.details ? (
           <details className="mt-4 text-left">
-            <summary className="cursor-pointer text-sm">Details</summary>
+            <summary className="cursor-pointer text-sm">{content.details_label}</summary>
             <pre className="mt-2 overflow-x-auto rounded-lg bg-subtle p-3 font-mono text-xs text-fg" data-testid="status-details">{content.details}</pre>
           </details>
         ) : null}

@@ -2,9 +2,10 @@
  * Everything a status page is drawn from, in one place: the server's page
  * (`renderStatusPage`, ssr.tsx) and the editor's Ending preview (ending-page.tsx) both call
  * `statusView` with the same inputs (the form's title, language, stylesheet and ending) and
- * draw its answer with `StatusPage`, so the preview cannot drift from the real page.
+ * draw its answer with `StatusPage`, so the preview cannot drift from the real page. The
+ * page speaks the form's language (English for a page that belongs to no form).
  */
-import type { FormEnding, FormStylesheet } from "@fieldwork/core";
+import { messagesFor, type FormEnding, type FormStylesheet } from "@fieldwork/core";
 import { statusContent, type StatusContent, type StatusKind, type StatusLinks } from "./status-content";
 
 /** The form a status page belongs to, as the page reads it. */
@@ -22,7 +23,7 @@ export interface StatusView {
 }
 
 export function statusView(kind: StatusKind, form: StatusForm | null, query: Record<string, string>, links?: StatusLinks): StatusView {
-  const content = statusContent(kind, form, query, links);
+  const content = statusContent(kind, form, query, messagesFor(form?.lang), links);
   return {
     content,
     lang: form?.lang ?? "en",

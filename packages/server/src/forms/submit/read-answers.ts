@@ -3,7 +3,8 @@
  * applying the same rules as the browser (spec 1 §5), plus the form's policy on unknown names.
  */
 import {
-  answersScope, capabilityOf, computedColumnValue, evaluateFormLogic, FieldworkError, missingRequiredHiddenFields, PARAM, PARAM_PREFIX, parseFieldValue, type ColumnValue, type FormBlock, type FormField, type ParseFailure,
+  answersScope, capabilityOf, computedColumnValue, EN, evaluateFormLogic, FieldworkError, missingRequiredHiddenFields, PARAM, PARAM_PREFIX,
+  parseFieldValue, problemMessage, type ColumnValue, type FieldMessages, type FormBlock, type FormField, type ParseFailure,
 } from "@fieldwork/core";
 import type { PostedFile, PostedFiles } from "../files/posted-files";
 import { AnswersRefused } from "./answers-refused";
@@ -46,10 +47,11 @@ export function readSystemInputs(entries: PostedEntries): SystemInputs {
  * Logic runs on the posted answers first (core logic/form-logic.ts, as the page did): a field
  * hidden by a `v_hidden` expression keeps no answer (null, whatever was posted), and a
  * computed field (`v_value`) always stores the server's value, never the posted one.
+ * `messages` is the form's catalogue (its theme's language): the refusals' sentences.
  */
 export function readAnswers(
   fields: readonly FormField[], blocks: readonly FormBlock[], entries: PostedEntries, strategy: "ignore" | "accept" | "reject", utc_offset: number | null,
-  posted: PostedFiles = new Map(),
+  posted: PostedFiles = new Map(), messages: FieldMessages = EN,
 ): Answers {
   const byName = new Map(fields.map((f) => [f.name, f]));
   const unknown = [...entries.keys()].filter((name) => !byName.has(name) && !name.startsWith(PARAM_PREFIX));
@@ -93,7 +95,9 @@ export function readAnswers(
     if (result.ok) values.set(field, result.value);
     else failures.push(result);
   }
-  const [first, ...rest] = failures;
+  // Each refusal in the form's language: the page shows it under the field, with or without JavaScript.
+  const worded = failures.map((f) => ({ ...f, message: problemMessage(byName.get(f.field)?.type ?? "text", f.problem, messages) }));
+  const [first, ...rest] = worded;
   if (first) throw new AnswersRefused([first, ...rest], entries);
 
   const extra: Answers["extra"] = {};

@@ -9,7 +9,7 @@
  * against the current form before it is answered, so a stale cache (an edit since, on this
  * instance or another) never refuses answers that fit the form as it is now.
  */
-import { completePath, FieldworkError, PARAM, safeUrlOrUndefined, type ColumnValue, type FormField } from "@fieldwork/core";
+import { completePath, FieldworkError, messagesFor, PARAM, safeUrlOrUndefined, type ColumnValue, type FormField } from "@fieldwork/core";
 import type { Kysely } from "kysely";
 import { randomUUID } from "node:crypto";
 import type { DB } from "../../db/schema";
@@ -96,7 +96,7 @@ export function readSubmit(record: FormRecord, entries: PostedEntries, request: 
   // retry of an answer already taken still gets it (exactly once) after the form closed.
   if (!isUuid(system.session_id)) assertOpen(form, now);
   const answers = readAgainstCurrent(
-    () => readAnswers(record.fields, record.blocks, entries, form.unknown_field_handling_strategy, system.utc_offset, request.files),
+    () => readAnswers(record.fields, record.blocks, entries, form.unknown_field_handling_strategy, system.utc_offset, request.files, messagesFor(record.document.lang)),
     system.revision, form.revision,
   );
   // The row's id is chosen here so the files' final paths (its folder) go in with the row.

@@ -42,7 +42,7 @@ export function BooleanInput({ field, locked, prefill }: FieldProps) {
             />
             <span
               aria-hidden="true"
-              className="pointer-events-none absolute top-1 left-1 size-5 rounded-full bg-white shadow-sm transition-transform duration-150 peer-checked:translate-x-5"
+              className="pointer-events-none absolute top-1 start-1 size-5 rounded-full bg-white shadow-sm transition-transform duration-150 peer-checked:translate-x-5 rtl:peer-checked:-translate-x-5"
             />
           </span>
         </label>
@@ -75,7 +75,7 @@ export function BooleanInput({ field, locked, prefill }: FieldProps) {
         <input {...input} {...readOnly} className={`${nativeCheckClass} mt-0.5`} />
         <span className="text-base text-fg">{label}</span>
       </label>
-      {field.help_text ? <div className="-mt-2 pl-8"><HelpText field={field} /></div> : null}
+      {field.help_text ? <div className="-mt-2 ps-8"><HelpText field={field} /></div> : null}
       <FieldErrorMessage field={field} />
     </div>
   );

@@ -10,12 +10,15 @@ import { groupOptions, optionLabel } from "./option-groups";
 import { optionTextWithStock, StockNote } from "./stock-note";
 import type { FieldProps } from "./field-props";
 import { listDefault } from "../prefill";
+import { useText, type Text } from "../messages";
 
 export function Choice(props: FieldProps) {
   return props.field.type === "select" ? <SelectChoice {...props} /> : <OptionCards {...props} />;
 }
 
 function SelectChoice({ field, locked, prefill }: FieldProps) {
+  const text = useText();
+  const renderOption = (option: FormOption) => selectOption(option, text);
   const multiple = isMultiValued(field);
   const chosen = listDefault(prefill);
   const groups = groupOptions(field.options, field.optgroups);
@@ -48,20 +51,20 @@ function SelectChoice({ field, locked, prefill }: FieldProps) {
   return (
     <FieldShell field={field}>
       <div className="relative">
-        <select {...common} defaultValue={chosen[0] ?? ""} className={`${controlClass} cursor-pointer appearance-none pr-11`}>
-          <option value="">{field.placeholder ?? "Select an option"}</option>
+        <select {...common} defaultValue={chosen[0] ?? ""} className={`${controlClass} cursor-pointer appearance-none pe-11`}>
+          <option value="">{field.placeholder ?? text("form.select_placeholder")}</option>
           {list}
         </select>
-        <ChevronDown aria-hidden="true" className="pointer-events-none absolute top-1/2 right-4 size-5 -translate-y-1/2 text-muted" />
+        <ChevronDown aria-hidden="true" className="pointer-events-none absolute top-1/2 end-4 size-5 -translate-y-1/2 text-muted" />
       </div>
     </FieldShell>
   );
 }
 
-function renderOption(option: FormOption) {
+function selectOption(option: FormOption, text: Text) {
   return (
     <option key={option.id} value={option.value} disabled={option.disabled || undefined}>
-      {optionTextWithStock(optionLabel(option), option)}
+      {optionTextWithStock(optionLabel(option), option, text)}
     </option>
   );
 }

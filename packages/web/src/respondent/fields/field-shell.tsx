@@ -69,7 +69,7 @@ export function HelpText({ field }: { field: FormField }) {
 
 export function RequiredMark() {
   return (
-    <span className="ml-1 text-danger" aria-hidden="true">
+    <span className="ms-1 text-danger" aria-hidden="true">
       *
     </span>
   );

@@ -6,7 +6,8 @@
  * outside the form's first-load budget) takes its place.
  */
 import { lazy, Suspense, useEffect, useState } from "react";
-import { acceptOf, FILE_LIMITS, fileMatchesAccept, fileTooLargeMessage, maxFilesOf, isMultiValued, PARAM, uploadTypeOf, type FormField } from "@fieldwork/core";
+import { acceptOf, FILE_LIMITS, fileMatchesAccept, maxFilesOf, megabytesOf, isMultiValued, PARAM, uploadTypeOf, type FormField } from "@fieldwork/core";
+import { useText, type Text } from "../messages";
 import { useFieldError } from "../field-errors";
 import { constraintAttrs, describedBy, fieldDomId } from "./field-attrs";
 import { FieldShell } from "./field-shell";
@@ -17,12 +18,13 @@ import type { UploaderField } from "./file-uploader";
 const FileUploader = lazy(() => import("./file-uploader"));
 
 /** Core's file rules for the uploader, which imports none of core's modules itself. */
-function uploaderField(field: FormField, refused: boolean): UploaderField {
+function uploaderField(field: FormField, refused: boolean, text: Text): UploaderField {
   const upload = uploadTypeOf(field);
   return {
     field, dom_id: fieldDomId(field), aria: describedBy(field, refused), multiple: isMultiValued(field), upload, session_param: PARAM.session,
     rules: {
-      max_files: maxFilesOf(field), accept: acceptOf(field), matches_accept: fileMatchesAccept, too_large: fileTooLargeMessage,
+      max_files: maxFilesOf(field), accept: acceptOf(field), matches_accept: fileMatchesAccept, text,
+      too_large: (max_bytes) => text("field.file_too_large", { n: megabytesOf(max_bytes) }),
       max_bytes: upload === "requesturl" ? FILE_LIMITS.signed_url_bytes : FILE_LIMITS.multipart_bytes,
     },
   };
@@ -30,6 +32,7 @@ function uploaderField(field: FormField, refused: boolean): UploaderField {
 
 export function FileField({ field, locked, prefill }: FieldProps) {
   const refused = useFieldError(field.name) !== undefined;
+  const text = useText();
   const [enhanced, setEnhanced] = useState(false);
   useEffect(() => setEnhanced(true), []);
   const plain = (
@@ -44,7 +47,7 @@ export function FileField({ field, locked, prefill }: FieldProps) {
     <FieldShell field={field}>
       {enhanced ? (
         <Suspense fallback={plain}>
-          <FileUploader config={uploaderField(field, refused)} locked={locked} prefill={prefill} />
+          <FileUploader config={uploaderField(field, refused, text)} locked={locked} prefill={prefill} />
         </Suspense>
       ) : plain}
     </FieldShell>

@@ -10,7 +10,8 @@
  * through a signed URL and post its path in a hidden input, which the session also keeps.
  */
 import { useEffect, useReducer, useRef, useState, type DragEvent } from "react";
-import { UPLOAD_MESSAGES, uploadRequestPath, type FormField, type UploadType } from "@fieldwork/core";
+import { uploadRequestPath, type FormField, type UploadType } from "@fieldwork/core";
+import type { Text } from "../messages";
 import { isFull, liveItems, postedReference, restoredFiles, uploadReducer, type UploadItem, type UploadRules } from "./upload-state";
 import { putFile, requestSignedUpload } from "./upload-transport";
 
@@ -35,7 +36,9 @@ function Icon({ path, className }: { path: string; className: string }) {
   );
 }
 
-const STATUS_TEXT = { pending: "Ready", uploading: "Uploading", uploaded: "Uploaded", failed: "Failed" } as const;
+const STATUS_TEXT = {
+  pending: "upload.status_pending", uploading: "upload.status_uploading", uploaded: "upload.status_uploaded", failed: "upload.status_failed",
+} as const;
 
 /**
  * What the uploader needs of its field, worked out by file-field.tsx with core's rules: the
@@ -63,6 +66,7 @@ function requestUrlOf(field: FormField): string | null {
 
 export default function FileUploader({ config, locked, prefill }: { config: UploaderField; locked: boolean; prefill: unknown }) {
   const { field, rules, upload, multiple } = config;
+  const { text } = rules;
   const [state, dispatch] = useReducer(uploadReducer(rules), undefined, () => ({ items: [], announcement: "" }));
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
@@ -121,14 +125,14 @@ export default function FileUploader({ config, locked, prefill }: { config: Uplo
     const form = input.current?.form;
     const session = form?.elements.namedItem(config.session_param);
     const sessionId = session instanceof HTMLInputElement ? session.value : "";
-    if (!sessionId) return dispatch({ type: "failed", id: item.id, message: UPLOAD_MESSAGES.signed_url_failed });
+    if (!sessionId) return dispatch({ type: "failed", id: item.id, message: text("upload.signed_url_failed") });
     const configured = requestUrlOf(field);
     try {
-      const signed = await requestSignedUpload(configured?.includes(sessionId) ? configured : uploadRequestPath(sessionId, field.id), file);
-      await putFile(signed.signedUrl, file, (progress) => dispatch({ type: "progress", id: item.id, progress }));
+      const signed = await requestSignedUpload(configured?.includes(sessionId) ? configured : uploadRequestPath(sessionId, field.id), file, text);
+      await putFile(signed.signedUrl, file, text, (progress) => dispatch({ type: "progress", id: item.id, progress }));
       dispatch({ type: "uploaded", id: item.id, path: signed.path });
     } catch (error) {
-      dispatch({ type: "failed", id: item.id, message: error instanceof Error && error.message ? error.message : UPLOAD_MESSAGES.upload_failed });
+      dispatch({ type: "failed", id: item.id, message: error instanceof Error && error.message ? error.message : text("upload.failed") });
     }
   }
 
@@ -143,7 +147,7 @@ export default function FileUploader({ config, locked, prefill }: { config: Uplo
     add(event.dataTransfer.files);
   };
   const id = config.dom_id;
-  const zoneHint = `${multiple ? `Up to ${rules.max_files} files` : "One file"}${accept ? ` (${accept})` : ""}.`;
+  const zoneHint = `${multiple ? text("upload.hint_many", { n: rules.max_files }) : text("upload.hint_one")}${accept ? ` (${accept})` : ""}`;
 
   return (
     <div ref={root} className="grid gap-3" data-uploader={field.name}>
@@ -161,7 +165,7 @@ export default function FileUploader({ config, locked, prefill }: { config: Uplo
           onClick={() => input.current?.click()}
           className="cursor-pointer rounded-lg px-3 py-1.5 text-base font-medium text-accent underline-offset-4 hover:underline focus:outline-none focus-visible:ring-4 focus-visible:ring-accent-soft disabled:cursor-not-allowed disabled:no-underline"
         >
-          {full ? "Maximum number of files reached" : multiple ? "Choose files or drag them here" : "Choose a file or drag it here"}
+          {text(full ? "upload.full" : multiple ? "upload.zone_many" : "upload.zone_one")}
         </button>
         <p id={`${id}-zone-hint`} className="text-sm text-muted">{zoneHint}</p>
         <input
@@ -177,8 +181,8 @@ export default function FileUploader({ config, locked, prefill }: { config: Uplo
         />
       </div>
       {state.items.length ? (
-        <ul className="grid gap-2" aria-label={`Files of ${field.label ?? field.name}`}>
-          {state.items.map((item) => <FileRow key={item.id} item={item} onRemove={() => dispatch({ type: "remove", id: item.id })} />)}
+        <ul className="grid gap-2" aria-label={text("upload.list", { label: field.label ?? field.name })}>
+          {state.items.map((item) => <FileRow key={item.id} item={item} text={text} onRemove={() => dispatch({ type: "remove", id: item.id })} />)}
         </ul>
       ) : null}
       {upload === "requesturl"
@@ -189,28 +193,28 @@ export default function FileUploader({ config, locked, prefill }: { config: Uplo
   );
 }
 
-function FileRow({ item, onRemove }: { item: UploadItem; onRemove: () => void }) {
+function FileRow({ item, text, onRemove }: { item: UploadItem; text: Text; onRemove: () => void }) {
   const failed = item.status === "failed";
   return (
     <li data-status={item.status} data-testid="upload-item"
       className={`relative flex items-center gap-3 rounded-xl border px-3 py-2 ${failed ? "border-danger bg-danger-soft" : "border-line bg-field"}`}>
       {failed ? (
-        <span data-testid="upload-warning" role="img" aria-label={`Failed: ${item.error ?? ""}`} title={item.error ?? undefined}
-          className="absolute -left-2 -top-2 rounded-full bg-bg p-0.5 text-danger">
+        <span data-testid="upload-warning" role="img" aria-label={`${text("upload.status_failed")}: ${item.error ?? ""}`} title={item.error ?? undefined}
+          className="absolute -start-2 -top-2 rounded-full bg-bg p-0.5 text-danger">
           <Icon path={WARNING_ICON} className="size-4" />
         </span>
       ) : null}
       <div className="grid min-w-0 flex-1 gap-1">
         <span className="truncate text-sm font-medium text-fg">{item.name}</span>
         <span className="text-xs text-muted">
-          {item.size ? `${sizeText(item.size)} · ` : ""}<span data-testid="upload-status">{STATUS_TEXT[item.status]}</span>
+          {item.size ? `${sizeText(item.size)} · ` : ""}<span data-testid="upload-status">{text(STATUS_TEXT[item.status])}</span>
         </span>
         {item.status === "uploading" ? (
-          <progress max={100} value={item.progress} aria-label={`Uploading ${item.name}`} className="h-1.5 w-full accent-accent" />
+          <progress max={100} value={item.progress} aria-label={text("upload.progress", { name: item.name })} className="h-1.5 w-full accent-accent" />
         ) : null}
         {failed && item.error ? <span data-testid="upload-error" className="text-xs font-medium text-danger">{item.error}</span> : null}
       </div>
-      <button type="button" onClick={onRemove} aria-label={`Remove ${item.name}`}
+      <button type="button" onClick={onRemove} aria-label={text("upload.remove", { name: item.name })}
         className="cursor-pointer rounded-lg p-1.5 text-muted hover:text-fg focus:outline-none focus-visible:ring-4 focus-visible:ring-accent-soft">
         <Icon path={REMOVE_ICON} className="size-4" />
       </button>

@@ -1,12 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { acceptOf, FILE_LIMITS, fileMatchesAccept, fileTooLargeMessage, maxFilesOf, type FormField, type UploadType } from "@fieldwork/core";
+import { acceptOf, browserMessages, FILE_LIMITS, fileMatchesAccept, fileTooLargeMessage, maxFilesOf, type FormField, type UploadType } from "@fieldwork/core";
+import { textOf } from "../messages";
 import { isFull, postedReference, rejectionOf, restoredFiles, uploadFailureMessage, uploadReducer, type UploadRules, type UploadState } from "./upload-state";
 
+const english = textOf(browserMessages("en"));
+
 /** The rules file-field.tsx hands the uploader, from core. */
-const rulesOf = (extra: Partial<FormField> = {}, upload: UploadType = "multipart"): UploadRules => {
+const rulesOf = (extra: Partial<FormField> = {}, upload: UploadType = "multipart", text = english): UploadRules => {
   const f = { type: "file", accept: null, multiple: false, ...extra } as FormField;
   return {
-    max_files: maxFilesOf(f), accept: acceptOf(f), matches_accept: fileMatchesAccept, too_large: fileTooLargeMessage,
+    max_files: maxFilesOf(f), accept: acceptOf(f), matches_accept: fileMatchesAccept, too_large: fileTooLargeMessage, text,
     max_bytes: upload === "requesturl" ? FILE_LIMITS.signed_url_bytes : FILE_LIMITS.multipart_bytes,
   };
 };
@@ -41,9 +44,20 @@ describe("the uploader's state (spec 1 §4.3, §5)", () => {
   });
 
   it("messages: the server's, else 'file error , probably too big' for a refused size, else 'Failed to upload file'", () => {
-    expect(uploadFailureMessage(413, undefined)).toBe("file error , probably too big");
-    expect(uploadFailureMessage(500, undefined)).toBe("Failed to upload file");
-    expect(uploadFailureMessage(415, "This type of file is not accepted here.")).toBe("This type of file is not accepted here.");
+    expect(uploadFailureMessage(413, undefined, english)).toBe("file error , probably too big");
+    expect(uploadFailureMessage(500, undefined, english)).toBe("Failed to upload file");
+    expect(uploadFailureMessage(415, "This type of file is not accepted here.", english)).toBe("This type of file is not accepted here.");
+  });
+
+  it("speaks the form's language: a refused type and the announcements in Korean", () => {
+    const korean = textOf(browserMessages("ko"));
+    const rules = rulesOf({ type: "image", multiple: true }, "requesturl", korean);
+    expect(rejectionOf(rules, fileOf("a.pdf", 10, "application/pdf"))).toBe("image/* 형식의 파일을 선택하세요.");
+    const reduce = uploadReducer(rules);
+    const state = reduce(empty, { type: "add", files: [fileOf("a.png", 10, "image/png"), fileOf("b.png", 10, "image/png")], ids: ["1", "2"] });
+    expect(state.announcement).toBe("파일 2개를 추가했습니다.");
+    expect(reduce(state, { type: "remove", id: "1" }).announcement).toBe("a.png을(를) 삭제했습니다.");
+    expect(uploadFailureMessage(500, undefined, korean)).toBe("파일을 업로드하지 못했습니다");
   });
 
   it("a reload restores the session's files from their posted references", () => {

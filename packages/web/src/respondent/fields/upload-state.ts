@@ -3,9 +3,10 @@
  * (with its path) or failed (with the message the warning icon shows). Files are checked as
  * they are chosen with core's rules (size of the field's upload path, accept, count), which
  * file-field.tsx hands in (`UploadRules`): the uploader's lazy chunk then shares no module
- * with the form's first load but React. The server checks them again on the bytes.
+ * with the form's first load but React. The server checks them again on the bytes. Every
+ * sentence comes from the form's catalogue through `rules.text` (messages.ts).
  */
-import { UPLOAD_MESSAGES } from "@fieldwork/core";
+import type { Text } from "../messages";
 
 export type UploadStatus = "pending" | "uploading" | "uploaded" | "failed";
 
@@ -47,8 +48,10 @@ export interface UploadRules {
   /** The field's accept list (or its type's default), null for any. */
   accept: string | null;
   matches_accept: (file: { name: string; type: string }, accept: string | null) => boolean;
-  /** 'File is too large. Max size is {n}MB'. */
+  /** 'File is too large. Max size is {n}MB', in the form's language. */
   too_large: (max_bytes: number) => string;
+  /** The form's sentences (the preload's catalogue). */
+  text: Text;
 }
 
 /** Files that count against the maximum: every one not failed. */
@@ -60,31 +63,33 @@ export const isFull = (rules: UploadRules, state: UploadState): boolean => liveI
 /** Why a chosen file is refused before any upload, or null. */
 export function rejectionOf(rules: UploadRules, file: Pick<File, "name" | "size" | "type">): string | null {
   if (file.size > rules.max_bytes) return rules.too_large(rules.max_bytes);
-  if (!rules.matches_accept(file, rules.accept)) return `Choose a file of type ${rules.accept ?? ""}.`;
+  if (!rules.matches_accept(file, rules.accept)) return rules.text("field.file_type", { accept: rules.accept ?? "" });
   return null;
 }
 
 /** What a failed upload says (spec 1 §5): the server's message, else 'file error , probably too big' for a refused size. */
-export function uploadFailureMessage(status: number, message: string | undefined): string {
+export function uploadFailureMessage(status: number, message: string | undefined, text: Text): string {
   if (message) return message;
-  return status === 413 ? UPLOAD_MESSAGES.probably_too_big : UPLOAD_MESSAGES.upload_failed;
+  return text(status === 413 ? "upload.probably_too_big" : "upload.failed");
 }
 
 export function uploadReducer(rules: UploadRules) {
+  const { text } = rules;
   return (state: UploadState, action: UploadAction): UploadState => {
-    const update = (id: string, change: Partial<UploadItem>, announcement?: string): UploadState => {
+    const update = (id: string, change: Partial<UploadItem>, announcement?: (name: string) => string): UploadState => {
       const item = state.items.find((i) => i.id === id);
       if (!item) return state;
       return {
         items: state.items.map((i) => (i.id === id ? { ...i, ...change } : i)),
-        announcement: announcement === undefined ? state.announcement : announcement.replace("{name}", item.name),
+        announcement: announcement === undefined ? state.announcement : announcement(item.name),
       };
     };
     switch (action.type) {
       case "add": {
         let room = rules.max_files - liveItems(state).length;
         const added = action.files.map((file, n): UploadItem => {
-          const refused = rejectionOf(rules, file) ?? (room <= 0 ? `Choose at most ${rules.max_files} file${rules.max_files === 1 ? "" : "s"}.` : null);
+          const tooMany = rules.max_files === 1 ? text("field.one_file") : text("field.too_many_files", { max: rules.max_files });
+          const refused = rejectionOf(rules, file) ?? (room <= 0 ? tooMany : null);
           if (!refused) room--;
           return {
             id: action.ids[n]!, name: file.name, size: file.size, type: file.type, lastModified: file.lastModified,
@@ -94,16 +99,16 @@ export function uploadReducer(rules: UploadRules) {
         const failed = added.filter((i) => i.status === "failed");
         const announcement = failed.length
           ? `${failed[0]!.name}: ${failed[0]!.error}`
-          : `${added.length} file${added.length === 1 ? "" : "s"} added.`;
+          : added.length === 1 ? text("upload.added_one") : text("upload.added_many", { n: added.length });
         return { items: [...state.items, ...added], announcement };
       }
-      case "start": return update(action.id, { status: "uploading", progress: 0 }, "Uploading {name}.");
+      case "start": return update(action.id, { status: "uploading", progress: 0 }, (name) => text("upload.started", { name }));
       case "progress": return update(action.id, { progress: Math.max(0, Math.min(100, Math.round(action.progress))) });
-      case "uploaded": return update(action.id, { status: "uploaded", progress: 100, path: action.path }, "{name} uploaded.");
-      case "failed": return update(action.id, { status: "failed", error: action.message }, `{name}: ${action.message}`);
+      case "uploaded": return update(action.id, { status: "uploaded", progress: 100, path: action.path }, (name) => text("upload.done", { name }));
+      case "failed": return update(action.id, { status: "failed", error: action.message }, (name) => `${name}: ${action.message}`);
       case "remove": {
         const item = state.items.find((i) => i.id === action.id);
-        return { items: state.items.filter((i) => i.id !== action.id), announcement: item ? `${item.name} removed.` : state.announcement };
+        return { items: state.items.filter((i) => i.id !== action.id), announcement: item ? text("upload.removed", { name: item.name }) : state.announcement };
       }
       case "restore": {
         const known = new Set(state.items.map((i) => i.path));

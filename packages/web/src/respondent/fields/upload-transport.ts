@@ -2,8 +2,9 @@
  * The signed upload of one file (spec 1 §7 "Upload calls"): PUT `{file: {name, size}}` to the
  * field's request url for `{signedUrl, path, token}` ('Failed to get signed url' when that
  * fails), then the bytes to the signed url with XHR, whose upload events give the progress.
+ * Failures read in the form's language (`text`).
  */
-import { UPLOAD_MESSAGES } from "@fieldwork/core";
+import type { Text } from "../messages";
 import { uploadFailureMessage } from "./upload-state";
 
 export interface SignedUpload { signedUrl: string; path: string; token: string }
@@ -11,14 +12,14 @@ export interface SignedUpload { signedUrl: string; path: string; token: string }
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** `requestUrl`: the field's `upload.request_url` from the preload, else the session's own path for the field. */
-export async function requestSignedUpload(requestUrl: string, file: Pick<File, "name" | "size">): Promise<SignedUpload> {
+export async function requestSignedUpload(requestUrl: string, file: Pick<File, "name" | "size">, text: Text): Promise<SignedUpload> {
   const body = await fetch(requestUrl, {
     method: "PUT",
     headers: { "Content-Type": "application/json", Accept: "application/json" },
     body: JSON.stringify({ file: { name: file.name, size: file.size } }),
   }).then((response) => (response.ok ? response.json() as Promise<unknown> : null), () => null);
   const data = isRecord(body) && isRecord(body.data) ? body.data : null;
-  if (!data || typeof data.signedUrl !== "string" || typeof data.path !== "string") throw new Error(UPLOAD_MESSAGES.signed_url_failed);
+  if (!data || typeof data.signedUrl !== "string" || typeof data.path !== "string") throw new Error(text("upload.signed_url_failed"));
   return { signedUrl: data.signedUrl, path: data.path, token: typeof data.token === "string" ? data.token : "" };
 }
 
@@ -28,7 +29,7 @@ function serverMessage(body: unknown): string | undefined {
 }
 
 /** PUTs the file's bytes to `url`; `onProgress` gets 0–100 as they go. Rejects with the message to show. */
-export function putFile(url: string, file: File, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<void> {
+export function putFile(url: string, file: File, text: Text, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("PUT", url);
@@ -44,11 +45,11 @@ export function putFile(url: string, file: File, onProgress: (percent: number) =
       } catch {
         message = undefined;
       }
-      reject(new Error(uploadFailureMessage(xhr.status, message)));
+      reject(new Error(uploadFailureMessage(xhr.status, message, text)));
     };
     // A connection cut mid-body is what a proxy's size limit looks like from here.
-    xhr.onerror = () => reject(new Error(UPLOAD_MESSAGES.probably_too_big));
-    xhr.onabort = () => reject(new Error(UPLOAD_MESSAGES.upload_failed));
+    xhr.onerror = () => reject(new Error(text("upload.probably_too_big")));
+    xhr.onabort = () => reject(new Error(text("upload.failed")));
     signal?.addEventListener("abort", () => xhr.abort(), { once: true });
     xhr.send(file);
   });

@@ -8,7 +8,8 @@
  */
 import { useEffect, useState, type ReactNode } from "react";
 import { Redo2, Undo2 } from "lucide-react";
-import type { EditorDocument } from "@fieldwork/core";
+import { browserMessages, type EditorDocument } from "@fieldwork/core";
+import { MessagesProvider } from "../../respondent/messages";
 import { Button } from "../../ui/button";
 import { fetchEditorDocument } from "../api/form-editor";
 import { setLeaveGuard } from "../router/history";
@@ -43,7 +44,13 @@ function Loaded({ document, readonly, csrf_token, children }: { document: Editor
   const [store] = useState(() => createBuildStore(initBuild({ document, readonly })));
   useSaveQueue(store, document.form_id, csrf_token);
   useLeaveGuard(store);
-  return <BuildStoreContext value={store}>{children}</BuildStoreContext>;
+  return <BuildStoreContext value={store}><FormLanguage>{children}</FormLanguage></BuildStoreContext>;
+}
+
+/** The previews (canvas, Theme, Ending) speak the form's language, as its public page does. */
+function FormLanguage({ children }: { children: ReactNode }) {
+  const lang = useBuild((s) => s.working.theme.lang);
+  return <MessagesProvider messages={browserMessages(lang)}>{children}</MessagesProvider>;
 }
 
 export interface FormStoreHostProps {

@@ -128,7 +128,7 @@ export function DesignPage() {
                 {fontChoices(theme.font_family).map((f) => <option key={f.value} value={f.value}>{f.label}</option>)}
               </Select>}
             </Field>
-            <Field label="Language" hint="The page's language, for screen readers, spelling and translation.">
+            <Field label="Language" hint="The form's buttons, messages and status pages speak it; Arabic reads right to left.">
               {(p) => <Select {...p} value={theme.lang} disabled={readonly} onChange={(e) => set({ lang: e.target.value })}>
                 {languageChoices(theme.lang).map((l) => <option key={l.value} value={l.value}>{l.label}</option>)}
               </Select>}

@@ -16,7 +16,7 @@
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from "react";
 import { createPortal } from "react-dom";
-import type { EditorDocument } from "@fieldwork/core";
+import { languageOf, textDirection, type EditorDocument } from "@fieldwork/core";
 import respondentCss from "../../../respondent/respondent.css?raw";
 import { PoweredBy } from "../../../respondent/powered-by";
 import { themeAttributesOf } from "../../../respondent/theme";
@@ -129,6 +129,7 @@ export function ThemeFrame({ theme, label, className, page = false, children }: 
     const html = doc.documentElement;
     html.className = PREVIEW_CLASS;
     html.lang = theme.lang;
+    html.dir = textDirection(languageOf(theme.lang));
     html.dataset.appearance = appearance;
     html.dataset.palette = palette;
     html.style.setProperty("--fw-font", font);

@@ -2,27 +2,29 @@
  * The choices of the Theme page as data: languages, fonts (names respondent/theme.ts maps to
  * stacks), section styles, and the theme patch each control writes.
  */
-import type { EditorDocument } from "@fieldwork/core";
+import { LANGUAGE_NAMES, LANGUAGES, type EditorDocument } from "@fieldwork/core";
 import { PALETTES, paletteOf } from "../../../respondent/theme";
 
 export type Theme = EditorDocument["theme"];
 
-export const LANGUAGES = ["en", "ko", "ja", "zh", "es", "fr", "de", "pt", "it", "nl", "sv", "pl", "tr", "ru", "ar", "he", "hi", "id", "th", "vi"] as const;
-
-/** "Korean (ko)"; a stored tag not in the list is offered too. */
+/**
+ * The thirteen languages the public form speaks (core's i18n), as "Korean · 한국어 (ko)"; a
+ * stored tag not among them (an older form's) is offered too, marked as shown in English.
+ */
 export function languageChoices(current: string): { value: string; label: string }[] {
   const names = new Intl.DisplayNames(["en"], { type: "language" });
-  const tags: string[] = [...LANGUAGES];
-  if (current && !tags.includes(current)) tags.unshift(current);
-  return tags.map((tag) => {
-    let name = tag;
+  const english = (tag: string) => {
     try {
-      name = names.of(tag) ?? tag;
+      return names.of(tag) ?? tag;
     } catch {
-      // an invalid stored tag shows as it is
+      return tag; // an invalid stored tag shows as it is
     }
-    return { value: tag, label: `${name} (${tag})` };
-  });
+  };
+  const choices = LANGUAGES.map((tag) => ({
+    value: tag, label: tag === "en" ? "English (en)" : `${english(tag)} · ${LANGUAGE_NAMES[tag]} (${tag})`,
+  }));
+  const known = (LANGUAGES as readonly string[]).includes(current);
+  return current && !known ? [{ value: current, label: `${english(current)} (${current}, buttons in English)` }, ...choices] : choices;
 }
 
 export const FONTS = [

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { EN } from "@fieldwork/core";
 import { statusContent } from "../../../status/status-content";
 import { statusView } from "../../../status/status-view";
 import { endingDraftReducer, endingPatch, formEndingOf, initEndingDraft, statusFormOf } from "./ending-draft";
@@ -33,8 +34,8 @@ describe("the Ending draft", () => {
   });
 
   it("previews what the public completion page shows", () => {
-    expect(statusContent("complete", { id: "f", ending: formEndingOf(ending) }, {})).toMatchObject({ title: "Thanks!", html: "<p>See you</p>" });
-    expect(statusContent("complete", { id: "f", ending: formEndingOf({ ...ending, enabled: false }) }, {}).title).toBe("Thank you");
+    expect(statusContent("complete", { id: "f", ending: formEndingOf(ending) }, {}, EN)).toMatchObject({ title: "Thanks!", html: "<p>See you</p>" });
+    expect(statusContent("complete", { id: "f", ending: formEndingOf({ ...ending, enabled: false }) }, {}, EN).title).toBe("Thank you");
   });
 
   it("gives the completion page the form's title, language and stylesheet, as the server does", () => {

@@ -1,0 +1,4 @@
+export * from "./languages";
+export * from "./format";
+export * from "./en";
+export * from "./catalogues";
