@@ -50,3 +50,4 @@ export * from "./inventory-api";
 export * from "./storage-paths";
 export * from "./image-transform";
 export * from "./storage-api";
+export * from "./cover/index";

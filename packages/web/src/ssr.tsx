@@ -13,7 +13,8 @@
  * JSX right even when the server process runs from a directory without our tsconfig.
  */
 import { renderToStaticMarkup, renderToString } from "react-dom/server";
-import type { FormPreload } from "@fieldwork/core";
+import type { FormPreload, StartPage } from "@fieldwork/core";
+import { CoverView } from "./cover/cover-view";
 import { htmlDocument, type PageAssets } from "./document/html-document";
 import { jsonForScript, escapeHtml } from "./document/escape";
 import { FormApp } from "./respondent/form-app";
@@ -27,7 +28,7 @@ import { bootScript } from "./workbench/shell/boot";
 export type { PageAssets } from "./document/html-document";
 export type { StatusKind } from "./status/status-content";
 export { STATUS_KINDS } from "./status/status-content";
-export { loadPageAssets, pageAssetsFromManifest, RESPONDENT_ENTRY, WEB_DIST_DIR, WORKBENCH_ENTRY, type ViteManifest } from "./page-assets";
+export { COVER_ENTRY, loadPageAssets, pageAssetsFromManifest, RESPONDENT_ENTRY, WEB_DIST_DIR, WORKBENCH_ENTRY, type ViteManifest } from "./page-assets";
 
 export interface RenderFormPageInput {
   preload: FormPreload;
@@ -55,6 +56,42 @@ export function renderFormPage(input: RenderFormPageInput): string {
     preloads: assets.preloads,
     fonts: assets.fonts,
     body,
+  });
+}
+
+export interface RenderCoverPageInput {
+  preload: FormPreload;
+  /** The form's valid start page (`readStartPage`). */
+  page: StartPage;
+  /** The public form's assets (its inline CSS: theme tokens, fonts) and the cover entry's (script, CSS). */
+  assets: PageAssets;
+  cover_assets: PageAssets;
+  /** The form page, `/d/e/{form_id}`: where the call to action goes. */
+  action: string;
+  query: Record<string, string>;
+  now: Date;
+}
+
+/**
+ * The start page (cover) shown before the form, drawn here without React in the browser: its
+ * call to action is a GET to the form page, its countdown and carousel the cover entry's
+ * small script. The public form's own script is not loaded.
+ */
+export function renderCoverPage(input: RenderCoverPageInput): string {
+  const { preload, page, assets, cover_assets, action, query, now } = input;
+  const body = renderToStaticMarkup(
+    <CoverView page={page} campaign={preload.campaign} lang={preload.lang} now={now} action={action} query={query} />,
+  );
+  return htmlDocument({
+    lang: preload.lang,
+    title: page.content.title || preload.title || "Form",
+    stylesheet: preload.stylesheet,
+    styles: [...assets.styles, ...cover_assets.styles],
+    inlineStyles: [...(assets.inlineStyles ?? []), ...(cover_assets.inlineStyles ?? [])],
+    scripts: cover_assets.scripts,
+    preloads: cover_assets.preloads,
+    fonts: assets.fonts,
+    body: `<div id="${ROOT_ELEMENT_ID}">${body}</div>`,
   });
 }
 

@@ -1,11 +1,12 @@
 /** The public form page `/d/e/{form_id}` and its status pages (spec 1 §2.1), rendered here. */
-import { errorPagePath, FieldworkError, PARAM, safeUrlOrUndefined, submitPath, type FormPage } from "@fieldwork/core";
-import type { PageAssets } from "@fieldwork/web/ssr-assets";
+import { errorPagePath, FieldworkError, formPath, PARAM, safeUrlOrUndefined, submitPath, type FormPage } from "@fieldwork/core";
+import { COVER_ENTRY, loadPageAssets, type PageAssets } from "@fieldwork/web/ssr-assets";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { endingOf, stylesheetOf } from "../forms/form-document";
 import { namedCustomerId } from "../forms/customer";
 import { cachedFormRecord, loadFormRecord } from "../forms/form-record";
 import { preloadForm } from "../forms/preload";
+import { coverToShow } from "../forms/cover";
 import type { AnswersRefused } from "../forms/submit/answers-refused";
 import { postedDefaults } from "./posted-defaults";
 import { cookieValue, flatQuery } from "./public";
@@ -22,6 +23,7 @@ const html = (reply: FastifyReply, body: string, status = 200) =>
 const renderers = () => import("@fieldwork/web/ssr");
 
 export async function pageRoutes(app: FastifyInstance, options: { assets: () => PageAssets }): Promise<void> {
+  let coverAssets: PageAssets | undefined;
   app.get<{ Params: { form_id: string }; Querystring: Record<string, string | string[]> }>(
     "/d/e/:form_id",
     { config: { html: true, rate_limit: "read" } },
@@ -33,6 +35,15 @@ export async function pageRoutes(app: FastifyInstance, options: { assets: () => 
       const named = namedCustomerId(query.customer_id);
       if (named && named !== customer_cookie?.toLowerCase()) {
         reply.header("set-cookie", `${PARAM.customer_uuid}=${named}; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly`);
+      }
+      // The start page comes first (spec 1 §2.2); its call to action comes back with PARAM.start.
+      const cover = query[PARAM.start] === undefined ? coverToShow(preload) : null;
+      if (cover) {
+        const { renderCoverPage } = await renderers();
+        coverAssets ??= loadPageAssets(undefined, COVER_ENTRY);
+        return html(reply, renderCoverPage({
+          preload, page: cover, assets: options.assets(), cover_assets: coverAssets, action: formPath(preload.form_id), query, now: new Date(),
+        }));
       }
       if (preload.error) {
         const target = errorPagePath(preload.form_id, preload.error.code, preload.error.page_query);
