@@ -10,8 +10,6 @@ export const PARAM = {
   customer_uuid: "__fw_customer_uuid",
   /** The form revision the page was rendered from: a submit from an older one may be outdated. */
   revision: "__fw_revision",
-  /** On the form page: skip the start page (its call to action goes to the form with `=0`). */
-  start: "__fw_start",
 } as const;
 
 export const HEADER = {

@@ -13,6 +13,11 @@ import { isSafeUrl, UNSAFE_URL_MESSAGE } from "../safe-url";
 export const START_PAGE_SCHEMA_VERSION = "0.0.1-beta.1+20250303";
 /** Start page save debounce (spec 3 §9). */
 export const START_PAGE_SAVE_DEBOUNCE_MS = 1000;
+/**
+ * On the form page: skip the start page (its call to action goes to the form with `=0`). Not
+ * in PARAM, which the public form's script carries whole.
+ */
+export const START_PARAM = "__fw_start";
 /** Images of template 005's carousel at most. */
 export const START_PAGE_MEDIA_MAX = 20;
 

@@ -1,5 +1,5 @@
 /** The public form page `/d/e/{form_id}` and its status pages (spec 1 §2.1), rendered here. */
-import { errorPagePath, FieldworkError, formPath, PARAM, safeUrlOrUndefined, submitPath, type FormPage } from "@fieldwork/core";
+import { errorPagePath, FieldworkError, formPath, PARAM, safeUrlOrUndefined, START_PARAM, submitPath, type FormPage } from "@fieldwork/core";
 import { COVER_ENTRY, loadPageAssets, type PageAssets } from "@fieldwork/web/ssr-assets";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { endingOf, stylesheetOf } from "../forms/form-document";
@@ -36,8 +36,8 @@ export async function pageRoutes(app: FastifyInstance, options: { assets: () => 
       if (named && named !== customer_cookie?.toLowerCase()) {
         reply.header("set-cookie", `${PARAM.customer_uuid}=${named}; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly`);
       }
-      // The start page comes first (spec 1 §2.2); its call to action comes back with PARAM.start.
-      const cover = query[PARAM.start] === undefined ? coverToShow(preload) : null;
+      // The start page comes first (spec 1 §2.2); its call to action comes back with START_PARAM.
+      const cover = query[START_PARAM] === undefined ? coverToShow(preload) : null;
       if (cover) {
         const { renderCoverPage } = await renderers();
         coverAssets ??= loadPageAssets(undefined, COVER_ENTRY);

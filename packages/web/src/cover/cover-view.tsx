@@ -2,12 +2,12 @@
 /**
  * The form's start page (cover, spec 1 §2.2; templates 003 and 005 of spec 3 §2), drawn by
  * the server with no React in the browser (ssr.tsx `renderCoverPage`) and by the workbench's
- * live preview. Its call to action is a plain GET to the form itself (`PARAM.start`), so it
+ * live preview. Its call to action is a plain GET to the form itself (`START_PARAM`), so it
  * works without JavaScript; the countdown and the carousel's looping come from the tiny
  * cover script (cover-runtime.ts), which reads the state the server drew here.
  */
 import {
-  calendarBadge, coverState, coverTexts, PARAM, scheduleTimeText,
+  calendarBadge, coverState, coverTexts, scheduleTimeText, START_PARAM,
   type FormCampaign, type StartPage, type StartPage003, type StartPage005,
 } from "@fieldwork/core";
 import { COVER_ATTR } from "./cover-attributes";
@@ -30,12 +30,12 @@ export function CoverView(props: CoverViewProps) {
   return props.page.template_id === "003" ? <Cover003 {...props} page={props.page} /> : <Cover005 {...props} page={props.page} />;
 }
 
-/** A GET form to the form page with the URL's parameters and `PARAM.start`: a link that can be disabled. */
+/** A GET form to the form page with the URL's parameters and `START_PARAM`: a link that can be disabled. */
 function StartForm({ action, query, preview, children }: Pick<CoverViewProps, "action" | "query" | "preview"> & { children: React.ReactNode }) {
   return (
     <form method="get" action={action} className="fw-cover-start" onSubmit={preview ? (event) => event.preventDefault() : undefined}>
-      {Object.entries(query).filter(([name]) => name !== PARAM.start).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
-      <input type="hidden" name={PARAM.start} value="0" />
+      {Object.entries(query).filter(([name]) => name !== START_PARAM).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
+      <input type="hidden" name={START_PARAM} value="0" />
       {children}
     </form>
   );
