@@ -98,8 +98,10 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the cover page in Chromium", () => {
     await early.close();
 
     // The owner opens the campaign now: Register leads to the form, and the answer submits.
+    // (Publishing bumped the form's revision: the editor reads it again first.)
     await page.getByRole("link", { name: "Form settings" }).click();
     await page.waitForURL(/\/settings$/);
+    await page.reload();
     await page.getByRole("switch", { name: "Schedule the form" }).uncheck();
     await saved(page);
     await visitor.goto(`${publicUrl}?utm=spring`);

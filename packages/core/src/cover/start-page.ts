@@ -68,6 +68,7 @@ export function readStartPage(value: JsonValue | undefined): StartPageReading {
 }
 
 /** A new start page of a template with the spec's defaults (spec 3 §2). */
+export function defaultStartPage<T extends StartPageTemplate>(template: T): Extract<StartPage, { template_id: T }>;
 export function defaultStartPage(template: StartPageTemplate): StartPage {
   if (template === "003") {
     return { schema_version: START_PAGE_SCHEMA_VERSION, template_id: "003", content: { title: "Enter Title", subtitle: "Enter Subtitle", background: null } };

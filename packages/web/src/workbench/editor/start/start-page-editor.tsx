@@ -21,6 +21,7 @@ import { useBuild, useBuildStore } from "../build/build-store";
 import { ThemeFrame, ThemeTokens } from "../design/theme-frame";
 import { previewHtml } from "../ending/preview-html";
 import { PageBar } from "../form-store-host";
+import { Link } from "../../router/link";
 import { ChoiceGroup, SettingCard, type Choice } from "../settings/settings-controls";
 import { campaignOfSettings, samePage, startPageProblem, withTemplate, type TemplateChoice } from "./start-draft";
 
@@ -106,7 +107,8 @@ export function StartPageEditor() {
           ) : null}
           {draft?.template_id === "005" ? (
             <p className="text-xs text-muted">
-              The banner, countdown and Register button follow the schedule and closing of <a className="underline" href="../settings">Form settings</a>.
+              The banner, countdown and Register button follow{" "}
+              <Link className="underline" href={location.pathname.replace(/\/form\/start$/, "/settings")}>the form&apos;s schedule and closing</Link> (Form settings).
             </p>
           ) : null}
         </div>
@@ -172,15 +174,13 @@ function ContentFields({ page, readonly, onChange }: { page: StartPage; readonly
 function CoverPreview({ page, doc }: { page: StartPage; doc: EditorDocument }) {
   const campaign = campaignOfSettings(doc.settings);
   const shown = page.template_id === "005" ? { ...page, content: { ...page.content, body: previewHtml(page.content.body) ?? "", media: page.content.media.filter((m) => m.src) } } : page;
-  const root = useRef<HTMLDivElement>(null);
+  // The frame draws its children once its document has loaded: the script starts on the node when it is there.
+  const [root, setRoot] = useState<HTMLDivElement | null>(null);
   const key = JSON.stringify([shown, campaign]);
-  useEffect(() => {
-    const node = root.current;
-    return node ? startCover(node) : undefined;
-  }, [key]);
+  useEffect(() => (root ? startCover(root) : undefined), [root, key]);
   return (
     <ThemeFrame theme={doc.theme} label="Preview of the cover" page>
-      <div ref={root} className="fw-cover-preview">
+      <div ref={setRoot} className="fw-cover-preview">
         <CoverView key={key} page={shown as StartPage} campaign={campaign} lang={doc.theme.lang} now={new Date()} action="#" query={{}} preview />
       </div>
     </ThemeFrame>
