@@ -34,11 +34,21 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the cover page in Chromium", () => {
     // The Cover page: template 005, a title; saved a second after the last change.
     await page.getByRole("link", { name: "Cover", exact: true }).click();
     await page.waitForURL(/\/form\/start$/);
+    const writes: number[] = [];
+    page.on("request", (request) => { if (request.method() === "PATCH" && request.url().endsWith("/start-page")) writes.push(Date.now()); });
     await page.getByRole("radio", { name: /Event campaign/ }).check();
-    await page.getByRole("textbox", { name: "Title", exact: true }).fill("Spring Meetup 2026");
-    await expect.poll(() => page.getByText("Saving after a second without changes…").isVisible()).toBe(true);
+    await expect.poll(() => writes.length).toBe(1);
     await saved(page);
-    await expect.poll(() => page.getByText("Saving after a second without changes…").isVisible()).toBe(false);
+    // Typing a title letter by letter saves once, a second after the last key.
+    const title = page.getByRole("textbox", { name: "Title", exact: true });
+    await title.fill("");
+    await title.pressSequentially("Spring Meetup 2026", { delay: 30 });
+    const typed = Date.now();
+    await expect.poll(() => writes.length).toBe(2);
+    expect(writes[1]! - typed).toBeGreaterThanOrEqual(900);
+    await saved(page);
+    await page.waitForTimeout(1500);
+    expect(writes).toHaveLength(2);
 
     // Form settings: open three hours from now, in Seoul time.
     const openAt = new Date(Date.now() + 3 * 3_600_000 + 120_000);
@@ -80,7 +90,8 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the cover page in Chromium", () => {
     await expect.poll(() => countdown.textContent(), { timeout: 4000 }).not.toBe(first);
     const register = visitor.locator("[data-fw-register]");
     expect(await register.isDisabled()).toBe(true);
-    expect(await register.textContent()).toMatch(/^Opens .*GMT\+9$/);
+    expect(await register.textContent()).toMatch(/^Opens [A-Z][a-z]{2} \d+, \d+:\d\d\s[AP]M$/);
+    expect(await visitor.locator(".fw-cover-banner").textContent()).toContain("GMT+9");
     const month = new Intl.DateTimeFormat("en", { timeZone: "Asia/Seoul", month: "short" }).format(openAt);
     expect(await visitor.locator(".fw-cal-month").textContent()).toBe(month);
     expect(await axeViolations(visitor)).toEqual([]);

@@ -30,9 +30,14 @@ export function calendarBadge(at: Date, tz: string | null, lang = "en"): { month
   };
 }
 
-/** A moment of the schedule in full: "Mar 3, 2026, 6:00 PM GMT+9". */
-export function scheduleTimeText(at: Date, tz: string | null, lang = "en"): string {
+/**
+ * A moment of the schedule in full, "Mar 3, 2026, 6:00 PM GMT+9" (the banner), or short,
+ * "Mar 3, 6:00 PM" (the disabled Register button, beside the banner that names the zone).
+ */
+export function scheduleTimeText(at: Date, tz: string | null, lang = "en", length: "full" | "short" = "full"): string {
+  const full = length === "full";
   return new Intl.DateTimeFormat(localeOf(lang), {
-    timeZone: zoneOf(tz), month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short",
+    timeZone: zoneOf(tz), month: "short", day: "numeric", hour: "numeric", minute: "2-digit",
+    ...(full ? { year: "numeric", timeZoneName: "short" } : {}),
   }).format(at);
 }

@@ -68,7 +68,7 @@ function Cover005({ page, campaign, lang, now, action, query, preview }: CoverVi
   const bannerAt = state.phase === "before_open" ? open : state.phase ? close ?? open : null;
   const badge = bannerAt ? calendarBadge(bannerAt, campaign.scheduling_tz, lang) : null;
   const registerLabel = state.register_enabled ? texts.register
-    : state.phase === "before_open" && open ? texts.opens_at(scheduleTimeText(open, campaign.scheduling_tz, lang))
+    : state.phase === "before_open" && open ? texts.opens_at(scheduleTimeText(open, campaign.scheduling_tz, lang, "short"))
     : texts.closed;
   // What the script needs to move on at the next moment, in the page's own words.
   const script = {
