@@ -68,6 +68,8 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the cover page in Chromium", () => {
     await expect.poll(() => preview.locator("[data-fw-countdown]").textContent()).toMatch(/^3h \d+m \d+s$/);
     expect(await preview.locator("[data-fw-footer-label]").textContent()).toBe("Open in");
     expect(await preview.getByRole("button", { name: /^Opens / }).isDisabled()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await shootBothSchemes(page, "cover-editor", { fullPage: true });
 
     await page.getByRole("button", { name: "Publish" }).click();
     await expect.poll(() => page.getByText("Live", { exact: true }).isVisible()).toBe(true);
