@@ -4,8 +4,7 @@
  * pass, and the carousel loops. No React: it runs on what the server drew (cover-view.tsx),
  * on the public cover page (cover-script.ts) and in the workbench's preview.
  */
-import { COUNTDOWN_INTERVAL_MS, coverState, formatCountdown, type CoverCampaign, type CountdownUnits } from "@fieldwork/core";
-import type { ScheduleState } from "@fieldwork/core";
+import { COUNTDOWN_INTERVAL_MS, coverState, formatCountdown, type CoverCampaign, type CountdownUnits, type ScheduleState } from "@fieldwork/core";
 import { COVER_ATTR } from "./cover-attributes";
 
 interface ScriptTexts {
@@ -19,23 +18,23 @@ interface ScriptTexts {
 /** Carousel: the next slide every few seconds, back to the first after the last. */
 export const CAROUSEL_INTERVAL_MS = 4000;
 
-/** Starts the cover below `root`; returns what stops it. `now` is for tests. */
-export function startCover(root: ParentNode, now: () => number = Date.now): () => void {
+/** Starts the cover below `root`; returns what stops it. */
+export function startCover(root: ParentNode): () => void {
   const stops: (() => void)[] = [];
   const cover = root.querySelector<HTMLElement>(`[${COVER_ATTR.root}]`);
   const textsJson = cover?.getAttribute(COVER_ATTR.texts);
-  if (cover && textsJson) stops.push(startCountdown(cover, JSON.parse(textsJson) as ScriptTexts, now));
+  if (cover && textsJson) stops.push(startCountdown(cover, JSON.parse(textsJson) as ScriptTexts));
   const track = root.querySelector<HTMLElement>(`[${COVER_ATTR.carousel}]`);
   if (track) stops.push(startCarousel(track));
   return () => stops.forEach((stop) => stop());
 }
 
-function startCountdown(cover: HTMLElement, texts: ScriptTexts, now: () => number): () => void {
+function startCountdown(cover: HTMLElement, texts: ScriptTexts): () => void {
   const value = cover.querySelector<HTMLElement>(`[${COVER_ATTR.countdown}]`);
   const label = cover.querySelector<HTMLElement>(`[${COVER_ATTR.label}]`);
   const register = cover.querySelector<HTMLButtonElement>(`[${COVER_ATTR.register}]`);
   const tick = () => {
-    const at = now();
+    const at = Date.now();
     const state = coverState(texts.campaign, new Date(at));
     if (label) label.textContent = state.phase ? texts.footer[state.phase] : "";
     if (value) {
