@@ -49,6 +49,16 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the cover page in Chromium", () => {
     await saved(page);
     await page.waitForTimeout(1500);
     expect(writes).toHaveLength(2);
+    // Two square images for the carousel (an empty address is not saved).
+    await page.getByRole("button", { name: "Add image" }).click();
+    await expect.poll(() => page.getByRole("alert").filter({ hasText: /^Image address: .* Not saved\.$/ }).isVisible()).toBe(true);
+    await page.getByLabel("Image 1 address").fill("/assets/stage.jpg");
+    await page.getByLabel("Image 1 description").fill("The stage");
+    await page.getByRole("button", { name: "Add image" }).click();
+    await page.getByLabel("Image 2 address").fill("/assets/hall.jpg");
+    await page.getByLabel("Image 2 description").fill("The hall");
+    await expect.poll(() => writes.length).toBe(3);
+    await saved(page);
 
     // Form settings: open three hours from now, in Seoul time.
     const openAt = new Date(Date.now() + 3 * 3_600_000 + 120_000);
@@ -94,6 +104,8 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the cover page in Chromium", () => {
     expect(await register.isDisabled()).toBe(true);
     expect(await register.textContent()).toMatch(/^Opens [A-Z][a-z]{2} \d+, \d+:\d\d\s[AP]M$/);
     expect(await visitor.locator(".fw-cover-banner").textContent()).toContain("GMT+9");
+    expect(await visitor.getByRole("listitem").evaluateAll((slides) => slides.map((slide) => slide.getAttribute("aria-label")))).toEqual(["Image 1 of 2", "Image 2 of 2"]);
+    expect(await visitor.getByRole("img", { name: "The hall" }).count()).toBe(1);
     const month = new Intl.DateTimeFormat("en", { timeZone: "Asia/Seoul", month: "short" }).format(openAt);
     expect(await visitor.locator(".fw-cal-month").textContent()).toBe(month);
     expect(await axeViolations(visitor)).toEqual([]);
