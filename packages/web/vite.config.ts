@@ -5,8 +5,9 @@ import tailwindcss from "@tailwindcss/vite";
 import { precompress } from "./vite-precompress";
 
 /**
- * Builds two browser entries to `dist/`: the respondent bundle (the hydrating client of the
- * public form) and the workbench SPA (the owner-facing app). Each has its own entry chunk
+ * Builds three browser entries to `dist/`: the respondent bundle (the hydrating client of the
+ * public form), the workbench SPA (the owner-facing app) and the start page's small script
+ * and stylesheet (only pages with a cover load it). Each has its own entry chunk
  * and stylesheet; what both import (React) lands in a shared chunk, so the public form
  * loads nothing of the workbench. The server serves `dist/assets/*` at `/assets/*` and reads
  * `dist/.vite/manifest.json` (see `loadPageAssets` in src/page-assets.ts) per entry. Every text
@@ -23,7 +24,7 @@ export default defineConfig({
     manifest: true,
     target: "es2022",
     rolldownOptions: {
-      input: { entry: "src/respondent/entry.tsx", workbench: "src/workbench/entry.tsx" },
+      input: { entry: "src/respondent/entry.tsx", workbench: "src/workbench/entry.tsx", cover: "src/cover/cover-script.ts" },
       // @fieldwork/core's modules only declare things; without this its zod schemas (used by
       // the server, never by the form) would stay in the respondent bundle.
       treeshake: { moduleSideEffects: (id: string) => !/packages\/core\/src\//.test(id) },

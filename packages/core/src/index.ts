@@ -55,3 +55,4 @@ export * from "./storage-api";
 export * from "./buckets";
 export * from "./bucket-api";
 export * from "./i18n/index";
+export * from "./cover/index";

@@ -18,6 +18,8 @@ import type { PageAssets } from "./document/html-document";
 
 /** The respondent entry as the manifest names it. */
 export const RESPONDENT_ENTRY = "src/respondent/entry.tsx";
+/** The start page's script and stylesheet (countdown, carousel) as the manifest names it. */
+export const COVER_ENTRY = "src/cover/cover-script.ts";
 /** The workbench (owner app) entry as the manifest names it. */
 export const WORKBENCH_ENTRY = "src/workbench/entry.tsx";
 
@@ -80,6 +82,7 @@ export interface AssetDelivery {
 export const ENTRY_DELIVERY: Record<string, AssetDelivery> = {
   [RESPONDENT_ENTRY]: { inlineStyles: true, preloadFont: false },
   [WORKBENCH_ENTRY]: { inlineStyles: false, preloadFont: true },
+  [COVER_ENTRY]: { inlineStyles: true, preloadFont: false },
 };
 
 /**

@@ -5,4 +5,4 @@
  */
 export type { PageAssets } from "./document/html-document";
 export { INLINE_SCRIPTS } from "./document/inline-scripts";
-export { loadPageAssets, pageAssetsFromManifest, RESPONDENT_ENTRY, WEB_DIST_DIR, WORKBENCH_ENTRY, type ViteManifest } from "./page-assets";
+export { COVER_ENTRY, loadPageAssets, pageAssetsFromManifest, RESPONDENT_ENTRY, WEB_DIST_DIR, WORKBENCH_ENTRY, type ViteManifest } from "./page-assets";

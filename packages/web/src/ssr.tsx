@@ -15,7 +15,8 @@
  * JSX right even when the server process runs from a directory without our tsconfig.
  */
 import { renderToStaticMarkup, renderToString } from "react-dom/server";
-import type { FormPreload } from "@fieldwork/core";
+import type { FormPreload, StartPage } from "@fieldwork/core";
+import { CoverView } from "./cover/cover-view";
 import { htmlDocument, type PageAssets } from "./document/html-document";
 import { jsonForScript, escapeHtml } from "./document/escape";
 import { shareHeadTags, type ShareMeta } from "./document/share-meta";
@@ -32,7 +33,7 @@ export type { StatusKind } from "./status/status-content";
 export type { ShareMeta } from "./document/share-meta";
 export { shareCardSvg, SHARE_CARD_HEIGHT, SHARE_CARD_WIDTH, type ShareCardInput } from "./document/share-card";
 export { STATUS_KINDS } from "./status/status-content";
-export { loadPageAssets, pageAssetsFromManifest, RESPONDENT_ENTRY, WEB_DIST_DIR, WORKBENCH_ENTRY, type ViteManifest } from "./page-assets";
+export { COVER_ENTRY, loadPageAssets, pageAssetsFromManifest, RESPONDENT_ENTRY, WEB_DIST_DIR, WORKBENCH_ENTRY, type ViteManifest } from "./page-assets";
 
 export interface RenderFormPageInput {
   preload: FormPreload;
@@ -63,6 +64,45 @@ export function renderFormPage(input: RenderFormPageInput): string {
     fonts: assets.fonts,
     ...(share ? { head: shareHeadTags(share) } : {}),
     body,
+  });
+}
+
+export interface RenderCoverPageInput {
+  preload: FormPreload;
+  /** The form's valid start page (`readStartPage`). */
+  page: StartPage;
+  /** The public form's assets (its inline CSS: theme tokens, fonts) and the cover entry's (script, CSS). */
+  assets: PageAssets;
+  cover_assets: PageAssets;
+  /** The form page, `/d/e/{form_id}`: where the call to action goes. */
+  action: string;
+  query: Record<string, string>;
+  now: Date;
+  /** The link preview's tags, as on the form page (a shared link to a form with a cover lands here). */
+  share?: ShareMeta;
+}
+
+/**
+ * The start page (cover) shown before the form, drawn here without React in the browser: its
+ * call to action is a GET to the form page, its countdown and carousel the cover entry's
+ * small script. The public form's own script is not loaded.
+ */
+export function renderCoverPage(input: RenderCoverPageInput): string {
+  const { preload, page, assets, cover_assets, action, query, now, share } = input;
+  const body = renderToStaticMarkup(
+    <CoverView page={page} campaign={preload.campaign} lang={preload.lang} now={now} action={action} query={query} />,
+  );
+  return htmlDocument({
+    lang: preload.lang,
+    title: page.content.title || preload.title || preload.messages["form.untitled"],
+    stylesheet: preload.stylesheet,
+    styles: [...assets.styles, ...cover_assets.styles],
+    inlineStyles: [...(assets.inlineStyles ?? []), ...(cover_assets.inlineStyles ?? [])],
+    scripts: cover_assets.scripts,
+    preloads: cover_assets.preloads,
+    fonts: assets.fonts,
+    ...(share ? { head: shareHeadTags(share) } : {}),
+    body: `<div id="${ROOT_ELEMENT_ID}">${body}</div>`,
   });
 }
 

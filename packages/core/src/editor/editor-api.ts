@@ -6,7 +6,7 @@
  * two editors never overwrite each other silently.
  */
 import { z } from "zod";
-import { BLOCK_TYPES, type FormBlock, type FormField } from "../form-model";
+import { BLOCK_TYPES, type FormBlock, type FormField, type JsonValue } from "../form-model";
 import type { FormSettingsDefinition} from "../form-definition";
 import { EndingDefinition, FieldDefinition, ThemeDefinition } from "../form-definition";
 import { LIMITS } from "../limits";
@@ -31,6 +31,8 @@ export interface EditorDocument {
   settings: Omit<z.output<typeof FormSettingsDefinition>, "published">;
   theme: z.output<typeof ThemeDefinition>;
   ending: z.output<typeof EndingDefinition>;
+  /** As stored: valid, of another schema version (shown as invalid), or null (`readStartPage`). */
+  start_page: JsonValue;
   /** In the shapes the public form renders, so the editor previews with the same components. */
   fields: FormField[];
   blocks: FormBlock[];

@@ -27,8 +27,8 @@ export function messagesFor(lang: string | null | undefined): Messages {
   return CATALOGUES[languageOf(lang)];
 }
 
-/** The part of a catalogue the browser reads: everything but the server-rendered status pages. */
-export type BrowserMessageKey = Exclude<MessageKey, `status.${string}`>;
+/** The part of a catalogue the browser reads: everything but the server-rendered status and cover pages. */
+export type BrowserMessageKey = Exclude<MessageKey, `status.${string}` | `cover.${string}`>;
 export type BrowserMessages = Readonly<Record<BrowserMessageKey, string>>;
 
 const cache = new Map<Language, BrowserMessages>();
@@ -38,7 +38,7 @@ export function browserMessages(lang: string | null | undefined): BrowserMessage
   const language = languageOf(lang);
   let part = cache.get(language);
   if (!part) {
-    part = Object.fromEntries(Object.entries(CATALOGUES[language]).filter(([key]) => !key.startsWith("status."))) as BrowserMessages;
+    part = Object.fromEntries(Object.entries(CATALOGUES[language]).filter(([key]) => !key.startsWith("status.") && !key.startsWith("cover."))) as BrowserMessages;
     cache.set(language, part);
   }
   return part;

@@ -5,12 +5,14 @@
 import {
   assertFieldName, capabilityOf, FieldworkError, parseFormDefinition, type BlockDefinition, type FieldDefinition,
   type FormDefinition,
+  type JsonValue,
 } from "@fieldwork/core";
 import type { Kysely, Transaction } from "kysely";
 import type { DB } from "../db/schema";
 import { createManagedTable, tableNameFor } from "../tables/managed-table";
 import { sanitizeOwnerHtml as clean } from "./owner-html";
 import { assertFieldBuckets } from "../buckets/field-bucket";
+import { cleanStartPage } from "./cover";
 
 const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 
@@ -56,7 +58,7 @@ export async function createForm(trx: Transaction<DB>, projectId: string, def: F
     table_name: tableName,
   }).execute();
   const page = await trx.insertInto("form_document").values({
-    form_id: formId, project_id: projectId, start_page: json(def.start_page), lang: def.theme.lang,
+    form_id: formId, project_id: projectId, start_page: json(cleanStartPage(def.start_page as JsonValue)), lang: def.theme.lang,
     stylesheet: JSON.stringify({
       appearance: def.theme.appearance, palette: def.theme.palette, font_family: def.theme.font_family,
       section: def.theme.section, custom_css: def.theme.custom_css,

@@ -1,15 +1,16 @@
 /** The public form page `/d/e/{form_id}` and its status pages (spec 1 §2.1), rendered here. */
 import {
-  errorPagePath, FieldworkError, PARAM, publicFormCardUrl, publicFormUrl, safeUrlOrUndefined, shareCardVersion, sharePreviewOf, submitPath,
-  type FormPage, type FormPreload,
+  errorPagePath, FieldworkError, formPath, PARAM, publicFormCardUrl, publicFormUrl, safeUrlOrUndefined, shareCardVersion, sharePreviewOf,
+  START_PARAM, submitPath, type FormPage, type FormPreload,
 } from "@fieldwork/core";
-import type { PageAssets } from "@fieldwork/web/ssr-assets";
+import { COVER_ENTRY, loadPageAssets, type PageAssets } from "@fieldwork/web/ssr-assets";
 import type { ShareMeta } from "@fieldwork/web/ssr";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { endingOf, stylesheetOf } from "../forms/form-document";
 import { namedCustomerId } from "../forms/customer";
 import { cachedFormRecord, loadFormRecord } from "../forms/form-record";
 import { preloadForm } from "../forms/preload";
+import { coverToShow } from "../forms/cover";
 import type { AnswersRefused } from "../forms/submit/answers-refused";
 import { postedDefaults } from "./posted-defaults";
 import { cookieValue, flatQuery } from "./public";
@@ -39,6 +40,7 @@ function shareMetaOf(app: FastifyInstance, preload: FormPreload, publicUrl: stri
 export async function pageRoutes(
   app: FastifyInstance, options: { assets: () => PageAssets; publicUrl: string; supportUrl?: string | undefined },
 ): Promise<void> {
+  let coverAssets: PageAssets | undefined;
   app.get<{ Params: { form_id: string }; Querystring: Record<string, string | string[]> }>(
     "/d/e/:form_id",
     { config: { html: true, rate_limit: "read" } },
@@ -50,6 +52,16 @@ export async function pageRoutes(
       const named = namedCustomerId(query.customer_id);
       if (named && named !== customer_cookie?.toLowerCase()) {
         reply.header("set-cookie", `${PARAM.customer_uuid}=${named}; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly`);
+      }
+      // The start page comes first (spec 1 §2.2); its call to action comes back with START_PARAM.
+      const cover = query[START_PARAM] === undefined ? coverToShow(preload) : null;
+      if (cover) {
+        const { renderCoverPage, SHARE_CARD_WIDTH, SHARE_CARD_HEIGHT } = await renderers();
+        coverAssets ??= loadPageAssets(undefined, COVER_ENTRY);
+        return html(reply, renderCoverPage({
+          preload, page: cover, assets: options.assets(), cover_assets: coverAssets, action: formPath(preload.form_id), query, now: new Date(),
+          share: shareMetaOf(app, preload, options.publicUrl, SHARE_CARD_WIDTH, SHARE_CARD_HEIGHT),
+        }));
       }
       if (preload.error) {
         const target = errorPagePath(preload.form_id, preload.error.code, preload.error.page_query);

@@ -24,6 +24,7 @@ export async function loadEditorDocument(db: Kysely<DB>, formId: string): Promis
     settings,
     theme: themeDefinitionOf(document),
     ending: endingDefinitionOf(document),
+    start_page: document.start_page,
     fields,
     blocks,
   };

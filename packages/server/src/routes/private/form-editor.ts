@@ -4,7 +4,7 @@
  * stranger gets 404 whatever they send), then the body is read; services own transactions.
  */
 import {
-  BlockCreate, BlockSort, BlockUpdate, EndingUpdate, FieldBlockCreate, FieldCreate, FieldUpdate, LIMITS,
+  BlockCreate, BlockSort, BlockUpdate, EndingUpdate, StartPageUpdate, FieldBlockCreate, FieldCreate, FieldUpdate, LIMITS,
   RevisionQuery, ThemeUpdate,
 } from "@fieldwork/core";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -18,6 +18,7 @@ import { createEditorField } from "../../forms/editor/field-create";
 import { countAnswers, deleteEditorField } from "../../forms/editor/field-delete";
 import { updateEditorField } from "../../forms/editor/field-update";
 import { updateEnding, updateTheme } from "../../forms/editor/theme-ending";
+import { updateStartPage } from "../../forms/editor/start-page";
 import { callerOf } from "./authenticate";
 import { parseBody } from "./parse";
 
@@ -98,5 +99,10 @@ export async function formEditorRoutes(fastify: FastifyInstance): Promise<void> 
   app.patch("/forms/:form_id/ending", { schema: { params: FormParams } }, async (request) => {
     await editor(request);
     return ok(await updateEnding(app.db, request.params.form_id, parseBody(EndingUpdate, request.body)));
+  });
+
+  app.patch("/forms/:form_id/start-page", { schema: { params: FormParams } }, async (request) => {
+    await editor(request);
+    return ok(await updateStartPage(app.db, request.params.form_id, parseBody(StartPageUpdate, request.body)));
   });
 }

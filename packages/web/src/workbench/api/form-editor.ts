@@ -4,7 +4,7 @@
  * and answers the new one; a stale revision is refused with 409 `REVISION_CONFLICT`.
  */
 import type {
-  BlockCreate, BlockSort, BlockUpdate, EditorDocument, EndingUpdate, FieldBlockCreate, FieldCreate, FieldUpdate,
+  BlockCreate, BlockSort, BlockUpdate, EditorDocument, EndingUpdate, StartPageUpdate, FieldBlockCreate, FieldCreate, FieldUpdate,
   SETTINGS_CALLS, SettingsCall, ThemeUpdate,
 } from "@fieldwork/core";
 import { privateRequest, seg } from "./http";
@@ -29,6 +29,7 @@ export type BlockUpdateBody = Input<typeof BlockUpdate>;
 export type BlockSortBody = Input<typeof BlockSort>;
 export type ThemeUpdateBody = Input<typeof ThemeUpdate>;
 export type EndingUpdateBody = Input<typeof EndingUpdate>;
+export type StartPageUpdateBody = Input<typeof StartPageUpdate>;
 export type SettingsBody<N extends SettingsCall> = Input<(typeof SETTINGS_CALLS)[N]>;
 
 const form = (form_id: string) => `/forms/${seg(form_id)}`;
@@ -91,6 +92,11 @@ export function updateTheme(form_id: string, body: ThemeUpdateBody, options: Wri
 /** `PATCH …/ending`: the keys given change. */
 export function updateEnding(form_id: string, body: EndingUpdateBody, options: WriteOptions): Promise<Written> {
   return privateRequest<Written>("PATCH", `${form(form_id)}/ending`, { ...options, body });
+}
+
+/** `PATCH …/start-page`: the whole start page, or null for none. */
+export function updateStartPage(form_id: string, body: StartPageUpdateBody, options: WriteOptions): Promise<Written> {
+  return privateRequest<Written>("PATCH", `${form(form_id)}/start-page`, { ...options, body });
 }
 
 /** `POST /private/editor/settings/{name}` with the form id in the body (spec 2 §7). */

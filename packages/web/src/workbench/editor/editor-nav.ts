@@ -52,7 +52,7 @@ export function editorNav(doctype: Doctype, mode: SidebarMode, current: SuffixPa
       case "v0_form":
         return [
           { label: "Form", items: [
-            { label: "Cover", suffix: "form/start", icon: "cover", disabled: "Cover pages are not available yet." },
+            { label: "Cover", suffix: "form/start", icon: "cover" },
             { label: "Main", suffix: "form/edit", icon: "page" },
             { label: "Ending", suffix: "form/end", icon: "ending" },
           ] },
@@ -99,8 +99,8 @@ export function editorNav(doctype: Doctype, mode: SidebarMode, current: SuffixPa
   return [];
 }
 
-/** The suffixes of a form's Build pages (the canvas, Form settings, Theme, Ending, Store), drawn by the lazy form-editor.tsx. */
-export const FORM_PAGE_PATTERNS = ["", "form", "form/edit", "settings", "design", "form/end", "connect/store", "connect/channels"] as const satisfies readonly SuffixPattern[];
+/** The suffixes of a form's Build pages (the canvas, Cover, Form settings, Theme, Ending, Store), drawn by the lazy form-editor.tsx. */
+export const FORM_PAGE_PATTERNS = ["", "form", "form/edit", "form/start", "settings", "design", "form/end", "connect/store", "connect/channels"] as const satisfies readonly SuffixPattern[];
 export type FormPagePattern = (typeof FORM_PAGE_PATTERNS)[number];
 
 export function isFormPagePattern(pattern: SuffixPattern): pattern is FormPagePattern {

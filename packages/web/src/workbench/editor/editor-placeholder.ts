@@ -62,9 +62,6 @@ export function editorPlaceholder(doctype: Doctype, mode: SidebarMode, pattern: 
   if (routeMode && !enabled[routeMode]) {
     return { title: `Not available for a ${DOCTYPE_LABELS[doctype].toLowerCase()}`, body: modeDisabledReason(doctype, routeMode), unavailable: true };
   }
-  if (pattern === "form/start") {
-    return { title: "Cover page", body: NOT_BUILT, unavailable: true };
-  }
   const title = pattern === "" ? ROOT_TITLES[mode][doctype] || `${MODE_LABELS[mode]} view` : PAGE_TITLES[pattern];
   return { title, body: NOT_BUILT, unavailable: false };
 }

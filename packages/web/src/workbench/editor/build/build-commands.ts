@@ -4,8 +4,8 @@
  * inverse for undo and where the focus goes. A click and a key run the same command.
  */
 import {
-  FIELD_TYPE_CAPABILITIES, FieldDefinition, moveBlock, subtreeIds, suggestFieldName,
-  type EditorDocument, type FieldType, type SettingsCall,
+  FIELD_TYPE_CAPABILITIES, FieldDefinition, moveBlock, readStartPage, subtreeIds, suggestFieldName,
+  type EditorDocument, type FieldType, type SettingsCall, type StartPage, type JsonValue,
 } from "@fieldwork/core";
 import type { BuildState, Performed } from "./build-state";
 import { neighbourOf, orderOf, restoreRequests, sortIndexOf, stepIndexOf } from "./block-places";
@@ -36,6 +36,7 @@ export interface CommandArgs {
   blur: Record<string, never>;
   theme: { theme: ThemePatch };
   ending: { ending: EndingPatch };
+  "start-page": { start_page: StartPage | null };
   settings: { name: SettingsCall; values: SettingsValues };
   undo: Record<string, never>;
   redo: Record<string, never>;
@@ -54,6 +55,10 @@ export interface EditorCommand<N extends CommandName> {
 
 export type CommandAction = { [N in CommandName]: { type: "command"; name: N; arg: CommandArgs[N] } }[CommandName];
 
+const validStartPageOf = (value: JsonValue): StartPage | null => {
+  const reading = readStartPage(value);
+  return reading.kind === "valid" ? reading.page : null;
+};
 const mod = (e: KeyInput) => e.ctrlKey || e.metaKey;
 const plain = (e: KeyInput) => !e.altKey && !mod(e) && !e.shiftKey;
 const target = (state: BuildState, id?: string) => id ?? state.focus_block_id;
@@ -295,6 +300,16 @@ export const COMMANDS: { [N in CommandName]: EditorCommand<N> } = {
       label: "Change ending",
       requests: [{ kind: "ending", ending: arg.ending }],
       inverse: [{ kind: "ending", ending: Object.fromEntries(Object.keys(arg.ending).map((k) => [k, state.working.ending[k as keyof EndingPatch]])) }],
+    }),
+  },
+  "start-page": {
+    name: "start-page", label: "Change cover", writes: true,
+    predicate: () => true,
+    perform: (state, arg) => ({
+      label: "Change cover",
+      requests: [{ kind: "start-page", start_page: arg.start_page }],
+      // A stored page of another schema version cannot be written back: undo then removes the cover.
+      inverse: [{ kind: "start-page", start_page: validStartPageOf(state.working.start_page) }],
     }),
   },
   settings: {

@@ -19,6 +19,7 @@ export function fixtureDocument(): EditorDocument {
       is_powered_by_branding_enabled: true, optimize_for_cjk: false,
     },
     ending: { enabled: false, title: null, body_html: null, redirect_uri: null },
+    start_page: null,
     fields: [
       fieldFrom("f-name", FieldDefinition.parse({ name: "name", type: "text", label: "Name", required: true })),
       fieldFrom("f-color", FieldDefinition.parse({ name: "color", type: "radio", label: "Colour", options: [{ value: "red" }, { value: "blue" }] })),

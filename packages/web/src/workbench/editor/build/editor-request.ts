@@ -10,7 +10,7 @@
  */
 import {
   applyPlaces, deleteBlock, moveBlock, placeNewBlock,
-  type EditorDocument, type FieldDefinition, type FormBlock, type FormField, type JsonValue, type SettingsCall,
+  type EditorDocument, type FieldDefinition, type FormBlock, type FormField, type JsonValue, type SettingsCall, type StartPage,
 } from "@fieldwork/core";
 
 export type BlockContent = Partial<Pick<FormBlock, "title_html" | "description_html" | "body_html" | "src">>;
@@ -32,6 +32,7 @@ export type EditorRequest =
   | { kind: "sort-block"; block_id: string; to_index: number }
   | { kind: "theme"; theme: ThemePatch }
   | { kind: "ending"; ending: EndingPatch }
+  | { kind: "start-page"; start_page: StartPage | null }
   | { kind: "settings"; name: SettingsCall; values: SettingsValues };
 
 /** Local id → the server's id, filled as creates are answered. */
@@ -179,6 +180,8 @@ export function applyRequest(doc: EditorDocument, request: EditorRequest): Edito
       return { ...doc, theme: { ...doc.theme, ...request.theme } };
     case "ending":
       return { ...doc, ending: { ...doc.ending, ...request.ending } };
+    case "start-page":
+      return { ...doc, start_page: request.start_page };
     case "settings":
       return SETTINGS_KEYS[request.name](doc, request.values);
   }

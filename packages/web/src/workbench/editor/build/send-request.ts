@@ -26,6 +26,8 @@ export function sendRequest(form_id: string, request: EditorRequest, revision: n
       return api.updateTheme(form_id, { revision, theme: request.theme }, options);
     case "ending":
       return api.updateEnding(form_id, { revision, ending: request.ending }, options);
+    case "start-page":
+      return api.updateStartPage(form_id, { revision, start_page: request.start_page }, options);
     case "settings":
       return api.updateSettings(request.name, { form_id, revision, ...request.values } as api.SettingsBody<typeof request.name>, options);
   }
