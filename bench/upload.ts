@@ -8,9 +8,15 @@
  *   process, as browsers are); baseline: the same file copied straight into the store
  *   (`copyFile` + fsync on disk — `cp` and `sync`, as the server fsyncs; one PutObject each to s3rver).
  *
- * Each half is a `Half` in HALVES: the multipart-submit half (50 concurrent 5 MB submits)
- * joins the list with its own measure and baseline. One row per half and driver goes to
- * bench/RESULTS.md. Goal: ≥ 0.5× the raw throughput.
+ * - multipart submit: BENCH_SUBMITS (50) concurrent POST /submit of a form with a file field,
+ *   each a `curl -F` of one 5 MB file (the multipart limit) with a text answer; the server
+ *   streams the part into `tmp/`, writes the row and moves the file into the answer's folder
+ *   (the moves are let finish before the baseline runs); baseline: the same file copied into the
+ *   store as above, once per submit.
+ *
+ * Each half is a `Half` in HALVES; one row per half and driver goes to bench/RESULTS.md.
+ * Goal: ≥ 0.5× the raw throughput. BENCH_DRIVERS (`disk,s3`) and BENCH_HALVES
+ * (`put,multipart`) pick a part; BENCH_CPU_PROF=<dir> profiles the server (`--cpu-prof`).
  */
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -26,13 +32,22 @@ import { appendResultRow, currentCommit, percentile, resultDate } from "./result
 
 const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 10);
 const UPLOAD_MB = Number(process.env.BENCH_UPLOAD_MB ?? 50);
+const SUBMITS = Number(process.env.BENCH_SUBMITS ?? 50);
+/** 5 MB is the multipart limit (FILE_LIMITS.multipart_bytes): the file is exactly that big. */
+const SUBMIT_BYTES = 5 * 1_048_576;
+/** `disk,s3` by default; one of them to measure only that driver. */
+const DRIVERS = (process.env.BENCH_DRIVERS ?? "disk,s3").split(",");
+/** `put,multipart` by default; one of them to measure only that half. */
+const ONLY_HALVES = (process.env.BENCH_HALVES ?? "put,multipart").split(",");
+/** BENCH_CPU_PROF=<dir>: the server runs with `--cpu-prof` into that folder. */
+const CPU_PROF = process.env.BENCH_CPU_PROF;
 const GOAL = 0.5;
 const SECRET = randomBytes(32).toString("hex");
 
 export interface Store { driver: "disk" | "s3"; storageUrl: string | undefined; dataDir: string; s3: LocalS3 | undefined; bucket: string }
-export interface Server { origin: string; process: ChildProcess }
+export interface Server { origin: string; formId: string; process: ChildProcess }
 export interface Measured { label: string; count: number; mbEach: number; seconds: number; p99: number; rssBeforeMb: number; rssPeakMb: number; rawSeconds: number }
-export interface Half { name: string; run(store: Store, server: Server): Promise<Measured> }
+export interface Half { name: string; key: string; run(store: Store, server: Server): Promise<Measured> }
 
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
 
@@ -70,6 +85,25 @@ function curlPut(file: string, url: string): Promise<number> {
   });
 }
 
+/** `curl -F` a multipart submit (the text answer and the file part, as a browser posts the form): the HTTP status. */
+function curlSubmit(file: string, url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    execFile("curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "-H", "expect:", "-H", "accept: application/json",
+      "-F", "full_name=Bench", "-F", `file=@${file};type=application/pdf`, url], (error, stdout) => {
+      if (error) reject(error);
+      else resolve(Number(stdout));
+    });
+  });
+}
+
+/** Waits until the server moved the staged files of the submits into their answers' folders. */
+async function settle(server: Server) {
+  const answer = await fetch(`${server.origin}/bench/settle`, { method: "POST" });
+  if (!answer.ok || !((await answer.json()) as { ok: boolean }).ok) throw new Error("the bench server could not run its storage moves");
+}
+
+const pdfBytes = (size: number) => Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(size - 9)]);
+
 async function rawWrites(store: Store, source: string, bytes: Buffer, count: number): Promise<number> {
   if (store.driver === "disk") {
     const folder = join(store.dataDir, "raw");
@@ -100,8 +134,9 @@ async function rawWrites(store: Store, source: string, bytes: Buffer, count: num
 
 const signedPut: Half = {
   name: "signed PUT",
+  key: "put",
   async run(store, server) {
-    const bytes = Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(UPLOAD_MB * 1_048_576 - 9)]);
+    const bytes = pdfBytes(UPLOAD_MB * 1_048_576);
     const source = join(store.dataDir, "source.pdf");
     await writeFile(source, bytes);
     const maxBytes = bytes.length;
@@ -118,16 +153,37 @@ const signedPut: Half = {
   },
 };
 
-export const HALVES: Half[] = [signedPut];
+const multipartSubmit: Half = {
+  name: "multipart submit",
+  key: "multipart",
+  async run(store, server) {
+    const bytes = pdfBytes(SUBMIT_BYTES);
+    const source = join(store.dataDir, "submit.pdf");
+    await writeFile(source, bytes);
+    const measured = await withRss(server.process.pid!, () => timedAll(SUBMITS, async (i) => {
+      const status = await curlSubmit(source, `${server.origin}/submit/${server.formId}`);
+      if (status !== 201) throw new Error(`submit ${i}: HTTP ${status}`);
+    }));
+    await settle(server);
+    const rawSeconds = await rawWrites(store, source, bytes, SUBMITS);
+    return {
+      label: "multipart submit", count: SUBMITS, mbEach: SUBMIT_BYTES / 1_048_576, seconds: measured.result.seconds,
+      p99: percentile(measured.result.latencies, 99), rssBeforeMb: measured.beforeMb, rssPeakMb: measured.peakMb, rawSeconds,
+    };
+  },
+};
+
+export const HALVES: Half[] = [signedPut, multipartSubmit].filter((half) => ONLY_HALVES.includes(half.key));
 
 async function startServer(store: Store): Promise<Server> {
-  const child = spawn(process.execPath, ["--import", "tsx", "bench/upload-server.ts"], {
+  const profile = CPU_PROF ? ["--cpu-prof", "--cpu-prof-dir", CPU_PROF, "--cpu-prof-name", `upload-${store.driver}-${Date.now()}.cpuprofile`] : [];
+  const child = spawn(process.execPath, [...profile, "--import", "tsx", "bench/upload-server.ts"], {
     env: { ...process.env, DATA_DIR: store.dataDir, SECRET_KEY: SECRET, ...(store.storageUrl ? { STORAGE_URL: store.storageUrl } : { STORAGE_URL: "" }) },
     stdio: ["ignore", "pipe", "inherit"],
   });
   const lines = createInterface({ input: child.stdout! });
   for await (const line of lines) {
-    if (line.startsWith("{")) return { origin: (JSON.parse(line) as { origin: string }).origin, process: child };
+    if (line.startsWith("{")) return { ...(JSON.parse(line) as { origin: string; formId: string }), process: child };
   }
   throw new Error("the bench server exited before listening");
 }
@@ -140,10 +196,11 @@ async function stopServer(server: Server) {
 
 async function main() {
   const s3 = await startS3rver("bench");
-  const stores: Store[] = [
-    { driver: "disk", storageUrl: undefined, dataDir: mkdtempSync(join(tmpdir(), "fieldwork-bench-upload-disk-")), s3: undefined, bucket: "" },
-    { driver: "s3", storageUrl: s3.storageUrl(), dataDir: mkdtempSync(join(tmpdir(), "fieldwork-bench-upload-s3-")), s3, bucket: s3.bucket },
-  ];
+  const stores: Store[] = ([
+    { driver: "disk", storageUrl: undefined, s3: undefined, bucket: "" },
+    { driver: "s3", storageUrl: s3.storageUrl(), s3, bucket: s3.bucket },
+  ] as const).filter((store) => DRIVERS.includes(store.driver))
+    .map((store) => ({ ...store, dataDir: mkdtempSync(join(tmpdir(), `fieldwork-bench-upload-${store.driver}-`)) }));
   try {
     for (const store of stores) {
       const server = await startServer(store);
@@ -160,7 +217,8 @@ async function main() {
           appendResultRow({
             name: "bench:upload",
             intro: "`npm run bench:upload` (issue 21): uploads through the server (its own process) against raw writes of the same bytes in the same run. " +
-              "**signed PUT**: concurrent `curl -T` uploads to signed URLs (`PUT /v1/storage/object/…`); raw: the same file by `copyFile` + fsync on disk (what `cp` + `sync` do; the server fsyncs too), one `PutObject` each to s3rver. " +
+              "**signed PUT**: concurrent `curl -T` uploads to signed URLs (`PUT /v1/storage/object/…`); **multipart submit**: concurrent `curl -F` submits of a form with a file field (POST /submit, one 5 MB file each). " +
+              "Raw: the same file by `copyFile` + fsync on disk (what `cp` + `sync` do; the server fsyncs too), one `PutObject` each to s3rver. " +
               "**RSS** is the server process's, before and at its peak (sampled every 50 ms). Goal: ratio ≥ 0.5.",
             columns: ["date", "commit", "machine", "load", "driver", "path", "uploads × MB", "server s", "MB/s", "p99 s", "RSS before → peak MB", "raw s", "raw MB/s", "ratio", "verdict"],
           }, [
