@@ -46,20 +46,30 @@ const SECRET = randomBytes(32).toString("hex");
 
 export interface Store { driver: "disk" | "s3"; storageUrl: string | undefined; dataDir: string; s3: LocalS3 | undefined; bucket: string }
 export interface Server { origin: string; formId: string; process: ChildProcess }
-export interface Measured { label: string; count: number; mbEach: number; seconds: number; p99: number; rssBeforeMb: number; rssPeakMb: number; rawSeconds: number }
+export interface Measured { label: string; count: number; mbEach: number; seconds: number; p99: number; rssBeforeMb: number; rssPeakMb: number; cpuSeconds: number; rawSeconds: number }
 export interface Half { name: string; key: string; run(store: Store, server: Server): Promise<Measured> }
 
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
 
-/** Samples the server's RSS while `work` runs. */
-async function withRss<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; beforeMb: number; peakMb: number }> {
+/** CPU seconds (user + system) the process used so far, from /proc/{pid}/stat (clock ticks of 1/100 s). */
+const cpuSeconds = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").replace(/^.*\) /s, "").split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+
+/**
+ * Samples the server's RSS while `work` runs, and counts the CPU seconds it used: on a loaded
+ * machine wall time swings with the neighbours, CPU per MB much less.
+ */
+async function withRss<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; beforeMb: number; peakMb: number; cpuSeconds: number }> {
   const beforeMb = rssMb(pid);
+  const cpuBefore = cpuSeconds(pid);
   let peakMb = beforeMb;
   const timer = setInterval(() => { peakMb = Math.max(peakMb, rssMb(pid)); }, 50);
   try {
     const result = await work();
     peakMb = Math.max(peakMb, rssMb(pid));
-    return { result, beforeMb, peakMb };
+    return { result, beforeMb, peakMb, cpuSeconds: cpuSeconds(pid) - cpuBefore };
   } finally {
     clearInterval(timer);
   }
@@ -148,7 +158,7 @@ const signedPut: Half = {
     const rawSeconds = await rawWrites(store, source, bytes, UPLOADS);
     return {
       label: "signed PUT", count: UPLOADS, mbEach: UPLOAD_MB, seconds: measured.result.seconds, p99: percentile(measured.result.latencies, 99),
-      rssBeforeMb: measured.beforeMb, rssPeakMb: measured.peakMb, rawSeconds,
+      rssBeforeMb: measured.beforeMb, rssPeakMb: measured.peakMb, cpuSeconds: measured.cpuSeconds, rawSeconds,
     };
   },
 };
@@ -168,7 +178,7 @@ const multipartSubmit: Half = {
     const rawSeconds = await rawWrites(store, source, bytes, SUBMITS);
     return {
       label: "multipart submit", count: SUBMITS, mbEach: SUBMIT_BYTES / 1_048_576, seconds: measured.result.seconds,
-      p99: percentile(measured.result.latencies, 99), rssBeforeMb: measured.beforeMb, rssPeakMb: measured.peakMb, rawSeconds,
+      p99: percentile(measured.result.latencies, 99), rssBeforeMb: measured.beforeMb, rssPeakMb: measured.peakMb, cpuSeconds: measured.cpuSeconds, rawSeconds,
     };
   },
 };
@@ -213,7 +223,8 @@ async function main() {
           const ratio = ours / raw;
           const load = loadavg()[0]!.toFixed(1);
           console.log(`${store.driver} ${m.label}: ${m.count} × ${m.mbEach} MB in ${m.seconds.toFixed(2)} s (${ours.toFixed(0)} MB/s, p99 ${m.p99.toFixed(2)} s), ` +
-            `raw ${m.rawSeconds.toFixed(2)} s (${raw.toFixed(0)} MB/s): ${ratio.toFixed(2)}×; server RSS ${m.rssBeforeMb.toFixed(0)} → peak ${m.rssPeakMb.toFixed(0)} MB; load ${load}`);
+            `raw ${m.rawSeconds.toFixed(2)} s (${raw.toFixed(0)} MB/s): ${ratio.toFixed(2)}×; server RSS ${m.rssBeforeMb.toFixed(0)} → peak ${m.rssPeakMb.toFixed(0)} MB, ` +
+            `CPU ${m.cpuSeconds.toFixed(2)} s (${(1000 * m.cpuSeconds / mb).toFixed(1)} ms/MB); load ${load}`);
           appendResultRow({
             name: "bench:upload",
             intro: "`npm run bench:upload` (issue 21): uploads through the server (its own process) against raw writes of the same bytes in the same run. " +
