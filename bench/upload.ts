@@ -20,7 +20,7 @@
  */
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { copyFile, mkdir, open, writeFile } from "node:fs/promises";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -46,30 +46,53 @@ const SECRET = randomBytes(32).toString("hex");
 
 export interface Store { driver: "disk" | "s3"; storageUrl: string | undefined; dataDir: string; s3: LocalS3 | undefined; bucket: string }
 export interface Server { origin: string; formId: string; process: ChildProcess }
-export interface Measured { label: string; count: number; mbEach: number; seconds: number; p99: number; rssBeforeMb: number; rssPeakMb: number; cpuSeconds: number; rawSeconds: number }
+export interface Measured { label: string; count: number; mbEach: number; seconds: number; p99: number; rssBeforeMb: number; rssPeakMb: number; cpuSeconds: number; threads: string; rawSeconds: number }
 export interface Half { name: string; key: string; run(store: Store, server: Server): Promise<Measured> }
 
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
 
-/** CPU seconds (user + system) the process used so far, from /proc/{pid}/stat (clock ticks of 1/100 s). */
-const cpuSeconds = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").replace(/^.*\) /s, "").split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-};
+/** CPU seconds (user + system) of each thread group of the process (main, libuv, PGlite's worker, V8's GC and compilers). */
+function cpuByThread(pid: number): Map<string, number> {
+  const threads = new Map<string, number>();
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/task/${task}/stat`, "utf8").replace(/^.*\) /s, "").split(" ");
+      const name = readFileSync(`/proc/${pid}/task/${task}/comm`, "utf8").trim();
+      threads.set(name, (threads.get(name) ?? 0) + (Number(fields[11]) + Number(fields[12])) / 100);
+    } catch {
+      // the thread ended between the listing and the read
+    }
+  }
+  return threads;
+}
+const cpuSeconds = (pid: number) => [...cpuByThread(pid).values()].reduce((a, b) => a + b, 0);
+
+/** Waits (at most 60 s) until the server is idle: it compiles and warms up for a while after it listens. */
+async function untilIdle(pid: number) {
+  for (let waited = 0, last = cpuSeconds(pid); waited < 60; waited++) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = cpuSeconds(pid);
+    if (now - last < 0.05) return;
+    last = now;
+  }
+}
 
 /**
  * Samples the server's RSS while `work` runs, and counts the CPU seconds it used: on a loaded
  * machine wall time swings with the neighbours, CPU per MB much less.
  */
-async function withRss<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; beforeMb: number; peakMb: number; cpuSeconds: number }> {
+async function withRss<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; beforeMb: number; peakMb: number; cpuSeconds: number; threads: string }> {
   const beforeMb = rssMb(pid);
+  const threadsBefore = cpuByThread(pid);
   const cpuBefore = cpuSeconds(pid);
   let peakMb = beforeMb;
   const timer = setInterval(() => { peakMb = Math.max(peakMb, rssMb(pid)); }, 50);
   try {
     const result = await work();
     peakMb = Math.max(peakMb, rssMb(pid));
-    return { result, beforeMb, peakMb, cpuSeconds: cpuSeconds(pid) - cpuBefore };
+    const threads = [...cpuByThread(pid)].map(([name, seconds]) => [name, seconds - (threadsBefore.get(name) ?? 0)] as const)
+      .filter(([, seconds]) => seconds > 0).map(([name, seconds]) => `${name} ${seconds.toFixed(2)}`).join(", ");
+    return { result, beforeMb, peakMb, cpuSeconds: cpuSeconds(pid) - cpuBefore, threads };
   } finally {
     clearInterval(timer);
   }
@@ -158,7 +181,7 @@ const signedPut: Half = {
     const rawSeconds = await rawWrites(store, source, bytes, UPLOADS);
     return {
       label: "signed PUT", count: UPLOADS, mbEach: UPLOAD_MB, seconds: measured.result.seconds, p99: percentile(measured.result.latencies, 99),
-      rssBeforeMb: measured.beforeMb, rssPeakMb: measured.peakMb, cpuSeconds: measured.cpuSeconds, rawSeconds,
+      rssBeforeMb: measured.beforeMb, rssPeakMb: measured.peakMb, cpuSeconds: measured.cpuSeconds, threads: measured.threads, rawSeconds,
     };
   },
 };
@@ -178,7 +201,7 @@ const multipartSubmit: Half = {
     const rawSeconds = await rawWrites(store, source, bytes, SUBMITS);
     return {
       label: "multipart submit", count: SUBMITS, mbEach: SUBMIT_BYTES / 1_048_576, seconds: measured.result.seconds,
-      p99: percentile(measured.result.latencies, 99), rssBeforeMb: measured.beforeMb, rssPeakMb: measured.peakMb, cpuSeconds: measured.cpuSeconds, rawSeconds,
+      p99: percentile(measured.result.latencies, 99), rssBeforeMb: measured.beforeMb, rssPeakMb: measured.peakMb, cpuSeconds: measured.cpuSeconds, threads: measured.threads, rawSeconds,
     };
   },
 };
@@ -214,6 +237,7 @@ async function main() {
   try {
     for (const store of stores) {
       const server = await startServer(store);
+      await untilIdle(server.process.pid!);
       try {
         for (const half of HALVES) {
           const m = await half.run(store, server);
@@ -224,7 +248,7 @@ async function main() {
           const load = loadavg()[0]!.toFixed(1);
           console.log(`${store.driver} ${m.label}: ${m.count} × ${m.mbEach} MB in ${m.seconds.toFixed(2)} s (${ours.toFixed(0)} MB/s, p99 ${m.p99.toFixed(2)} s), ` +
             `raw ${m.rawSeconds.toFixed(2)} s (${raw.toFixed(0)} MB/s): ${ratio.toFixed(2)}×; server RSS ${m.rssBeforeMb.toFixed(0)} → peak ${m.rssPeakMb.toFixed(0)} MB, ` +
-            `CPU ${m.cpuSeconds.toFixed(2)} s (${(1000 * m.cpuSeconds / mb).toFixed(1)} ms/MB); load ${load}`);
+            `CPU ${m.cpuSeconds.toFixed(2)} s (${(1000 * m.cpuSeconds / mb).toFixed(1)} ms/MB: ${m.threads}); load ${load}`);
           appendResultRow({
             name: "bench:upload",
             intro: "`npm run bench:upload` (issue 21): uploads through the server (its own process) against raw writes of the same bytes in the same run. " +
