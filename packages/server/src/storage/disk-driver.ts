@@ -11,7 +11,7 @@ import { mkdir, open, readdir, rename, rm, rmdir, stat, unlink, type FileHandle 
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { FieldworkError } from "@fieldwork/core";
-import type { ByteRange, StorageDriver, StoredObject } from "./driver";
+import type { ByteRange, PutOptions, StorageDriver, StoredObject } from "./driver";
 import { FileSink } from "./file-sink";
 import { sniffType, SNIFF_BYTES } from "./sniff";
 
@@ -42,7 +42,7 @@ export class DiskDriver implements StorageDriver {
     return path;
   }
 
-  async put(key: string, body: NodeJS.ReadableStream, options: { contentType: string; maxBytes: number; signal?: AbortSignal }): Promise<StoredObject> {
+  async put(key: string, body: NodeJS.ReadableStream, options: PutOptions): Promise<StoredObject> {
     const target = this.pathOf(key);
     await this.prepare();
     if (Date.now() - this.sweptAt > STALE_TEMP_MS) void this.sweepStaleTemporaries().catch(() => undefined);
