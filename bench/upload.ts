@@ -46,8 +46,9 @@ const SECRET = randomBytes(32).toString("hex");
 
 export interface Store { driver: "disk" | "s3"; storageUrl: string | undefined; dataDir: string; s3: LocalS3 | undefined; bucket: string }
 export interface Server { origin: string; formId: string; process: ChildProcess }
-export interface Measured { label: string; count: number; mbEach: number; seconds: number; p99: number; rssBeforeMb: number; rssPeakMb: number; cpuSeconds: number; threads: string; rawSeconds: number }
-export interface Half { name: string; key: string; run(store: Store, server: Server): Promise<Measured> }
+export interface Measured { label: string; count: number; mbEach: number; seconds: number; p99: number; rssBeforeMb: number; rssPeakMb: number; cpuSeconds: number; threads: string; rawSeconds: number; floorSeconds: number | undefined }
+/** `floor`: the bare HTTP server (upload-bare-server.ts), on disk only. */
+export interface Half { name: string; key: string; run(store: Store, server: Server, floor: Server | undefined): Promise<Measured> }
 
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
 
@@ -168,7 +169,7 @@ async function rawWrites(store: Store, source: string, bytes: Buffer, count: num
 const signedPut: Half = {
   name: "signed PUT",
   key: "put",
-  async run(store, server) {
+  async run(store, server, floor) {
     const bytes = pdfBytes(UPLOAD_MB * 1_048_576);
     const source = join(store.dataDir, "source.pdf");
     await writeFile(source, bytes);
@@ -179,9 +180,12 @@ const signedPut: Half = {
       if (status !== 200) throw new Error(`upload ${i}: HTTP ${status}`);
     }));
     const rawSeconds = await rawWrites(store, source, bytes, UPLOADS);
+    const floorSeconds = floor && (await timedAll(UPLOADS, async (i) => {
+      if (await curlPut(source, `${floor.origin}/put-${i}`) !== 200) throw new Error(`bare upload ${i} failed`);
+    })).seconds;
     return {
       label: "signed PUT", count: UPLOADS, mbEach: UPLOAD_MB, seconds: measured.result.seconds, p99: percentile(measured.result.latencies, 99),
-      rssBeforeMb: measured.beforeMb, rssPeakMb: measured.peakMb, cpuSeconds: measured.cpuSeconds, threads: measured.threads, rawSeconds,
+      rssBeforeMb: measured.beforeMb, rssPeakMb: measured.peakMb, cpuSeconds: measured.cpuSeconds, threads: measured.threads, rawSeconds, floorSeconds,
     };
   },
 };
@@ -189,7 +193,7 @@ const signedPut: Half = {
 const multipartSubmit: Half = {
   name: "multipart submit",
   key: "multipart",
-  async run(store, server) {
+  async run(store, server, floor) {
     const bytes = pdfBytes(SUBMIT_BYTES);
     const source = join(store.dataDir, "submit.pdf");
     await writeFile(source, bytes);
@@ -199,26 +203,31 @@ const multipartSubmit: Half = {
     }));
     await settle(server);
     const rawSeconds = await rawWrites(store, source, bytes, SUBMITS);
+    const floorSeconds = floor && (await timedAll(SUBMITS, async (i) => {
+      if (await curlSubmit(source, `${floor.origin}/submit-${i}`) !== 200) throw new Error(`bare submit ${i} failed`);
+    })).seconds;
     return {
       label: "multipart submit", count: SUBMITS, mbEach: SUBMIT_BYTES / 1_048_576, seconds: measured.result.seconds,
-      p99: percentile(measured.result.latencies, 99), rssBeforeMb: measured.beforeMb, rssPeakMb: measured.peakMb, cpuSeconds: measured.cpuSeconds, threads: measured.threads, rawSeconds,
+      p99: percentile(measured.result.latencies, 99), rssBeforeMb: measured.beforeMb, rssPeakMb: measured.peakMb, cpuSeconds: measured.cpuSeconds, threads: measured.threads, rawSeconds, floorSeconds,
     };
   },
 };
 
 export const HALVES: Half[] = [signedPut, multipartSubmit].filter((half) => ONLY_HALVES.includes(half.key));
 
-async function startServer(store: Store): Promise<Server> {
-  const profile = CPU_PROF ? ["--cpu-prof", "--cpu-prof-dir", CPU_PROF, "--cpu-prof-name", `upload-${store.driver}-${Date.now()}.cpuprofile`] : [];
-  const child = spawn(process.execPath, [...profile, "--import", "tsx", "bench/upload-server.ts"], {
-    env: { ...process.env, DATA_DIR: store.dataDir, SECRET_KEY: SECRET, ...(store.storageUrl ? { STORAGE_URL: store.storageUrl } : { STORAGE_URL: "" }) },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+/** Starts a bench server script in its own process; it prints its origin as a JSON line. */
+async function startProcess(script: string, env: Record<string, string>, args: string[] = []): Promise<Server> {
+  const child = spawn(process.execPath, [...args, "--import", "tsx", script], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
   const lines = createInterface({ input: child.stdout! });
   for await (const line of lines) {
-    if (line.startsWith("{")) return { ...(JSON.parse(line) as { origin: string; formId: string }), process: child };
+    if (line.startsWith("{")) return { formId: "", ...(JSON.parse(line) as { origin: string; formId?: string }), process: child };
   }
-  throw new Error("the bench server exited before listening");
+  throw new Error(`${script} exited before listening`);
+}
+
+function startServer(store: Store): Promise<Server> {
+  const profile = CPU_PROF ? ["--cpu-prof", "--cpu-prof-dir", CPU_PROF, "--cpu-prof-name", `upload-${store.driver}-${Date.now()}.cpuprofile`] : [];
+  return startProcess("bench/upload-server.ts", { DATA_DIR: store.dataDir, SECRET_KEY: SECRET, STORAGE_URL: store.storageUrl ?? "" }, profile);
 }
 
 async function stopServer(server: Server) {
@@ -238,32 +247,37 @@ async function main() {
     for (const store of stores) {
       const server = await startServer(store);
       await untilIdle(server.process.pid!);
+      const floor = store.driver === "disk" ? await startProcess("bench/upload-bare-server.ts", { DATA_DIR: store.dataDir }) : undefined;
       try {
         for (const half of HALVES) {
-          const m = await half.run(store, server);
+          const m = await half.run(store, server, floor);
           const mb = m.count * m.mbEach;
           const ours = mb / m.seconds;
           const raw = mb / m.rawSeconds;
           const ratio = ours / raw;
+          const floorRatio = m.floorSeconds === undefined ? undefined : m.floorSeconds / m.seconds;
           const load = loadavg()[0]!.toFixed(1);
           console.log(`${store.driver} ${m.label}: ${m.count} × ${m.mbEach} MB in ${m.seconds.toFixed(2)} s (${ours.toFixed(0)} MB/s, p99 ${m.p99.toFixed(2)} s), ` +
-            `raw ${m.rawSeconds.toFixed(2)} s (${raw.toFixed(0)} MB/s): ${ratio.toFixed(2)}×; server RSS ${m.rssBeforeMb.toFixed(0)} → peak ${m.rssPeakMb.toFixed(0)} MB, ` +
+            `raw ${m.rawSeconds.toFixed(2)} s (${raw.toFixed(0)} MB/s): ${ratio.toFixed(2)}×; ` +
+            `${m.floorSeconds === undefined ? "" : `bare HTTP ${m.floorSeconds.toFixed(2)} s: ${floorRatio!.toFixed(2)}× of it; `}server RSS ${m.rssBeforeMb.toFixed(0)} → peak ${m.rssPeakMb.toFixed(0)} MB, ` +
             `CPU ${m.cpuSeconds.toFixed(2)} s (${(1000 * m.cpuSeconds / mb).toFixed(1)} ms/MB: ${m.threads}); load ${load}`);
           appendResultRow({
             name: "bench:upload",
             intro: "`npm run bench:upload` (issue 21): uploads through the server (its own process) against raw writes of the same bytes in the same run. " +
               "**signed PUT**: concurrent `curl -T` uploads to signed URLs (`PUT /v1/storage/object/…`); **multipart submit**: concurrent `curl -F` submits of a form with a file field (POST /submit, one 5 MB file each). " +
               "Raw: the same file by `copyFile` + fsync on disk (what `cp` + `sync` do; the server fsyncs too), one `PutObject` each to s3rver. " +
-              "**RSS** is the server process's, before and at its peak (sampled every 50 ms). Goal: ratio ≥ 0.5.",
-            columns: ["date", "commit", "machine", "load", "driver", "path", "uploads × MB", "server s", "MB/s", "p99 s", "RSS before → peak MB", "raw s", "raw MB/s", "ratio", "verdict"],
+              "**bare HTTP** (disk only): the same curl uploads to a bare `node:http` server writing each body to a file (1 MB writev batches, one fsync), the floor of any HTTP upload here; **÷ bare**: its time over ours. " +
+              "**RSS** is the server process's, before and at its peak (sampled every 50 ms). **CPU ms/MB**: the server's CPU (all threads) per MB uploaded. Goal: ratio ≥ 0.5.",
+            columns: ["date", "commit", "machine", "load", "driver", "path", "uploads × MB", "server s", "MB/s", "p99 s", "RSS before → peak MB", "raw s", "raw MB/s", "ratio", "verdict", "bare HTTP s", "÷ bare", "CPU ms/MB"],
           }, [
             resultDate(), currentCommit(), `${cpus().length} cores`, load, store.driver, m.label, `${m.count} × ${m.mbEach}`, m.seconds.toFixed(2), ours.toFixed(0),
             m.p99.toFixed(2), `${m.rssBeforeMb.toFixed(0)} → ${m.rssPeakMb.toFixed(0)}`, m.rawSeconds.toFixed(2), raw.toFixed(0), ratio.toFixed(2),
-            ratio >= GOAL ? "ok" : `MISS: < ${GOAL}×`,
+            ratio >= GOAL ? "ok" : `MISS: < ${GOAL}×`, m.floorSeconds?.toFixed(2) ?? "—", floorRatio?.toFixed(2) ?? "—", (1000 * m.cpuSeconds / mb).toFixed(1),
           ]);
         }
       } finally {
         await stopServer(server);
+        if (floor) await stopServer(floor);
       }
     }
   } finally {
