@@ -225,9 +225,17 @@ async function startProcess(script: string, env: Record<string, string>, args: s
   throw new Error(`${script} exited before listening`);
 }
 
+/** The node flags `npm start` runs the server with (`--max-semi-space-size=8`: the young generation's size decides how often uploads' socket buffers are freed). */
+function startFlags(): string[] {
+  const start = (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { scripts: { start: string } }).scripts.start;
+  const flags = /\bnode ((?:--\S+ )*)packages\/server\/dist\/main\.js/.exec(start)?.[1];
+  if (flags === undefined) throw new Error("package.json's start script no longer runs `node … packages/server/dist/main.js`: update startFlags");
+  return flags.trim().split(" ").filter(Boolean);
+}
+
 function startServer(store: Store): Promise<Server> {
   const profile = CPU_PROF ? ["--cpu-prof", "--cpu-prof-dir", CPU_PROF, "--cpu-prof-name", `upload-${store.driver}-${Date.now()}.cpuprofile`] : [];
-  return startProcess("bench/upload-server.ts", { DATA_DIR: store.dataDir, SECRET_KEY: SECRET, STORAGE_URL: store.storageUrl ?? "" }, profile);
+  return startProcess("bench/upload-server.ts", { DATA_DIR: store.dataDir, SECRET_KEY: SECRET, STORAGE_URL: store.storageUrl ?? "" }, [...startFlags(), ...profile]);
 }
 
 async function stopServer(server: Server) {
