@@ -2,9 +2,9 @@
  * Files on local disk under one root (default `DATA_DIR/storage`): folders 0700, files 0600.
  * A put streams into `.tmp/` under the root (file-sink.ts: batched writes, one fsync), then
  * renames into place, so a reader sees the old object or the whole new one, never half a
- * file; concurrent puts to one key
- * each write their own temporary file and the last rename wins. The type of an object is
- * sniffed from its first bytes (the disk keeps no metadata beside the bytes).
+ * file; concurrent puts to one key each write their own temporary file and the last rename
+ * wins. The type of an object is sniffed from its first bytes (the disk keeps no metadata
+ * beside the bytes).
  */
 import { randomUUID } from "node:crypto";
 import { mkdir, open, readdir, rename, rm, rmdir, stat, unlink, type FileHandle } from "node:fs/promises";
