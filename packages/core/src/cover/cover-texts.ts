@@ -41,6 +41,3 @@ export function coverTexts(lang: string): CoverTexts {
     slide: (index, count) => formatMessage(m["cover.slide"], { index, count }),
   };
 }
-
-/** English, as the spec words it. */
-export const COVER_TEXTS_EN: CoverTexts = coverTexts("en");

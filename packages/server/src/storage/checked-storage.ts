@@ -29,6 +29,9 @@ export function checkedStorage(driver: StorageDriver): StorageDriver {
     async put(key, body, options) {
       assertStorageKey(key);
       if (!Number.isSafeInteger(options.maxBytes) || options.maxBytes < 0) throw new RangeError(`maxBytes must be a whole number ≥ 0 (got ${options.maxBytes})`);
+      if (options.size !== undefined && !(Number.isSafeInteger(options.size) && options.size >= 0 && options.size <= options.maxBytes)) {
+        throw new RangeError(`size must be a whole number from 0 to maxBytes (got ${options.size})`);
+      }
       return driver.put(key, body, options);
     },
     async get(key, options) {

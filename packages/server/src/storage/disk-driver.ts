@@ -1,17 +1,18 @@
 /**
  * Files on local disk under one root (default `DATA_DIR/storage`): folders 0700, files 0600.
- * A put streams into `.tmp/` under the root, fsyncs, then renames into place, so a reader
- * sees the old object or the whole new one, never half a file; concurrent puts to one key
- * each write their own temporary file and the last rename wins. The type of an object is
- * sniffed from its first bytes (the disk keeps no metadata beside the bytes).
+ * A put streams into `.tmp/` under the root (file-sink.ts: batched writes, one fsync), then
+ * renames into place, so a reader sees the old object or the whole new one, never half a
+ * file; concurrent puts to one key each write their own temporary file and the last rename
+ * wins. The type of an object is sniffed from its first bytes (the disk keeps no metadata
+ * beside the bytes).
  */
 import { randomUUID } from "node:crypto";
 import { mkdir, open, readdir, rename, rm, rmdir, stat, unlink, type FileHandle } from "node:fs/promises";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { FieldworkError } from "@fieldwork/core";
-import { ByteLimit } from "./byte-limit";
-import type { ByteRange, StorageDriver, StoredObject } from "./driver";
+import type { ByteRange, PutOptions, StorageDriver, StoredObject } from "./driver";
+import { FileSink } from "./file-sink";
 import { sniffType, SNIFF_BYTES } from "./sniff";
 
 const DIR_MODE = 0o700;
@@ -41,24 +42,24 @@ export class DiskDriver implements StorageDriver {
     return path;
   }
 
-  async put(key: string, body: NodeJS.ReadableStream, options: { contentType: string; maxBytes: number; signal?: AbortSignal }): Promise<StoredObject> {
+  async put(key: string, body: NodeJS.ReadableStream, options: PutOptions): Promise<StoredObject> {
     const target = this.pathOf(key);
     await this.prepare();
     if (Date.now() - this.sweptAt > STALE_TEMP_MS) void this.sweepStaleTemporaries().catch(() => undefined);
     const temp = join(this.root, TMP_DIR, randomUUID());
     const handle = await open(temp, "wx", FILE_MODE);
-    const limit = new ByteLimit(options.maxBytes);
+    // Counts, caps, batches the writes and fsyncs once at the end, so the rename below publishes whole bytes.
+    const sink = new FileSink(handle, options.maxBytes);
     try {
-      // `flush`: fsync before the stream closes its file, so the rename below publishes whole bytes.
-      const out = handle.createWriteStream({ flush: true });
-      await pipeline(body, limit, out, ...(options.signal ? [{ signal: options.signal }] : []));
+      await pipeline(body, sink, ...(options.signal ? [{ signal: options.signal }] : []));
+      await handle.close();
       await renameInto(temp, target);
     } catch (error) {
       await handle.close().catch(() => undefined);
       await rm(temp, { force: true });
       throw error;
     }
-    return { key, size: limit.bytes, contentType: limit.contentType, lastModified: (await stat(target)).mtime };
+    return { key, size: sink.bytes, contentType: sink.contentType, lastModified: (await stat(target)).mtime };
   }
 
   async get(key: string, options?: { signal?: AbortSignal; range?: ByteRange }) {

@@ -139,6 +139,22 @@ export function storageDriverSuite(make: () => Promise<DriverUnderTest>) {
     expect(await under.everything()).toEqual([]);
   });
 
+  it("puts a body of declared size (one PutObject on S3) byte-identically; one that fails half way leaves nothing", async () => {
+    const under = await setup();
+    const bytes = Buffer.concat([PNG, randomBytes(7 * 1024 * 1024)]);
+    const chunks = Array.from({ length: Math.ceil(bytes.length / 65_536) }, (_, i) => bytes.subarray(i * 65_536, (i + 1) * 65_536));
+    expect(await under.storage.put("a/sized.png", bodyOf(...chunks), { contentType: "image/png", maxBytes: 8_000_000, size: bytes.length }))
+      .toMatchObject({ size: bytes.length, contentType: "image/png" });
+    expect((await read((await under.storage.get("a/sized.png"))!.body)).equals(bytes)).toBe(true);
+    const body = hangingBody(randomBytes(300_000));
+    const put = under.storage.put("a/cut.bin", body, { contentType: "application/octet-stream", maxBytes: 1_000_000, size: 1_000_000 });
+    setTimeout(() => body.destroy(new Error("connection reset")), 100);
+    await expect(put).rejects.toThrow();
+    expect(await under.storage.head("a/cut.bin")).toBeNull();
+    expect(await under.everything()).toEqual(["a/sized.png"]);
+    await expect(under.storage.put("a/x.bin", bodyOf(Buffer.from("x")), { contentType: "text/plain", maxBytes: 10, size: 11 })).rejects.toThrow(RangeError);
+  });
+
   it("gives one whole object when puts to one key race (the last to finish wins)", async () => {
     const { storage } = await setup();
     const bodies = Array.from({ length: 8 }, (_, i) => Buffer.concat([Buffer.from(`v${i}:`), randomBytes(200_000)]));

@@ -17,8 +17,12 @@ export interface StoredObject { key: string; size: number; contentType: string; 
 
 export interface StorageDriver {
   readonly kind: "disk" | "s3";
-  /** Streams body to key (never buffers it whole); refuses (STORAGE_OBJECT_TOO_LARGE) past maxBytes. */
-  put(key: string, body: NodeJS.ReadableStream, options: { contentType: string; maxBytes: number; signal?: AbortSignal }): Promise<StoredObject>;
+  /**
+   * Streams body to key (never buffers it whole); refuses (STORAGE_OBJECT_TOO_LARGE) past maxBytes.
+   * `size`, when the sender declared it (a PUT's Content-Length), lets S3 take the stream in one
+   * PutObject instead of a multipart upload.
+   */
+  put(key: string, body: NodeJS.ReadableStream, options: PutOptions): Promise<StoredObject>;
   get(key: string, options?: { signal?: AbortSignal; range?: ByteRange }): Promise<{ body: NodeJS.ReadableStream; object: StoredObject } | null>;
   head(key: string): Promise<StoredObject | null>;
   /** Atomic where the store allows (rename on disk; copy+delete on S3). Throws STORAGE_OBJECT_NOT_FOUND when `from` is missing. */
@@ -28,6 +32,8 @@ export interface StorageDriver {
   /** Every object whose key starts with prefix (a folder: end it with `/`), in no set order. */
   list(prefix: string): AsyncIterable<StoredObject>;
 }
+
+export interface PutOptions { contentType: string; maxBytes: number; size?: number; signal?: AbortSignal }
 
 /** Inclusive byte offsets, as in a `Range: bytes=start-end` header. */
 export interface ByteRange { start: number; end: number }

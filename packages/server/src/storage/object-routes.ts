@@ -60,7 +60,9 @@ export async function storageObjectRoutes(fastify: FastifyInstance, options: Obj
 
     const signal = uploadSignal(reply, deadlineMs);
     try {
-      const file = await storeUpload(app.storage, key, request.raw, { maxBytes, accept: grant.accept, signal });
+      // A Content-Length is what Node's parser holds the body to: S3 takes it in one PutObject.
+      const size = length !== undefined && /^\d+$/.test(length) ? Number(length) : undefined;
+      const file = await storeUpload(app.storage, key, request.raw, { maxBytes, accept: grant.accept, signal, ...(size !== undefined ? { size } : {}) });
       return { data: file, error: null };
     } catch (error) {
       if (error instanceof FieldworkError) throw error;

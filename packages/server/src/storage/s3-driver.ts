@@ -1,7 +1,8 @@
 /**
  * Files in an S3-compatible bucket (`STORAGE_URL=s3://bucket?endpoint=…`). The AWS SDK is
  * imported on first use, so a server on disk storage never loads it (idle RSS, issue 20).
- * A put streams through `@aws-sdk/lib-storage`'s Upload (multipart past 5 MB, bounded
+ * A put of known size (a signed PUT's Content-Length) streams in one PutObject; any other goes
+ * through `@aws-sdk/lib-storage`'s Upload (one PutObject up to 5 MB, multipart past it, bounded
  * memory: two 5 MB parts in flight); past maxBytes, an abort or a failing body, the upload is
  * aborted and nothing is left. The sniffed type of the first bytes is the object's ContentType.
  */
@@ -10,12 +11,17 @@ import { pipeline } from "node:stream/promises";
 import type * as S3Sdk from "@aws-sdk/client-s3";
 import { FieldworkError } from "@fieldwork/core";
 import { ByteLimit, sniffHead } from "./byte-limit";
-import type { ByteRange, StorageDriver, StoredObject } from "./driver";
+import type { ByteRange, PutOptions, StorageDriver, StoredObject } from "./driver";
 import type { S3Location } from "./s3-url";
 
 type Sdk = typeof S3Sdk;
+type PutParams = { Bucket: string; Key: string; Body: PassThrough; ContentType: string };
+/** An upload under way: its end, and how to stop it. */
+interface Sending { done: Promise<unknown>; abort(): Promise<void> }
 
 const PART_BYTES = 5 * 1024 * 1024;
+/** Buffered between the byte cap and the SDK's request (the default 16 KB pauses the source every chunk). */
+const STREAM_HWM = 1024 * 1024;
 const PARTS_IN_FLIGHT = 2;
 /** HEADs at once when a listing needs each object's type. */
 const HEADS_AT_ONCE = 16;
@@ -46,28 +52,54 @@ export class S3Driver implements StorageDriver {
     return this.location.prefix + key;
   }
 
-  async put(key: string, body: NodeJS.ReadableStream, options: { contentType: string; maxBytes: number; signal?: AbortSignal }): Promise<StoredObject> {
-    const [{ client }, { Upload }] = await Promise.all([this.load(), import("@aws-sdk/lib-storage")]);
+  async put(key: string, body: NodeJS.ReadableStream, options: PutOptions): Promise<StoredObject> {
+    const { client } = await this.load();
     options.signal?.throwIfAborted();
     const sniffed = await sniffHead(body);
     const limit = new ByteLimit(options.maxBytes);
-    const pass = new PassThrough();
-    const upload = new Upload({
-      client, queueSize: PARTS_IN_FLIGHT, partSize: PART_BYTES, leavePartsOnError: false,
-      params: { Bucket: this.location.bucket, Key: this.objectKey(key), Body: pass, ContentType: sniffed.type },
-    });
+    const pass = new PassThrough({ highWaterMark: STREAM_HWM });
+    const params = { Bucket: this.location.bucket, Key: this.objectKey(key), Body: pass, ContentType: sniffed.type };
     const feeding = pipeline(sniffed.body, limit, pass, ...(options.signal ? [{ signal: options.signal }] : []));
-    const uploading = upload.done();
-    uploading.catch(() => undefined); // awaited below; a failing body may reject it first
+    const uploading = options.size !== undefined ? this.putOnce(client, key, params, options.size) : this.putInParts(client, params);
+    uploading.done.catch(() => undefined); // awaited below; a failing body may reject it first
     try {
       await feeding;
     } catch (error) {
-      await upload.abort().catch(() => undefined);
-      await uploading.catch(() => undefined);
+      await uploading.abort().catch(() => undefined);
+      await uploading.done.catch(() => undefined);
       throw error;
     }
-    await uploading;
+    await uploading.done;
     return { key, size: limit.bytes, contentType: sniffed.type, lastModified: new Date() };
+  }
+
+  /**
+   * A body of known length: one streamed PutObject (no part kept in memory, one write in the
+   * store). S3 never keeps a PUT cut short; a store that does (s3rver) is cleaned after an
+   * abort: an object there of another size, written since this put began, is the cut body.
+   */
+  private putOnce(client: S3Sdk.S3Client, key: string, params: PutParams, size: number): Sending {
+    const aborter = new AbortController();
+    const startedAt = Date.now();
+    const done = this.load().then(({ sdk }) => client.send(new sdk.PutObjectCommand({ ...params, ContentLength: size }), { abortSignal: aborter.signal }));
+    return {
+      done,
+      abort: async () => {
+        aborter.abort();
+        await done.catch(() => undefined);
+        const left = await this.head(key);
+        if (left && left.size !== size && left.lastModified.getTime() >= startedAt - 1_000) await this.delete([key]);
+      },
+    };
+  }
+
+  /** A body of unknown length: lib-storage's Upload (one PutObject up to PART_BYTES, else a multipart upload). */
+  private putInParts(client: S3Sdk.S3Client, params: PutParams): Sending {
+    const started = import("@aws-sdk/lib-storage").then(({ Upload }) => new Upload({ client, queueSize: PARTS_IN_FLIGHT, partSize: PART_BYTES, leavePartsOnError: false, params }));
+    return {
+      done: started.then((upload) => upload.done()),
+      abort: () => started.then((upload) => upload.abort()),
+    };
   }
 
   async get(key: string, options?: { signal?: AbortSignal; range?: ByteRange }) {

@@ -17,6 +17,8 @@ export interface UploadLimits {
   maxBytes: number;
   /** An accept list (`image/*,.pdf`); null or empty takes any type. */
   accept: string | null;
+  /** The body's declared length (a PUT's Content-Length), when there is one. */
+  size?: number;
   signal?: AbortSignal;
 }
 
@@ -27,7 +29,9 @@ export async function storeUpload(storage: StorageDriver, key: string, body: Nod
     sniffed.body.destroy();
     throw new FieldworkError("STORAGE_TYPE_NOT_ACCEPTED", `This file is ${sniffed.type}; this upload takes ${limits.accept}.`);
   }
-  const stored = await storage.put(key, sniffed.body, { contentType: sniffed.type, maxBytes: limits.maxBytes, ...(limits.signal ? { signal: limits.signal } : {}) });
+  const stored = await storage.put(key, sniffed.body, {
+    contentType: sniffed.type, maxBytes: limits.maxBytes, ...(limits.size !== undefined ? { size: limits.size } : {}), ...(limits.signal ? { signal: limits.signal } : {}),
+  });
   const duration = await mediaDurationOf(storage, stored);
   return { path: key, fullPath: key, size: stored.size, type: stored.contentType, ...(duration !== undefined ? { duration } : {}) };
 }
