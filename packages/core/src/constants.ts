@@ -10,6 +10,8 @@ export const PARAM = {
   customer_uuid: "__fw_customer_uuid",
   /** The form revision the page was rendered from: a submit from an older one may be outdated. */
   revision: "__fw_revision",
+  /** The embedding page's origin, named by the embed script (embed-messages.ts `parentOrigin`). */
+  embed_origin: "__fw_embed_origin",
 } as const;
 
 export const HEADER = {
@@ -39,7 +41,10 @@ export const MESSAGES = {
 /** sessionStorage key holding a tab's session id for a form. */
 export const sessionStorageKey = (formId: string) => `fieldwork/form/${formId}/session`;
 
-/** The namespace of window messages posted to an embedding page. */
+/**
+ * The namespace of window messages posted to an embedding page: the spec's "product-specific
+ * namespace string for forms" for this product (docs/embedding.md).
+ */
 export const EMBED_NAMESPACE = "fieldwork.forms";
 
 /** Events a form posts to the page that embeds it (spec 1 §7 "Embedding events"). */

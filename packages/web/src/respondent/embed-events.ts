@@ -1,11 +1,15 @@
-/** Messages to the embedding page (spec 1 §7), posted only when the form runs in a frame. */
-import { EMBED_NAMESPACE, type EmbedEventType } from "@fieldwork/core";
+/**
+ * Messages to the embedding page (spec 1 §7): nothing happens unless the form runs in a
+ * frame; then embed-bridge.ts (its own chunk, off the first load) posts them, in order.
+ */
+import type { EmbedEventData, EmbedEventType } from "@fieldwork/core";
 
-export function notifyParent(type: EmbedEventType, form_id: string): void {
-  try {
-    if (typeof window === "undefined" || window.parent === window) return;
-    window.parent.postMessage({ namespace: EMBED_NAMESPACE, type, form_id }, "*");
-  } catch {
-    // a parent that refuses messages changes nothing for the respondent
-  }
+type Bridge = typeof import("./embed-bridge");
+let bridge: Promise<Bridge> | undefined;
+let loaded: Bridge | undefined;
+
+export function notifyParent<T extends EmbedEventType>(type: T, form_id: string, data: EmbedEventData[T]): void {
+  if (typeof window === "undefined" || window.parent === window) return;
+  if (loaded) return loaded.post(type, form_id, data);
+  (bridge ??= import("./embed-bridge")).then((module) => (loaded = module).post(type, form_id, data), () => undefined);
 }
