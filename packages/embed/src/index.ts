@@ -6,7 +6,7 @@
  * accepts only its own frame's messages from the form's origin (messages.ts).
  */
 import {
-  CUSTOMER_ID_PARAM, EMBED_EVENT_TYPES, EMBED_RESIZE, formPath, PARAM,
+  CUSTOMER_ID_PARAM, EMBED_EVENT_TYPES, EMBED_RESIZE, formPath, EMBED_ORIGIN_PARAM,
   type EmbedEventMessage, type EmbedEventType,
 } from "@fieldwork/core/embed";
 import { acceptedMessage } from "./messages";
@@ -41,7 +41,7 @@ export function frameUrl(options: Pick<EmbedOptions, "host" | "formId" | "params
   const url = new URL(formPath(options.formId), options.host);
   for (const [key, value] of Object.entries(options.params ?? {})) url.searchParams.set(key, value);
   if (options.customerId) url.searchParams.set(CUSTOMER_ID_PARAM, options.customerId);
-  if (pageOrigin.startsWith("http")) url.searchParams.set(PARAM.embed_origin, pageOrigin);
+  if (pageOrigin.startsWith("http")) url.searchParams.set(EMBED_ORIGIN_PARAM, pageOrigin);
   return url;
 }
 

@@ -5,9 +5,10 @@
  * nothing. Field values never leave the frame: `change` names the field.
  */
 import {
-  embedEventMessage, embedResizeMessage, parentOrigin, PARAM, PARAM_PREFIX,
-  type EmbedEventData, type EmbedEventType, type EmbedMessage,
+  EMBED_ORIGIN_PARAM, embedEventMessage, embedResizeMessage, parentOrigin,
+  type EmbedEventData, type EmbedMessage,
 } from "@fieldwork/core";
+import type { SubmitOutcome } from "./outcomes";
 
 let target: string | null | undefined;
 
@@ -29,7 +30,7 @@ function contentHeight(main: HTMLElement | null): number {
 function start(form_id: string): void {
   target = parentOrigin([
     location.ancestorOrigins?.[0],
-    new URLSearchParams(location.search).get(PARAM.embed_origin),
+    new URLSearchParams(location.search).get(EMBED_ORIGIN_PARAM),
     document.referrer,
   ]);
   if (!target) return;
@@ -45,16 +46,34 @@ function start(form_id: string): void {
   const where = (type: "hashchange" | "popstate") => () => send(embedEventMessage(type, form_id, { hash: location.hash }));
   addEventListener("hashchange", where("hashchange"));
   addEventListener("popstate", where("popstate"));
+  // Only what the visitor changes fires `change` (the page's own hidden inputs never do).
   document.addEventListener("change", (event) => {
     const name = (event.target as HTMLInputElement | null)?.name;
-    if (name && !name.startsWith(PARAM_PREFIX)) send(embedEventMessage("change", form_id, { name }));
+    if (name) send(embedEventMessage("change", form_id, { name }));
   });
+  // A submit starts when the form turns busy (form-view.tsx sets aria-busy while it posts).
+  const form = document.querySelector("form");
+  if (form) {
+    new MutationObserver(() => {
+      if (form.getAttribute("aria-busy") === "true") send(embedEventMessage("submit", form_id, { phase: "start" }));
+    }).observe(form, { attributes: true, attributeFilter: ["aria-busy"] });
+  }
   send(embedEventMessage("messaging_interface_ready", form_id, {}));
   resize();
 }
 
-/** Posts one event to the parent; the first call starts the bridge. */
-export function post<T extends EmbedEventType>(type: T, form_id: string, data: EmbedEventData[T]): void {
+/** What the `submit` result carries. */
+export function submitResult(outcome: SubmitOutcome | undefined): EmbedEventData["submit"] {
+  if (!outcome || outcome.kind === "complete") return { phase: "result", ok: true };
+  // A refusal with a page of its own (formclosed, formsoldout…) names that page.
+  const code = outcome.kind === "badge" ? outcome.error.code : new URL(outcome.url, location.href).pathname.split("/").pop() ?? "";
+  return { phase: "result", ok: false, code };
+}
+
+/** Posts one event of the form's own (the bridge adds the others); the first call starts the bridge. */
+export function post(type: "form_view_loaded" | "submit", form_id: string, outcome?: SubmitOutcome): void {
   if (target === undefined) start(form_id);
-  send(embedEventMessage(type, form_id, data));
+  send(type === "submit"
+    ? embedEventMessage("submit", form_id, submitResult(outcome))
+    : embedEventMessage("form_view_loaded", form_id, { sections: document.querySelectorAll("[data-section-id]").length }));
 }

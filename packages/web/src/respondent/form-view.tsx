@@ -67,8 +67,8 @@ export function FormView({ preload, submit_action, query }: FormViewProps) {
   useEffect(() => {
     dispatch({ type: "mounted", utc_offset: -new Date().getTimezoneOffset() });
     applyTheme(document, preload.stylesheet);
-    notifyParent("form_view_loaded", form_id, { sections: index.section_ids.length });
-  }, [form_id, preload.stylesheet, index]);
+    notifyParent("form_view_loaded", form_id);
+  }, [form_id, preload.stylesheet]);
   const restore = useCallback((values: Record<string, JsonValue>) => {
     if (formRef.current) restoreAnswers(formRef.current, values);
     refreshLogic();

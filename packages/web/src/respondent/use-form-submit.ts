@@ -41,12 +41,11 @@ function usePost(input: { form_id: string; action: string; dispatch: Dispatch<Fo
       const body = new FormData(form);
       beforeSubmit();
       dispatch({ type: "submit_start" });
-      notifyParent("submit", form_id, { phase: "start" });
       postSubmission(action, body)
         .then((answer) => submitOutcome(form_id, answer))
         .catch((): SubmitOutcome => ({ kind: "badge", error: NETWORK_ERROR }))
         .then((outcome) => {
-          notifyParent("submit", form_id, outcome.kind === "complete" ? { phase: "result", ok: true } : { phase: "result", ok: false, code: outcomeCode(outcome) });
+          notifyParent("submit", form_id, outcome);
           switch (outcome.kind) {
             case "complete":
               clearStoredSession(form_id);
@@ -62,9 +61,4 @@ function usePost(input: { form_id: string; action: string; dispatch: Dispatch<Fo
     },
     [form_id, action, dispatch, beforeSubmit],
   );
-}
-
-/** The error code a refused submit reports to an embedding page: the badge's, or the status page's. */
-function outcomeCode(outcome: Exclude<SubmitOutcome, { kind: "complete" }>): string {
-  return outcome.kind === "badge" ? outcome.error.code : new URL(outcome.url, location.href).pathname.split("/").pop() ?? "";
 }
