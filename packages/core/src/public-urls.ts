@@ -22,9 +22,3 @@ export const submitPath = (formId: string): string => `/submit/${encodeURICompon
 
 /** The form page's absolute URL under PUBLIC_URL (printed by the CLI, answered by imports). */
 export const publicFormUrl = (publicUrl: string, formId: string): string => `${publicUrl.replace(/\/+$/, "")}${formPath(formId)}`;
-
-/** `/embed.js`: the embed script (packages/embed), at one stable address for every form. */
-export const EMBED_SCRIPT_PATH = "/embed.js";
-
-/** The embed script's absolute URL under PUBLIC_URL. */
-export const embedScriptUrl = (publicUrl: string): string => `${publicUrl.replace(/\/+$/, "")}${EMBED_SCRIPT_PATH}`;

@@ -3,8 +3,20 @@
  * `connect/*`, docs/embedding.md): the form's link with URL parameters (which prefill fields
  * of the same name, hidden ones mostly), and the two embed snippets. Pure, so the pages and
  * the docs' examples agree.
+ *
+ * The embed script's address is here rather than in public-urls.ts: the workbench alone
+ * uses these, and an export the workbench adds to a module the public form shares (as
+ * public-urls.ts is) ships in the form's first load too (bundle-budget.test.ts).
  */
-import { embedScriptUrl, publicFormUrl } from "./public-urls";
+import { formPath } from "./public-urls";
+
+/** `/embed.js`: the embed script (packages/embed), at one stable address for every form. */
+export const EMBED_SCRIPT_PATH = "/embed.js";
+
+const withoutSlash = (publicUrl: string) => publicUrl.replace(/\/+$/, "");
+
+/** The embed script's absolute URL under PUBLIC_URL. */
+export const embedScriptUrl = (publicUrl: string): string => `${withoutSlash(publicUrl)}${EMBED_SCRIPT_PATH}`;
 
 /** The link parameter naming a customer (a uuid v4, spec 2 §6; the server's pages.ts reads it). */
 export const CUSTOMER_ID_PARAM = "customer_id";
@@ -16,7 +28,7 @@ function filled(params: Readonly<Record<string, string>>): [string, string][] {
 
 /** The form's public link with `params` as URL parameters (empty values left out). */
 export function prefillLink(publicUrl: string, formId: string, params: Readonly<Record<string, string>> = {}): string {
-  const url = new URL(publicFormUrl(publicUrl, formId));
+  const url = new URL(`${withoutSlash(publicUrl)}${formPath(formId)}`);
   for (const [name, value] of filled(params)) url.searchParams.append(name, value);
   return url.toString();
 }
