@@ -22,7 +22,7 @@ export function CopyText({ label, value, multiline = false }: { label: string; v
         ) : (
           <input id={id} readOnly value={value} onFocus={select} className={cn(controlClass, "font-mono text-xs md:text-xs")} />
         )}
-        <CopyButton text={value} size="sm" aria-label={`Copy ${label.toLowerCase()}`} />
+        <CopyButton text={value} size="sm" what={label.toLowerCase()} />
       </div>
     </div>
   );
