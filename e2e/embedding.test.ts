@@ -1,7 +1,7 @@
 /**
  * Embedding in Chromium (docs/embedding.md): a host page on another origin (its own port)
  * embeds a two-section form with the script tag (`/embed.js`) and a hidden-field value in
- * `data-fieldwork-params`. The page receives all six events of spec 1 §7 as DOM events, the
+ * `data-fieldwork-params`, and another through the iframe snippet, which the script adopts. The page receives all six events of spec 1 §7 as DOM events, the
  * frame follows the form's height when the section changes, a frame of the host's own origin
  * posting a forged height is ignored, and the hidden value lands in the submitted row.
  */
@@ -17,11 +17,12 @@ import { useServerAndBrowser } from "./session";
 interface Seen { type: string; detail: { namespace: string; type: string; form_id: string; data: Record<string, unknown> } }
 
 /** A page of another origin: the form's placeholder, the script tag, and a forging frame of its own. */
-function hostPage(formServer: string, formId: string): string {
+function hostPage(formServer: string, formId: string, adoptedId: string): string {
   const listen = JSON.stringify(EMBED_EVENT_TYPES);
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host</title></head><body>
 <h1>Our shop</h1>
 <div id="slot" data-fieldwork-form="${formId}" data-fieldwork-params="ref=host-7"></div>
+<iframe id="adopted" data-fieldwork-form="${adoptedId}" src="${formServer}/d/e/${adoptedId}?ref=iframe" title="Adopted" style="width:100%;height:640px;border:0"></iframe>
 <iframe id="forger" srcdoc="<script>setInterval(() => parent.postMessage({ namespace: '${EMBED_NAMESPACE}', type: 'resize', form_id: '${formId}', height: 7 }, '*'), 50)</script>"></iframe>
 <script>
   window.seen = [];
@@ -56,9 +57,10 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("a form embedded on another origin in Chrom
       ],
     }));
     const { id } = JSON.parse(env.server.cli(["forms", "import", file])) as { id: string };
+    const { id: adoptedId } = JSON.parse(env.server.cli(["forms", "import", file])) as { id: string };
     const port = await freePort();
     host = createServer((_request, response) => {
-      response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(hostPage(env.server.url, id));
+      response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(hostPage(env.server.url, id, adoptedId));
     });
     await new Promise<void>((resolve) => host!.listen(port, "localhost", resolve));
     const hostUrl = `http://localhost:${port}`;
@@ -73,8 +75,9 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("a form embedded on another origin in Chrom
     const types = async () => (await seen()).map((s) => s.type);
     const frameHeight = () => page.locator("#slot iframe").evaluate((el) => Math.round(el.getBoundingClientRect().height));
 
-    await expect.poll(types, { timeout: 20_000 }).toEqual(expect.arrayContaining(["messaging_interface_ready", "form_view_loaded"]));
-    const loaded = (await seen()).find((s) => s.type === "form_view_loaded")!;
+    const typesOf = async (formId: string) => (await seen()).filter((s) => s.detail.form_id === formId).map((s) => s.type);
+    await expect.poll(() => typesOf(id), { timeout: 20_000 }).toEqual(expect.arrayContaining(["messaging_interface_ready", "form_view_loaded"]));
+    const loaded = (await seen()).find((s) => s.type === "form_view_loaded" && s.detail.form_id === id)!;
     expect(loaded.detail).toEqual({ namespace: EMBED_NAMESPACE, type: "form_view_loaded", form_id: id, data: { sections: 2 } });
     // The frame took the first section's height (not its 640px default), whatever the forger says.
     const form = page.frameLocator("#slot iframe");
@@ -83,6 +86,8 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("a form embedded on another origin in Chrom
     expect(first).toBeGreaterThan(100);
     await page.waitForTimeout(300);
     expect(await frameHeight()).toBe(first);
+    // The iframe snippet's frame, adopted by the script, takes its form's height too.
+    await expect.poll(() => page.locator("#adopted").evaluate((el) => Math.round(el.getBoundingClientRect().height))).toBe(first);
 
     await form.getByLabel("Your name").fill("Ada");
     await form.getByLabel("Your name").blur();
