@@ -62,11 +62,11 @@ function start(form_id: string): void {
   resize();
 }
 
-/** What the `submit` result carries. */
-export function submitResult(outcome: SubmitOutcome | undefined): EmbedEventData["submit"] {
+/** What the `submit` result carries (`base`: the page's address, for a relative redirect). */
+export function submitResult(outcome: SubmitOutcome | undefined, base = location.href): EmbedEventData["submit"] {
   if (!outcome || outcome.kind === "complete") return { phase: "result", ok: true };
   // A refusal with a page of its own (formclosed, formsoldout…) names that page.
-  const code = outcome.kind === "badge" ? outcome.error.code : new URL(outcome.url, location.href).pathname.split("/").pop() ?? "";
+  const code = outcome.kind === "badge" ? outcome.error.code : new URL(outcome.url, base).pathname.split("/").pop() ?? "";
   return { phase: "result", ok: false, code };
 }
 
