@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm start` and `npm run cli` build what they run only when a source is newer than the build:
-// the respondent bundle (vite, packages/web/dist) and the server (esbuild, packages/server/dist).
+// the respondent bundle (vite, packages/web/dist, with the embed script) and the server (esbuild, packages/server/dist).
 // Messages go to stderr, so `npm run --silent cli … | …` keeps a clean stdout.
 // One build at a time: test files that run the built server or CLI check at the same moment
 // (each in its own process); a second waits for the first's lock, then finds the build fresh.
@@ -11,8 +11,11 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { buildServer, SERVER_ENTRIES, SERVER_OUT_DIR } from "./build-server.mjs";
 
 const WEB = {
-  output: "packages/web/dist/.vite/manifest.json",
-  sources: ["packages/web/src", "packages/web/vite.config.ts", "packages/web/vite-precompress.ts", "packages/core/src", "packages/web/package.json"],
+  outputs: ["packages/web/dist/.vite/manifest.json", "packages/web/dist/embed.js"],
+  sources: [
+    "packages/web/src", "packages/web/vite.config.ts", "packages/web/vite-precompress.ts", "packages/core/src", "packages/web/package.json",
+    "packages/embed/src", "scripts/build-embed.mjs",
+  ],
 };
 const SERVER = {
   outputs: Object.keys(SERVER_ENTRIES).map((name) => join(SERVER_OUT_DIR, `${name}.js`)),
@@ -35,7 +38,7 @@ function fresh(outputs, sources) {
   return sources.every((s) => !existsSync(s) || newest(s) <= built);
 }
 
-const webFresh = () => fresh([WEB.output], WEB.sources);
+const webFresh = () => fresh(WEB.outputs, WEB.sources);
 const serverFresh = () => fresh(SERVER.outputs, SERVER.sources);
 
 /** Whether the lock's holder is gone: its pid is dead, or it never wrote one within 10 s. */

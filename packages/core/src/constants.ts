@@ -1,4 +1,4 @@
-/** Names and limits shared by the public form, the server and the embed script (spec 1 §9). */
+/** Names and limits shared by the public form and the server (spec 1 §9); the embed script's are in embed-messages.ts. */
 
 /** The fixed product prefix of request and cookie names. */
 export const PARAM_PREFIX = "__fw_";
@@ -38,15 +38,6 @@ export const MESSAGES = {
 
 /** sessionStorage key holding a tab's session id for a form. */
 export const sessionStorageKey = (formId: string) => `fieldwork/form/${formId}/session`;
-
-/** The namespace of window messages posted to an embedding page. */
-export const EMBED_NAMESPACE = "fieldwork.forms";
-
-/** Events a form posts to the page that embeds it (spec 1 §7 "Embedding events"). */
-export const EMBED_EVENT_TYPES = [
-  "submit", "change", "form_view_loaded", "messaging_interface_ready", "hashchange", "popstate",
-] as const;
-export type EmbedEventType = (typeof EMBED_EVENT_TYPES)[number];
 
 /** The header a signed-in workbench sends with every change: the CSRF token of its session. */
 export const CSRF_HEADER = "x-fieldwork-csrf";

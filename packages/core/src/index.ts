@@ -29,6 +29,8 @@ export * from "./stored-text";
 export * from "./public-api";
 export * from "./public-urls";
 export * from "./share-preview";
+export * from "./embed-messages";
+export * from "./share-links";
 export * from "./roles";
 export * from "./editor/block-ops";
 export * from "./editor/editor-api";

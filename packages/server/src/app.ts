@@ -30,6 +30,7 @@ import { workbenchRoutes } from "./routes/workbench";
 import { cliRoutes, type CliEndpoint } from "./routes/cli";
 import { pageRoutes } from "./routes/pages";
 import { shareRoutes } from "./routes/share";
+import { embedScriptRoute } from "./routes/embed-script";
 import { publicRoutes } from "./routes/public";
 import type { PartialAnswerCaps } from "./forms/session";
 import { loadPageAssets, WEB_DIST_DIR } from "@fieldwork/web/ssr-assets";
@@ -194,6 +195,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(uploadUrlRoutes);
   await app.register(pageRoutes, { assets, publicUrl, supportUrl: options.supportUrl });
   await app.register(shareRoutes, { publicUrl });
+  await app.register(embedScriptRoute);
   await app.register(authRoutes, { auth: app.auth, publicUrl });
   await app.register(privateRoutes, { prefix: "/private/editor", auth: app.auth, secret, publicUrl });
   await app.register(restApiRoutes, { prefix: "/rest/v1" });

@@ -1,11 +1,12 @@
-/** Messages to the embedding page (spec 1 §7), posted only when the form runs in a frame. */
-import { EMBED_NAMESPACE, type EmbedEventType } from "@fieldwork/core";
+/**
+ * Messages to the embedding page (spec 1 §7): nothing happens unless the form runs in a
+ * frame; then embed-bridge.ts (its own chunk, off the first load) builds and posts them, in
+ * the order of the calls: `form_view_loaded` once the form is interactive, `submit` with a
+ * submit's outcome (the bridge sees the start itself). The first load pays only for this
+ * function (bundle-budget.test.ts).
+ */
+import type { SubmitOutcome } from "./submit-outcome";
 
-export function notifyParent(type: EmbedEventType, form_id: string): void {
-  try {
-    if (typeof window === "undefined" || window.parent === window) return;
-    window.parent.postMessage({ namespace: EMBED_NAMESPACE, type, form_id }, "*");
-  } catch {
-    // a parent that refuses messages changes nothing for the respondent
-  }
+export function notifyParent(type: "form_view_loaded" | "submit", form_id: string, outcome?: SubmitOutcome): void {
+  if (window.parent !== window) import("./embed-bridge").then((bridge) => bridge.post(type, form_id, outcome), () => undefined);
 }

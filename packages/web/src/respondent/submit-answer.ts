@@ -16,10 +16,10 @@ import { submitOutcome, type SubmitOutcome } from "./submit-outcome";
 /** `answer`: the JSON body of the submit, or null when the request failed. */
 export function carryOutAnswer(form: HTMLFormElement, form_id: string, answer: unknown, dispatch: Dispatch<FormAction>): void {
   const outcome: SubmitOutcome = answer === null ? { kind: "badge", error: NETWORK_ERROR } : submitOutcome(form_id, answer);
+  notifyParent("submit", form_id, outcome);
   switch (outcome.kind) {
     case "complete":
       clearStoredSession(form_id);
-      notifyParent("submit", form_id);
       location.assign(outcome.redirect);
       return;
     case "redirect":

@@ -8,8 +8,10 @@ import { COPIED_MS, copyText } from "./copy";
 /**
  * Copies `text` and says "Copied" (with a check) for two seconds; a status region tells
  * screen readers. `onFailure` runs when the browser refuses (the text stays selectable).
+ * `what` completes the button's name for screen readers ("Copy form link") where a page has
+ * several, keeping the visible word first in it.
  */
-export function CopyButton({ text, onFailure, className, ...props }: Omit<ButtonProps, "onClick" | "children"> & { text: string; onFailure?: () => void }) {
+export function CopyButton({ text, onFailure, what, className, ...props }: Omit<ButtonProps, "onClick" | "children"> & { text: string; onFailure?: () => void; what?: string }) {
   const [copied, setCopied] = useState(false);
   const ref = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -26,6 +28,7 @@ export function CopyButton({ text, onFailure, className, ...props }: Omit<Button
       <Button ref={ref} {...props} className={cn("w-24", className)} onClick={() => void copy()}>
         {copied ? <Check aria-hidden="true" className="text-success" /> : <Copy aria-hidden="true" />}
         {copied ? "Copied" : "Copy"}
+        {what ? <span className="sr-only"> {what}</span> : null}
       </Button>
       <span role="status" className="sr-only">{copied ? "Copied to the clipboard" : ""}</span>
     </>

@@ -57,9 +57,11 @@ export function editorNav(doctype: Doctype, mode: SidebarMode, current: SuffixPa
             { label: "Ending", suffix: "form/end", icon: "ending" },
           ] },
           { label: "Design", items: [{ label: "Theme", suffix: "design", icon: "theme" }] },
-          // Share, URL parameters, Customer identity and Database are not built: not offered
-          // (their routes answer with the one "not built" page, editor-placeholder.ts).
+          // Database is not built: not offered (its route answers with the one "not built" page, editor-placeholder.ts).
           { label: "Connect", items: [
+            { label: "Share", suffix: "connect/share", icon: "share" },
+            { label: "URL parameters", suffix: "connect/parameters", icon: "parameters" },
+            { label: "Customer identity", suffix: "connect/customer", icon: "customer" },
             { label: "Channels", suffix: "connect/channels", icon: "channels" },
             { label: "Store", suffix: "connect/store", icon: "store" },
           ] },
@@ -99,8 +101,11 @@ export function editorNav(doctype: Doctype, mode: SidebarMode, current: SuffixPa
   return [];
 }
 
-/** The suffixes of a form's Build pages (the canvas, Cover, Form settings, Theme, Ending, Store), drawn by the lazy form-editor.tsx. */
-export const FORM_PAGE_PATTERNS = ["", "form", "form/edit", "form/start", "settings", "design", "form/end", "connect/store", "connect/channels"] as const satisfies readonly SuffixPattern[];
+/** The suffixes of a form's Build pages (the canvas, Cover, Form settings, Theme, Ending, Connect), drawn by the lazy form-editor.tsx. */
+export const FORM_PAGE_PATTERNS = [
+  "", "form", "form/edit", "form/start", "settings", "design", "form/end",
+  "connect/store", "connect/channels", "connect/share", "connect/parameters", "connect/customer",
+] as const satisfies readonly SuffixPattern[];
 export type FormPagePattern = (typeof FORM_PAGE_PATTERNS)[number];
 
 export function isFormPagePattern(pattern: SuffixPattern): pattern is FormPagePattern {

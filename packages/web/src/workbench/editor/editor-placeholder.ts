@@ -1,6 +1,6 @@
 /**
  * What the editor's main area says for a route whose page is not built (a site's, database's
- * or canvas's editor, a form's Share or URL parameters page reached by its address): one
+ * or canvas's editor, a form's database connection reached by its address): one
  * plain sentence, `NOT_BUILT`, instead of a fake editor, fake rows or a promise of a release.
  * The workbench does not link to these pages; an address typed or kept from elsewhere lands here.
  */

@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic */
 /**
- * The form editor's pages in Build mode (the canvas, Cover, Form settings, Theme, Ending) on one
+ * The form editor's pages in Build mode (the canvas, Cover, Form settings, Theme, Ending, Connect) on one
  * store from form-store-host.tsx. Loaded lazily by editor-page.tsx (`loadFormEditor`), so
  * this module and what only it needs (the respondent's components, @dnd-kit, the side
  * panels) stay out of the workbench's entry chunk: sign-in, home, organization and project
@@ -15,12 +15,18 @@ import { EndingPage } from "./ending/ending-page";
 import { StartPageEditor } from "./start/start-page-editor";
 import { StorePage } from "./connect/store-page";
 import { ChannelsPage } from "./connect/channels-page";
+import { SharePage } from "./connect/share-page";
+import { ParametersPage } from "./connect/parameters-page";
+import { CustomerPage } from "./connect/customer-page";
 
 /** The form's pages, all on one editor store: the canvas (the root, Main) and the pages beside it. */
 const FORM_PAGES: Record<FormPagePattern, (props: { title: string }) => React.JSX.Element> = {
   "": BuildCanvas, form: BuildCanvas, "form/edit": BuildCanvas, "form/start": StartPageEditor, settings: SettingsPage, design: DesignPage, "form/end": EndingPage,
   "connect/store": StorePage,
   "connect/channels": ChannelsPage,
+  "connect/share": SharePage,
+  "connect/parameters": ParametersPage,
+  "connect/customer": CustomerPage,
 };
 
 export interface FormEditorProps {
