@@ -76,7 +76,8 @@ if (!webFresh() || !serverFresh()) {
     // Checked again under the lock: the build this one waited for may have made them fresh.
     if (!webFresh()) {
       console.error("Building the respondent bundle…");
-      const result = spawnSync("npm", ["run", "build", "--silent"], { stdio: ["ignore", 2, 2] });
+      // A production build whatever runs it: under Vitest NODE_ENV is "test", which would build React's development bundle.
+      const result = spawnSync("npm", ["run", "build", "--silent"], { stdio: ["ignore", 2, 2], env: { ...process.env, NODE_ENV: "production" } });
       if (result.status !== 0) process.exitCode = result.status ?? 1;
     }
     if (!process.exitCode && !serverFresh()) {
