@@ -6,7 +6,13 @@
  */
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { ErrorBadge } from "./error-badge";
+import { browserMessages } from "@fieldwork/core";
+import { ErrorBadge as Badge } from "./error-badge";
+import { MessagesProvider } from "./messages";
+
+const ErrorBadge = (props: Parameters<typeof Badge>[0]) => (
+  <MessagesProvider messages={browserMessages("en")}><Badge {...props} /></MessagesProvider>
+);
 
 const textOf = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim();
 
