@@ -10,12 +10,13 @@ import fastifyFormbody from "@fastify/formbody";
 import fastifyMultipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import { existsSync } from "node:fs";
-import { BODY_LIMIT_BYTES, GRID_COUNT_TIMEOUT_MS, GRID_EXACT_COUNT_UP_TO, MULTIPART_FILE_LIMIT_BYTES, SUBMIT_BODY_LIMIT_BYTES } from "@fieldwork/core";
+import { BODY_LIMIT_BYTES, GRID_COUNT_TIMEOUT_MS, GRID_EXACT_COUNT_UP_TO, MULTIPART_FILE_LIMIT_BYTES, SUBMIT_BODY_LIMIT_BYTES, type StoredFile } from "@fieldwork/core";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { Kysely } from "kysely";
 import { createAuth, type Auth } from "./auth/better-auth";
 import type { DB } from "./db/schema";
 import { scheduleStorageMoves, type StorageMoves } from "./forms/files/storage-moves";
+import { uploadLanded } from "./forms/files/upload-landing";
 import { uploadUrlRoutes } from "./routes/upload-urls";
 import { MULTIPART_FILES_PER_SUBMIT } from "./routes/posted-entries";
 import { listenerOf, pingDatabase, type Listen } from "./db/database";
@@ -149,7 +150,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook("onReady", async () => app.searchFiller.start());
   app.addHook("onClose", async () => app.searchFiller.close());
   closeConnectionsOnClose(app);
-  const storageOptions = { driver: options.storage, secret, uploadDeadlineMs: options.uploadDeadlineMs };
+  const storageOptions = {
+    driver: options.storage, secret, uploadDeadlineMs: options.uploadDeadlineMs,
+    onStored: (key: string, file: StoredFile, name: string | undefined) => uploadLanded(options.db, key, file, name),
+  };
   await useStorage(app, storageOptions);
   await webhooks(app, options.webhooks);
   const moves = scheduleStorageMoves(options.db, app.storage, app.log);

@@ -21,6 +21,7 @@ import * as rowFeedWatch from "./migrations/0018-row-feed-watch";
 import * as fileUploads from "./migrations/0019-file-uploads";
 import * as storageDeletes from "./migrations/0020-storage-deletes";
 import * as searchVectorAsync from "./migrations/0021-search-vector-async";
+import * as uploadGrantLanding from "./migrations/0022-upload-grant-landing";
 
 /** Named, ordered migrations; the same list runs on PGlite and PostgreSQL. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -45,6 +46,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0019-file-uploads": fileUploads,
   "0020-storage-deletes": storageDeletes,
   "0021-search-vector-async": searchVectorAsync,
+  "0022-upload-grant-landing": uploadGrantLanding,
 };
 
 /** The names of the migrations this code knows, oldest first (a backup records the ones it had). */

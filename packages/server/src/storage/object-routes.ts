@@ -7,7 +7,7 @@
 import { basename } from "node:path";
 import { Readable } from "node:stream";
 import {
-  assertStorageKey, ErrorEnvelope, FieldworkError, imageTransformOf, StorageObjectParams, StorageObjectQuery, StoragePutAnswer,
+  assertStorageKey, ErrorEnvelope, FieldworkError, imageTransformOf, StorageObjectParams, StorageObjectQuery, StoragePutAnswer, type StoredFile,
 } from "@fieldwork/core";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -28,6 +28,8 @@ export interface ObjectRouteOptions {
   secret: string;
   /** UPLOAD_DEADLINE_MS by default; tests shorten it. */
   uploadDeadlineMs?: number;
+  /** What the stored bytes mean to the records (forms/files/upload-landing.ts), before the PUT answers. */
+  onStored?: ((key: string, file: StoredFile, name: string | undefined) => Promise<void>) | undefined;
 }
 
 const errors = { "4xx": ErrorEnvelope, "5xx": ErrorEnvelope };
@@ -67,6 +69,7 @@ export async function storageObjectRoutes(fastify: FastifyInstance, options: Obj
     const signal = uploadSignal(reply, deadlineMs);
     try {
       const file = await storeUpload(app.storage, key, request.raw, { maxBytes, accept: grant.accept, signal });
+      await options.onStored?.(key, file, request.query.name);
       return { data: file, error: null };
     } catch (error) {
       if (error instanceof FieldworkError) throw error;

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { storageFromConfig, type StorageDriver } from "./driver";
-import { storageObjectRoutes } from "./object-routes";
+import { storageObjectRoutes, type ObjectRouteOptions } from "./object-routes";
 import { signStorageUrl, type StorageUrlRequest } from "./signed-url";
 
 declare module "fastify" {
@@ -25,6 +25,8 @@ export interface StorageOptions {
   secret: string;
   /** How long one signed upload may take (object-routes.ts UPLOAD_DEADLINE_MS by default). */
   uploadDeadlineMs?: number | undefined;
+  /** What a signed PUT's landed bytes mean to the records (object-routes.ts). */
+  onStored?: ObjectRouteOptions["onStored"];
 }
 
 /** Decorates the app; call before any route. */
@@ -41,5 +43,7 @@ export async function useStorage(app: FastifyInstance, options: StorageOptions) 
 
 /** The object routes (`/v1/storage/object/*`), in their own scope: they read raw bodies. */
 export async function storageRoutes(app: FastifyInstance, options: StorageOptions) {
-  await app.register(storageObjectRoutes, { secret: options.secret, ...(options.uploadDeadlineMs ? { uploadDeadlineMs: options.uploadDeadlineMs } : {}) });
+  await app.register(storageObjectRoutes, {
+    secret: options.secret, onStored: options.onStored, ...(options.uploadDeadlineMs ? { uploadDeadlineMs: options.uploadDeadlineMs } : {}),
+  });
 }

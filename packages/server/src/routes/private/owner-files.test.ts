@@ -12,6 +12,8 @@ import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { as, joinOrganization, signUp } from "../../test/accounts";
+import { GRANT_EXPIRY_MS, pruneUploads } from "../../forms/files/upload-retention";
+import { deleteProject } from "../../projects/settings";
 import { storageFromConfig } from "../../storage/driver";
 import { BACKENDS, type Backend } from "../../test/backends";
 import { startS3rver, type LocalS3 } from "../../test/s3rver";
@@ -162,17 +164,20 @@ describe.each(MATRIX)("owners' files on $name, $store storage", (backend) => {
     }
   });
 
-  it.skipIf(!backend.available)("replace keeps the path and serves the new bytes and a new thumbnail", async () => {
+  it.skipIf(!backend.available)("replace keeps the path and serves the new bytes and a new thumbnail; the answer describes the new file", async () => {
     const before = (await readRows())[1]!.photo!;
     const oldThumb = (await fetchBytes(f.app, before.srcset.thumbnail)).body;
     const fresh = await png(800, "#33c");
-    const upsert = await owner()("PUT", `/private/editor/${f.form_id}/fields/${fields.photo}/file/upsert?path=${encodeURIComponent(before.path)}`);
+    const upsert = await owner()("PUT", `/private/editor/${f.form_id}/fields/${fields.photo}/file/upsert?path=${encodeURIComponent(before.path)}`,
+      { file: { name: "new photo.png", size: fresh.length, type: "image/png" } });
     expect(upsert.statusCode, upsert.body).toBe(200);
     const { signedUrl } = (upsert.json() as { data: { signedUrl: string } }).data;
     const put = await f.app.inject({ method: "PUT", url: signedUrl, payload: fresh, headers: { "content-type": "image/png" } });
     expect(put.statusCode, put.body).toBeLessThan(300);
     const after = (await readRows())[1]!.photo!;
     expect(after.path).toBe(before.path);
+    expect(before.size).not.toBe(fresh.length);
+    expect(after).toMatchObject({ name: "new photo.png", size: fresh.length, type: "image/png" });
     expect((await fetchBytes(f.app, after.download)).body.equals(fresh)).toBe(true);
     const newThumb = (await fetchBytes(f.app, after.srcset.thumbnail)).body;
     expect(newThumb.equals(oldThumb)).toBe(false);
@@ -220,9 +225,20 @@ describe.each(MATRIX)("owners' files on $name, $store storage", (backend) => {
     expect(requested.statusCode, requested.body).toBe(200);
     const { signedUrl, path } = (requested.json() as { data: { signedUrl: string; path: string } }).data;
     expect(path.startsWith(`${f.form_id}/${ada!.id}/${fields.papers}/`)).toBe(true);
-    expect((await f.app.inject({ method: "PUT", url: signedUrl, payload: added, headers: { "content-type": "application/pdf" } })).statusCode).toBeLessThan(300);
+    // Until its bytes land, the row does not name the file.
+    expect((await readRows())[0]!.papers!.map((p) => p.name)).toEqual(["paper-0.pdf", "paper-1.pdf"]);
+    // A declared size is only a promise: the row takes the stored size and sniffed type.
+    expect((await f.app.inject({ method: "PUT", url: signedUrl, payload: added, headers: { "content-type": "text/plain" } })).statusCode).toBeLessThan(300);
     const papers = (await readRows())[0]!.papers!;
     expect(papers.map((p) => p.name)).toEqual(["paper-0.pdf", "paper-1.pdf", "added.pdf"]);
+    expect(papers[2]).toMatchObject({ path, size: added.length, type: "application/pdf" });
+    expect(await f.database.db.selectFrom("upload_grant").select("key").where("key", "=", path).execute()).toEqual([]);
+    // A PUT that never comes leaves the row as it was; retention removes its grant once the URL expired.
+    const abandoned = (await owner()("POST", url, { file: { name: "never.pdf", size: 10 } })).json().data as { path: string };
+    expect(await f.database.db.selectFrom("upload_grant").select("key").where("key", "=", abandoned.path).execute()).toHaveLength(1);
+    await pruneUploads(f.database.db, f.app.storage, new Date(Date.now() + GRANT_EXPIRY_MS + 60_000));
+    expect(await f.database.db.selectFrom("upload_grant").select("key").where("key", "=", abandoned.path).execute()).toEqual([]);
+    expect((await readRows())[0]!.papers!.map((p) => p.name)).toEqual(["paper-0.pdf", "paper-1.pdf", "added.pdf"]);
     expect((await fetchBytes(f.app, papers[2]!.download)).body.equals(added)).toBe(true);
     // Hostile bodies and ids: a 4xx, never a 500.
     for (const body of [{}, { file: {} }, { file: { name: "", size: 1 } }, { file: { name: "x", size: -1 } }, { file: { name: "x", size: 52_428_801 } }, "x", [1]]) {
@@ -294,5 +310,11 @@ describe.each(MATRIX)("owners' files on $name, $store storage", (backend) => {
     await f.database.db.insertInto("storage_delete").values({ key: `${other.form_id}/`, prefix: true }).execute();
     await f.app.storageMoves.kick();
     expect(await f.database.db.selectFrom("storage_delete").select("key").execute()).toEqual([]);
+
+    // A project (and so an organization, which deletes its projects the same way): every form's folder.
+    expect((await keysUnder(`${f.form_id}/`)).length).toBeGreaterThan(0);
+    await deleteProject(f.database.db, f.project);
+    await f.app.storageMoves.kick();
+    expect(await keysUnder(`${f.form_id}/`)).toEqual([]);
   });
 });
