@@ -271,6 +271,28 @@ describe.each(MATRIX)("owners' files on $name, $store storage", (backend) => {
     expect((await fetchBytes(f.app, String((await owner()("GET", photoLink!)).headers.location))).body.length).toBeGreaterThan(0);
   });
 
+  it.skipIf(!backend.available)("a JSON lines export keeps each file's metadata and adds the same owner link as the CSV", async () => {
+    const rows = await readRows();
+    const ndjson = await f.app.inject({
+      method: "GET", url: `/rest/v1/${f.table}?select=full_name,picture:photo,papers&order=local_index`,
+      headers: { authorization: `Bearer ${f.keys.viewer}`, accept: "application/x-ndjson" },
+    });
+    expect(ndjson.statusCode, ndjson.body).toBe(200);
+    const lines = ndjson.body.trim().split("\n").map((line) => JSON.parse(line) as { full_name: string; picture: Ref & { download: string } | null; papers: (Ref & { download: string })[] | null });
+    expect(lines).toHaveLength(rows.length);
+    const link = (fieldId: string, path: string) => `/private/editor/${f.form_id}/fields/${fieldId}/file/preview/src?download=true&path=${encodeURIComponent(path)}`;
+    const [ada] = lines;
+    expect(ada!.full_name).toBe("Ada");
+    expect(ada!.picture).toEqual({
+      path: rows[0]!.photo!.path, name: rows[0]!.photo!.name, size: rows[0]!.photo!.size, type: rows[0]!.photo!.type,
+      lastModified: expect.any(Number) as number, download: link(fields.photo!, rows[0]!.photo!.path),
+    });
+    expect(ada!.papers!.map((p) => p.download)).toEqual(rows[0]!.papers!.map((p) => link(fields.papers!, p.path)));
+    expect(ada!.papers!.map((p) => p.size)).toEqual(rows[0]!.papers!.map((p) => p.size));
+    const followed = await owner()("GET", ada!.papers![1]!.download);
+    expect(followed.statusCode).toBe(302);
+    expect((await fetchBytes(f.app, String(followed.headers.location))).body.equals(Buffer.concat([PDF, Buffer.from("two")]))).toBe(true);
+  });
   it.skipIf(!backend.available)("deleting a row, a file field or a form removes their files (queued in the same transaction, run by the job)", async () => {
     const keysUnder = async (prefix: string) => {
       const keys: string[] = [];
