@@ -41,7 +41,8 @@ import { rateLimits } from "./limits/rate-limit";
 import { DEFAULT_LOAD_SETTINGS, Slots, type LoadSettings } from "./limits/load-limits";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { DEFAULT_TRUST_PROXY } from "./config";
-import { serverTimeoutOptions, type HttpTimeouts } from "./http-timeouts";
+import { bodyDeadlines, type UploadPace } from "./body-deadlines";
+import { DEFAULT_HTTP_TIMEOUTS, serverTimeoutOptions, type HttpTimeouts } from "./http-timeouts";
 import { loggerOptions } from "./logging";
 import { metricsRoute, useMetrics, type MetricsOptions } from "./metrics/metrics-plugin";
 import { REQUEST_ID_HEADER, requestIdOf } from "./request-id";
@@ -99,6 +100,8 @@ export interface AppOptions {
   load?: Partial<LoadSettings>;
   /** How long a client may take to send a request (config's httpTimeouts); 30 s for a body by default. */
   httpTimeouts?: Partial<HttpTimeouts>;
+  /** How an upload's body must progress (body-deadlines.ts UPLOAD_PACE by default); tests shorten it. */
+  uploadPace?: UploadPace;
   /** Bytes of partial answers a session and a form keep; LIMITS by default (tests lower them). */
   partialAnswerCaps?: PartialAnswerCaps;
   /** The grid count's exact-count bound and timeout (GRID_EXACT_COUNT_UP_TO, GRID_COUNT_TIMEOUT_MS); tests lower them. */
@@ -150,6 +153,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook("onReady", async () => app.searchFiller.start());
   app.addHook("onClose", async () => app.searchFiller.close());
   closeConnectionsOnClose(app);
+  bodyDeadlines(app, { ...DEFAULT_HTTP_TIMEOUTS, ...options.httpTimeouts }.requestMs, options.uploadPace);
   const storageOptions = {
     driver: options.storage, secret, uploadDeadlineMs: options.uploadDeadlineMs,
     onStored: (key: string, file: StoredFile, name: string | undefined) => uploadLanded(options.db, key, file, name),
