@@ -40,15 +40,16 @@ export async function uploadLanded(db: Kysely<DB>, key: string, file: StoredFile
 
 /** An owner's added file joins its row (at most the field's count), and its grant goes. */
 async function addToRow(db: Kysely<DB>, key: string, file: StoredFile): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  // A refusal is thrown after the commit: the grant's removal and the queued delete must stay.
+  const refusal = await db.transaction().execute(async (trx): Promise<FieldworkError | undefined> => {
     const grant = await trx.selectFrom("upload_grant").selectAll().where("key", "=", key).forUpdate().executeTakeFirst();
-    if (!grant?.row_id) return; // another landing of the same PUT took it
+    if (!grant?.row_id) return undefined; // another landing of the same PUT took it
     const record = await loadFormRecord(trx, grant.form_id);
     const field = record?.fields.find((f) => f.id === grant.field_id);
     await trx.deleteFrom("upload_grant").where("key", "=", key).execute();
     if (!record || !field || !capabilityOf(field.type).file) {
       await trx.insertInto("storage_delete").values({ key, prefix: false }).execute();
-      return;
+      return new FieldworkError("FIELD_NOT_FOUND");
     }
     const column = sql.ref(field.name);
     const table = managedTable(record.form.table_name);
@@ -57,14 +58,16 @@ async function addToRow(db: Kysely<DB>, key: string, file: StoredFile): Promise<
     if (rows.length === 0 || files.length >= maxFilesOf(field)) {
       // The row went (or filled up) while the bytes travelled: they are nobody's.
       await trx.insertInto("storage_delete").values({ key, prefix: false }).execute();
-      if (rows.length === 0) throw new FieldworkError("NOT_FOUND");
-      throw new FieldworkError("INVALID_FIELD_VALUE", `${field.name} holds at most ${maxFilesOf(field)} files.`, [field.name]);
+      if (rows.length === 0) return new FieldworkError("NOT_FOUND");
+      return new FieldworkError("INVALID_FIELD_VALUE", `${field.name} holds at most ${maxFilesOf(field)} files.`, [field.name]);
     }
     const meta = metadataOf(key, grant.name ?? storageNameOf(key.split("/").at(-1) ?? "file"), file);
     const multiple = Array.isArray(rows[0]!.value) || maxFilesOf(field) > 1;
     const value = multiple ? [...files, meta] : meta;
     await sql`update ${table} set ${column} = ${JSON.stringify(value)}::jsonb where id = ${grant.row_id}::uuid`.execute(trx);
+    return undefined;
   });
+  if (refusal) throw refusal;
 }
 
 /**

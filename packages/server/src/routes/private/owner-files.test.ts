@@ -247,6 +247,14 @@ describe.each(MATRIX)("owners' files on $name, $store storage", (backend) => {
     expect(await f.database.db.selectFrom("upload_grant").select("key").where("key", "=", abandoned.path).execute()).toEqual([]);
     expect((await readRows())[0]!.papers!.map((p) => p.name)).toEqual(["paper-0.pdf", "paper-1.pdf", "added.pdf"]);
     expect((await fetchBytes(f.app, papers[2]!.download)).body.equals(added)).toBe(true);
+    // The row deleted while the bytes travelled: the PUT is refused, its bytes queued for removal, its grant gone.
+    const victim = (await readRows())[3]!;
+    const late = (await owner()("POST", `/private/editor/${f.form_id}/rows/${victim.id}/fields/${fields.papers}/files/signed-upload-url`, { file: { name: "late.pdf", size: PDF.length } })).json().data as { signedUrl: string; path: string };
+    expect((await f.app.inject({ method: "DELETE", url: `/rest/v1/${f.table}?id=eq.${victim.id}`, headers: { authorization: `Bearer ${f.keys.editor}` } })).statusCode).toBe(204);
+    expect((await f.app.inject({ method: "PUT", url: late.signedUrl, payload: PDF })).statusCode).toBe(404);
+    expect(await f.database.db.selectFrom("upload_grant").select("key").where("key", "=", late.path).execute()).toEqual([]);
+    await f.app.storageMoves.kick();
+    expect(await f.app.storage.head(late.path)).toBeNull();
     // Hostile bodies and ids: a 4xx, never a 500.
     for (const body of [{}, { file: {} }, { file: { name: "", size: 1 } }, { file: { name: "x", size: -1 } }, { file: { name: "x", size: 52_428_801 } }, "x", [1]]) {
       const answer = await owner()("POST", url, body);
