@@ -4,10 +4,12 @@
  * - `GET /{form_id}/fields/{field_id}/file/preview/public-url?path=` → `{data:{publicUrl}}` (viewer)
  * - `GET /{form_id}/fields/{field_id}/file/preview/src?path=&width=&download=true` → 302 to a
  *   fresh signed URL (viewer): a stable link for exports and bookmarks
- * - `PUT /{form_id}/fields/{field_id}/file/upsert?path=` → `{data:{signedUrl}}` (editor): PUT the new
- *   bytes there; the path stays, the transform cache keys on the object's size and time
+ * - `PUT /{form_id}/fields/{field_id}/file/upsert?path=`, body `{file:{name,size}}` optional →
+ *   `{data:{signedUrl}}` (editor): PUT the new bytes there; the path stays, the transform cache
+ *   keys on the object's size and time, and the answer's reference takes the new bytes' metadata
+ *   (and the name) when they land (forms/files/upload-landing.ts)
  * - `POST /{form_id}/rows/{row_id}/fields/{field_id}/files/signed-upload-url`, body `{file:{name,size}}`
- *   → `{data:{signedUrl, path, token}}` (editor): the file is added to the row's answer
+ *   → `{data:{signedUrl, path, token}}` (editor): the file joins the row's answer when its PUT lands
  * - `POST /{form_id}/storage/pool`, and spec 3 §7's `/connect/{table_id}/supabase/table/{table_id}/storage/pool`
  *   with the form's id in both places: body a list of ≤ 100 row ids → `data[row_id][field_id]` = references
  *
