@@ -10,6 +10,8 @@ import type { AddressInfo } from "node:net";
 import { buffer } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
 import { isUploadRequest } from "./body-deadlines";
+import { importForm } from "./forms/definition-import";
+import { defaultProject } from "./seed/seed";
 import { signStorageUrl } from "./storage/signed-url";
 import { BACKENDS } from "./test/backends";
 import { useTestApp } from "./test/test-app";
@@ -79,6 +81,25 @@ describe("body deadlines by route", () => {
     const left: string[] = [];
     for await (const object of t.app.storage.list("slow/")) left.push(object.key);
     expect(left).toEqual(["slow/honest.bin"]);
+  });
+
+  it("an honest slow multipart submit (past REQUEST_TIMEOUT_MS) is accepted with its file", async () => {
+    const { id: formId } = await importForm(t.app.db, await defaultProject(t.app.db), {
+      title: "Slow", settings: { published: true },
+      fields: [{ name: "full_name", type: "text" }, { name: "cv", type: "file" }],
+      blocks: [{ type: "field", field: "full_name" }, { type: "field", field: "cv" }],
+    });
+    const boundary = "----fwslow";
+    const file = Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(240 * 1024)]);
+    const body = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="full_name"\r\n\r\nAda\r\n--${boundary}\r\nContent-Disposition: form-data; name="cv"; filename="cv.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+      file, Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const head = `POST /submit/${formId} HTTP/1.1\r\nHost: localhost\r\nAccept: application/json\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`;
+    const chunks = Array.from({ length: Math.ceil(body.length / 16_384) }, (_, i) => body.subarray(i * 16_384, (i + 1) * 16_384));
+    const { answer, ms } = await drip(await port(), head, chunks, 200);
+    expect(answer, answer.slice(0, 400)).toMatch(/^HTTP\/1\.1 201/);
+    expect(ms).toBeGreaterThan(1_500);
   });
 
   it("a multipart submit dripping a byte a second is cut the same way", async () => {
