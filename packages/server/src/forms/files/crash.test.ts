@@ -8,6 +8,7 @@
  * passes leaves only the answers' files.
  */
 import { randomBytes } from "node:crypto";
+import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { buffer } from "node:stream/consumers";
 import { sql, type Kysely } from "kysely";
@@ -174,7 +175,6 @@ describe.each(["disk", "s3"] as const)("kill -9 during 20 concurrent uploads, Po
     if (store === "disk") {
       // The temporary file of a put that died with the process goes with the next sweep.
       await new DiskDriver(join(data.dataDir, "storage")).sweepStaleTemporaries(later.getTime());
-      const { readdir } = await import("node:fs/promises");
       expect(await readdir(join(data.dataDir, "storage", ".tmp"))).toEqual([]);
     }
   }, 180_000);
