@@ -14,6 +14,8 @@ export const StorageObjectQuery = z.object({
   width: one, height: one, resize: one, quality: one, format: one,
   /** `true`: served as an attachment (a download) whatever its type. */
   download: z.enum(["true", "false", "1", "0", ""]).optional(),
+  /** A PUT's file name as the uploader chose it (a replace renames the answer's file; display only). */
+  name: one,
 });
 
 /** What a signed PUT stored: `path` (and `fullPath`, spec 1 §7) is the key; `type` the sniffed type. */

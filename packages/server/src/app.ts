@@ -10,12 +10,13 @@ import fastifyFormbody from "@fastify/formbody";
 import fastifyMultipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import { existsSync } from "node:fs";
-import { BODY_LIMIT_BYTES, GRID_COUNT_TIMEOUT_MS, GRID_EXACT_COUNT_UP_TO, MULTIPART_FILE_LIMIT_BYTES, SUBMIT_BODY_LIMIT_BYTES } from "@fieldwork/core";
+import { BODY_LIMIT_BYTES, GRID_COUNT_TIMEOUT_MS, GRID_EXACT_COUNT_UP_TO, MULTIPART_FILE_LIMIT_BYTES, SUBMIT_BODY_LIMIT_BYTES, type StoredFile } from "@fieldwork/core";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { Kysely } from "kysely";
 import { createAuth, type Auth } from "./auth/better-auth";
 import type { DB } from "./db/schema";
 import { scheduleStorageMoves, type StorageMoves } from "./forms/files/storage-moves";
+import { uploadLanded } from "./forms/files/upload-landing";
 import { uploadUrlRoutes } from "./routes/upload-urls";
 import { MULTIPART_FILES_PER_SUBMIT } from "./routes/posted-entries";
 import { listenerOf, pingDatabase, type Listen } from "./db/database";
@@ -42,7 +43,8 @@ import { rateLimits } from "./limits/rate-limit";
 import { DEFAULT_LOAD_SETTINGS, Slots, type LoadSettings } from "./limits/load-limits";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { DEFAULT_TRUST_PROXY } from "./config";
-import { serverTimeoutOptions, type HttpTimeouts } from "./http-timeouts";
+import { bodyDeadlines, type UploadPace } from "./body-deadlines";
+import { DEFAULT_HTTP_TIMEOUTS, serverTimeoutOptions, type HttpTimeouts } from "./http-timeouts";
 import { loggerOptions } from "./logging";
 import { metricsRoute, useMetrics, type MetricsOptions } from "./metrics/metrics-plugin";
 import { REQUEST_ID_HEADER, requestIdOf } from "./request-id";
@@ -100,6 +102,8 @@ export interface AppOptions {
   load?: Partial<LoadSettings>;
   /** How long a client may take to send a request (config's httpTimeouts); 30 s for a body by default. */
   httpTimeouts?: Partial<HttpTimeouts>;
+  /** How an upload's body must progress (body-deadlines.ts UPLOAD_PACE by default); tests shorten it. */
+  uploadPace?: UploadPace;
   /** Bytes of partial answers a session and a form keep; LIMITS by default (tests lower them). */
   partialAnswerCaps?: PartialAnswerCaps;
   /** The grid count's exact-count bound and timeout (GRID_EXACT_COUNT_UP_TO, GRID_COUNT_TIMEOUT_MS); tests lower them. */
@@ -153,7 +157,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook("onReady", async () => app.searchFiller.start());
   app.addHook("onClose", async () => app.searchFiller.close());
   closeConnectionsOnClose(app);
-  const storageOptions = { driver: options.storage, secret, uploadDeadlineMs: options.uploadDeadlineMs };
+  bodyDeadlines(app, { ...DEFAULT_HTTP_TIMEOUTS, ...options.httpTimeouts }.requestMs, options.uploadPace);
+  const storageOptions = {
+    driver: options.storage, secret, uploadDeadlineMs: options.uploadDeadlineMs,
+    onStored: (key: string, file: StoredFile, name: string | undefined) => uploadLanded(options.db, key, file, name),
+  };
   await useStorage(app, storageOptions);
   await webhooks(app, options.webhooks);
   const moves = scheduleStorageMoves(options.db, app.storage, app.log);

@@ -1,6 +1,7 @@
 /**
  * How long a client may take (README "Environment"): a stalled or trickled request body is
- * cut within REQUEST_TIMEOUT_MS (Node answers 408 and closes), headers must be complete
+ * cut within REQUEST_TIMEOUT_MS, an upload's when it stops progressing (body-deadlines.ts
+ * answers 408 and closes), headers must be complete
  * within HEADERS_TIMEOUT_MS, a socket with no traffic either way is closed after
  * CONNECTION_TIMEOUT_MS (longer than the event streams' 25 s heartbeat), and an idle
  * keep-alive connection after KEEP_ALIVE_TIMEOUT_MS. Production puts a buffering reverse
@@ -40,9 +41,11 @@ export function httpTimeoutsFromEnv(env: NodeJS.ProcessEnv): HttpTimeouts {
 }
 
 /**
- * Fastify's options for the timeouts. Node checks the request and headers deadlines every
+ * Fastify's options for the timeouts. Node checks the headers deadline every
  * `connectionsCheckingInterval` (30 s by default, which would double a 30 s deadline), so
  * the check runs ten times per deadline; headers never get longer than the whole request.
+ * The body's deadline (REQUEST_TIMEOUT_MS, or an upload's pace) is body-deadlines.ts's, not
+ * Node's `requestTimeout` (one value for every route): that is off here.
  */
 export function serverTimeoutOptions(timeouts: Partial<HttpTimeouts> = {}): {
   requestTimeout: number; connectionTimeout: number; keepAliveTimeout: number; http: ServerOptions;
@@ -50,11 +53,11 @@ export function serverTimeoutOptions(timeouts: Partial<HttpTimeouts> = {}): {
   const { requestMs, headersMs, connectionMs, keepAliveMs } = { ...DEFAULT_HTTP_TIMEOUTS, ...timeouts };
   const headers = Math.min(headersMs, requestMs);
   return {
-    requestTimeout: requestMs,
+    requestTimeout: 0,
     connectionTimeout: connectionMs,
     keepAliveTimeout: keepAliveMs,
     http: {
-      requestTimeout: requestMs,
+      requestTimeout: 0,
       headersTimeout: headers,
       connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(headers / 10))),
     },

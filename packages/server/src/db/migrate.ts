@@ -22,6 +22,7 @@ import * as fileUploads from "./migrations/0019-file-uploads";
 import * as storageDeletes from "./migrations/0020-storage-deletes";
 import * as searchVectorAsync from "./migrations/0021-search-vector-async";
 import * as buckets from "./migrations/0022-buckets";
+import * as uploadGrantLanding from "./migrations/0023-upload-grant-landing";
 
 /** Named, ordered migrations; the same list runs on PGlite and PostgreSQL. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -47,6 +48,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0020-storage-deletes": storageDeletes,
   "0021-search-vector-async": searchVectorAsync,
   "0022-buckets": buckets,
+  "0023-upload-grant-landing": uploadGrantLanding,
 };
 
 /** The names of the migrations this code knows, oldest first (a backup records the ones it had). */

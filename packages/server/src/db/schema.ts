@@ -239,9 +239,14 @@ export interface DB {
 /** A storage bucket: the `v0_bucket` document of the same id (migration 0022). */
 export interface BucketTable { id: string; project_id: string; public: Generated<boolean>; created_at: Timestamp; updated_at: Timestamp }
 
-/** An object written for an answer that has no row yet (migration 0017). */
+/** An object written for an answer that has no row yet (migrations 0019, 0023). */
 export interface UploadGrantTable {
   key: string; form_id: string; field_id: string; session_id: string | null; max_bytes: number; created_at: Timestamp;
+  /** When a signed upload's PUT landed; null until then. */
+  stored_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** An owner's file added to this row once its PUT lands (owner-files.ts), with its name. */
+  row_id: ColumnType<string | null, string | null | undefined, string | null>;
+  name: ColumnType<string | null, string | null | undefined, string | null>;
 }
 /** Files to remove: a key, or every key under a prefix (migration 0020). */
 export interface StorageDeleteTable { id: Generated<number>; key: string; prefix: Generated<boolean>; created_at: Timestamp }

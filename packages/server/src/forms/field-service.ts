@@ -2,10 +2,11 @@
  * Field changes that reach the managed table: adding a field adds its column, renaming
  * renames it, deleting drops it, all in one transaction with the field row itself.
  */
-import { assertFieldName, FieldDefinition, FieldworkError, LIMITS, parseDefinitionPart } from "@fieldwork/core";
+import { assertFieldName, capabilityOf, FieldDefinition, FieldworkError, isFieldType, LIMITS, parseDefinitionPart } from "@fieldwork/core";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema";
-import { addColumn, dropColumn, renameColumn } from "../tables/managed-table";
+import { addColumn, dropColumn, managedTable, renameColumn } from "../tables/managed-table";
+import { queueColumnFiles } from "./files/storage-deletes";
 import { assertSavableField, insertField } from "./definition-import";
 import { rethrowColumnLimit, rethrowTaken } from "./editor/field-checks";
 import { bumpRevision, isUuid } from "./form-record";
@@ -55,10 +56,12 @@ export async function renameField(db: Kysely<DB>, fieldId: string, name: string)
 export async function deleteField(db: Kysely<DB>, fieldId: string): Promise<void> {
   if (!isUuid(fieldId)) throw new FieldworkError("FIELD_NOT_FOUND");
   await db.transaction().execute(async (trx) => {
-    const field = await trx.selectFrom("form_field").select(["form_id", "name"]).where("id", "=", fieldId).executeTakeFirst();
+    const field = await trx.selectFrom("form_field").select(["form_id", "name", "type"]).where("id", "=", fieldId).executeTakeFirst();
     if (!field) throw new FieldworkError("FIELD_NOT_FOUND");
     const form = await lockForm(trx, field.form_id);
     await trx.deleteFrom("form_field").where("id", "=", fieldId).execute();
+    // Its files go with it (forms/files/storage-deletes.ts), queued in this transaction.
+    if (isFieldType(field.type) && capabilityOf(field.type).file) await queueColumnFiles(trx, managedTable(form.table_name), field.name);
     await dropColumn(trx, form.table_name, field.name);
     await bumpRevision(trx, form.id);
   });

@@ -31,11 +31,11 @@ import { csvCellsSql, isUtcZone } from "./copy-csv";
 import { csvCrlf } from "./copy-crlf";
 import { inlineParameters } from "./copy-sql-text";
 import { copyTextDecoder } from "./copy-text";
-import { exportColumns } from "./export-columns";
+import { exportColumns, exportSelectSql } from "./export-columns";
 import { csvHeader, csvLine, type ExportFormat } from "./export-format";
 import { queryErrorOf } from "./pg-errors";
 import type { QueryGuard } from "./query-guard";
-import { columnRef, effectiveOrder, orderSql, selectSql, whereSql } from "./sql-builder";
+import { columnRef, effectiveOrder, orderSql, whereSql } from "./sql-builder";
 
 export type ExportWrite = (data: string | Buffer) => Promise<boolean>;
 
@@ -54,7 +54,7 @@ export function copySql(db: Kysely<DB>, catalog: TableCatalog, query: ReadQuery,
   const names = [...new Set(exportColumns(catalog, query.select).map((c) => c.column.name))];
   const rows = sql`(select ${sql.join(names.map(columnRef))} from ${catalog.from} as t where ${whereSql(catalog, query.where)}
     order by ${orderSql(effectiveOrder(catalog, query.order))}${limit}${offset}) as t`;
-  const from = format === "csv" ? rows : sql`${rows} cross join lateral (select ${selectSql(catalog, query.select)}) as __fw_r`;
+  const from = format === "csv" ? rows : sql`${rows} cross join lateral (select ${exportSelectSql(catalog, query.select)}) as __fw_r`;
   const select = sql`select ${line} from ${from}`;
   const compiled = select.compile(db);
   return `copy (${inlineParameters(compiled.sql, compiled.parameters)}) to stdout${format === "csv" ? " (format csv)" : ""}`;

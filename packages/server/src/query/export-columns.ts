@@ -14,7 +14,7 @@
 import type { ReadQuery } from "@fieldwork/core";
 import { sql, type RawBuilder } from "kysely";
 import type { CatalogColumn, TableCatalog } from "./catalog";
-import { columnRef, resolveColumn } from "./sql-builder";
+import { columnRef, resolveColumn, selectSql } from "./sql-builder";
 
 type Sql = RawBuilder<unknown>;
 
@@ -82,8 +82,38 @@ const uriComponentSql = (text: Sql) => sql`(select string_agg(case when c.ch ~ '
 export function exportRefSql(column: CatalogColumn): Sql {
   const ref = columnRef(column.name);
   if (!column.file_of) return ref;
-  const base = `/private/editor/${encodeURIComponent(column.file_of.form_id)}/fields/${encodeURIComponent(column.file_of.field_id)}/file/preview/src?download=true&path=`;
+  const base = ownerLinkBase(column.file_of);
   return sql`(select string_agg(${base}::text || ${uriComponentSql(sql`x.e->>'path'`)}, ' ' order by x.n)
     from jsonb_array_elements(case jsonb_typeof(${ref}) when 'array' then ${ref} when 'object' then jsonb_build_array(${ref}) else '[]'::jsonb end)
       with ordinality as x(e, n) where x.e->>'path' is not null)`;
+}
+
+const ownerLinkBase = (file: NonNullable<CatalogColumn["file_of"]>) =>
+  `/private/editor/${encodeURIComponent(file.form_id)}/fields/${encodeURIComponent(file.field_id)}/file/preview/src?download=true&path=`;
+
+/**
+ * A file column in a JSON lines export: its stored metadata (one object or a list, as the
+ * table holds it) with each file's stable owner link added as `download` (the CSV's link).
+ */
+function fileJsonSql(column: CatalogColumn): Sql {
+  const ref = columnRef(column.name);
+  const base = ownerLinkBase(column.file_of!);
+  const linked = (e: Sql) => sql`case when jsonb_typeof(${e}) = 'object' and ${e} ? 'path'
+    then ${e} || jsonb_build_object('download', ${base}::text || ${uriComponentSql(sql`${e}->>'path'`)}) else ${e} end`;
+  return sql`case jsonb_typeof(${ref})
+    when 'array' then (select coalesce(jsonb_agg(${linked(sql`x.e`)} order by x.n), '[]'::jsonb) from jsonb_array_elements(${ref}) with ordinality as x(e, n))
+    else ${linked(ref)} end`;
+}
+
+/**
+ * The select list of a JSON lines export: the query's columns (their aliases), file columns
+ * with their owner links (fileJsonSql); the same list as sql-builder's selectSql otherwise.
+ */
+export function exportSelectSql(catalog: TableCatalog, select: ReadQuery["select"]): Sql {
+  const columns = exportColumns(catalog, select);
+  if (!columns.some((c) => c.column.file_of)) return selectSql(catalog, select);
+  return sql.join(columns.map(({ name, column }) => {
+    if (column.file_of) return sql`${fileJsonSql(column)} as ${sql.id(name)}`;
+    return name === column.name ? columnRef(column.name) : sql`${columnRef(column.name)} as ${sql.id(name)}`;
+  }));
 }

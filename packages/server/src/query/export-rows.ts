@@ -16,7 +16,8 @@ import type { DB } from "../db/schema";
 import type { TableCatalog } from "./catalog";
 import { mappingQueryErrors } from "./pg-errors";
 import { guarded, type QueryGuard } from "./query-guard";
-import { columnRef, effectiveOrder, orderSql, resolveColumn, selectSql, whereSql } from "./sql-builder";
+import { exportSelectSql } from "./export-columns";
+import { columnRef, effectiveOrder, orderSql, resolveColumn, whereSql } from "./sql-builder";
 
 type Sql = RawBuilder<unknown>;
 
@@ -59,7 +60,7 @@ export async function streamRows(
   const terms = effectiveOrder(catalog, query.order);
   const filter = whereSql(catalog, query.where);
   const from = options.row ? sql`${catalog.from} as t`
-    : sql`${catalog.from} as t cross join lateral (select ${selectSql(catalog, query.select)}) as __fw_r`;
+    : sql`${catalog.from} as t cross join lateral (select ${exportSelectSql(catalog, query.select)}) as __fw_r`;
   const row = options.row ?? sql`row_to_json(__fw_r)::text`;
   const keys = sql.join(terms.map((term, i) => sql`${columnRef(resolveColumn(catalog, term.column).name)}::text as ${sql.id(keyAlias(i))}`));
   const batch = options.batch ?? EXPORT_BATCH;

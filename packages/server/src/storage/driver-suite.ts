@@ -77,6 +77,20 @@ export function storageDriverSuite(make: () => Promise<DriverUnderTest>) {
     expect(await storage.head("a/big2.bin")).toBeNull();
   });
 
+  it("moves keys holding characters URLs reserve ($ , + # ; & = @ : ?) and spaces", async () => {
+    const { storage } = await setup();
+    const names = ["a$b", "a,b", "a+b", "a#b", "a;b", "a&b", "a=b", "a@b", "a:b", "a?b", "CV Ada & Co, 2024 (v2) +1 #3.pdf"];
+    for (const [i, name] of names.entries()) {
+      const bytes = Buffer.from(`bytes of ${name}`);
+      await storage.put(`tmp/s/${name}`, bodyOf(bytes), { contentType: "text/plain", maxBytes: 1000 });
+      await storage.move(`tmp/s/${name}`, `f/r${i}/${name}`);
+      expect(await storage.head(`tmp/s/${name}`), name).toBeNull();
+      expect((await read((await storage.get(`f/r${i}/${name}`))!.body)).equals(bytes), name).toBe(true);
+    }
+    expect(await listKeys(storage, "tmp/")).toEqual([]);
+    expect(await listKeys(storage, "f/")).toHaveLength(names.length);
+  });
+
   it("answers null for a missing object and for a folder", async () => {
     const { storage } = await setup();
     await storage.put("a/b/c.txt", bodyOf(Buffer.from("x")), { contentType: "text/plain", maxBytes: 10 });

@@ -4,7 +4,7 @@
  * its sniffed type, in a sandbox, as an attachment unless it is safe to show, with ranges and
  * image transforms. The token is the only gate: it names one key and one operation.
  */
-import { assertStorageKey, ErrorEnvelope, FieldworkError, StorageObjectParams, StorageObjectQuery, StoragePutAnswer } from "@fieldwork/core";
+import { assertStorageKey, ErrorEnvelope, FieldworkError, StorageObjectParams, StorageObjectQuery, StoragePutAnswer, type StoredFile } from "@fieldwork/core";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -22,6 +22,8 @@ export interface ObjectRouteOptions {
   secret: string;
   /** UPLOAD_DEADLINE_MS by default; tests shorten it. */
   uploadDeadlineMs?: number;
+  /** What the stored bytes mean to the records (forms/files/upload-landing.ts), before the PUT answers. */
+  onStored?: ((key: string, file: StoredFile, name: string | undefined) => Promise<void>) | undefined;
 }
 
 const errors = { "4xx": ErrorEnvelope, "5xx": ErrorEnvelope };
@@ -63,6 +65,7 @@ export async function storageObjectRoutes(fastify: FastifyInstance, options: Obj
       // A Content-Length is what Node's parser holds the body to: S3 takes it in one PutObject.
       const size = length !== undefined && /^\d+$/.test(length) ? Number(length) : undefined;
       const file = await storeUpload(app.storage, key, request.raw, { maxBytes, accept: grant.accept, signal, ...(size !== undefined ? { size } : {}) });
+      await options.onStored?.(key, file, request.query.name);
       return { data: file, error: null };
     } catch (error) {
       if (error instanceof FieldworkError) throw error;

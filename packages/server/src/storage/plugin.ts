@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { storageFromConfig, type StorageDriver } from "./driver";
-import { storageObjectRoutes } from "./object-routes";
+import { storageObjectRoutes, type ObjectRouteOptions } from "./object-routes";
 import { publicBucketRoutes } from "./public-bucket-routes";
 import { signStorageUrl, type StorageUrlRequest } from "./signed-url";
 
@@ -26,6 +26,8 @@ export interface StorageOptions {
   secret: string;
   /** How long one signed upload may take (object-routes.ts UPLOAD_DEADLINE_MS by default). */
   uploadDeadlineMs?: number | undefined;
+  /** What a signed PUT's landed bytes mean to the records (object-routes.ts). */
+  onStored?: ObjectRouteOptions["onStored"];
 }
 
 /** Decorates the app; call before any route. */
@@ -42,6 +44,8 @@ export async function useStorage(app: FastifyInstance, options: StorageOptions) 
 
 /** The object routes (`/v1/storage/object/*`), in their own scope: they read raw bodies; and public buckets' objects (`/v1/storage/public/*`). */
 export async function storageRoutes(app: FastifyInstance, options: StorageOptions) {
-  await app.register(storageObjectRoutes, { secret: options.secret, ...(options.uploadDeadlineMs ? { uploadDeadlineMs: options.uploadDeadlineMs } : {}) });
+  await app.register(storageObjectRoutes, {
+    secret: options.secret, onStored: options.onStored, ...(options.uploadDeadlineMs ? { uploadDeadlineMs: options.uploadDeadlineMs } : {}),
+  });
   await app.register(publicBucketRoutes);
 }

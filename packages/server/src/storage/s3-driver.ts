@@ -26,6 +26,8 @@ const PARTS_IN_FLIGHT = 2;
 /** HEADs at once when a listing needs each object's type. */
 const HEADS_AT_ONCE = 16;
 const DELETE_BATCH = 1000;
+/** The characters decodeURI leaves percent-encoded (`/` separates segments, never encoded). */
+const RESERVED_IN_DECODE_URI = /[$,+#;&=@:?]/;
 
 export class S3Driver implements StorageDriver {
   readonly kind = "s3" as const;
@@ -132,14 +134,25 @@ export class S3Driver implements StorageDriver {
   async move(from: string, to: string): Promise<void> {
     const { sdk, client } = await this.load();
     const { bucket } = this.location;
+    // CopySource is the source's key percent-encoded per segment, as S3 (and MinIO, R2…) decode it.
     const source = `${bucket}/${this.objectKey(from).split("/").map(encodeURIComponent).join("/")}`;
     try {
       await client.send(new sdk.CopyObjectCommand({ Bucket: bucket, Key: this.objectKey(to), CopySource: source, MetadataDirective: "COPY" }));
     } catch (error) {
-      if (isMissing(error)) throw new FieldworkError("STORAGE_OBJECT_NOT_FOUND");
-      throw error;
+      if (!isMissing(error)) throw error;
+      // Stores that decode CopySource with decodeURI (s3rver) keep `%24` for `$` and so on:
+      // they miss a source whose key has one of `$ , + # ; & = @ : ?`. Copy its bytes instead.
+      if (!RESERVED_IN_DECODE_URI.test(from) || !(await this.copyThroughStream(from, to))) throw new FieldworkError("STORAGE_OBJECT_NOT_FOUND");
     }
     await this.delete([from]);
+  }
+
+  /** Copies `from` to `to` by reading and writing its bytes (false when `from` is missing). */
+  private async copyThroughStream(from: string, to: string): Promise<boolean> {
+    const got = await this.get(from);
+    if (!got) return false;
+    await this.put(to, got.body, { contentType: got.object.contentType, maxBytes: got.object.size });
+    return true;
   }
 
   async delete(keys: readonly string[]): Promise<void> {

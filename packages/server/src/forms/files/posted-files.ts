@@ -125,10 +125,11 @@ export async function signedFilesOf(
     const references = (entries.get(field.name) ?? []).map(readReference).filter((r) => r !== undefined);
     if (!references.length) continue;
     if (!sessionId) throw new FieldworkError("UPLOAD_PATH_NOT_ALLOWED", `${field.name}: an uploaded file needs the session it was uploaded in.`, [field.name]);
-    const grants = await db.selectFrom("upload_grant").select(["key", "max_bytes"])
+    const grants = await db.selectFrom("upload_grant").select(["key", "max_bytes", "stored_at"])
       .where("session_id", "=", sessionId).where("field_id", "=", field.id)
       .where("key", "in", references.map((r) => r.path)).execute();
     const granted = new Map(grants.map((g) => [g.key, Number(g.max_bytes)]));
+    const landed = new Set(grants.filter((g) => g.stored_at !== null).map((g) => g.key));
     if (references.some((ref) => !granted.has(ref.path)) && await sessionSubmitted(db, sessionId)) {
       // A retried submit: the first one claimed the grants; the batch answers its row.
       return new Map();
@@ -137,7 +138,8 @@ export async function signedFilesOf(
     for (const ref of references) {
       const maxBytes = granted.get(ref.path);
       if (maxBytes === undefined) throw new FieldworkError("UPLOAD_PATH_NOT_ALLOWED", `${field.name}: this file was not uploaded for this field in this session.`, [field.name]);
-      const object = await storage.head(ref.path);
+      // Only an upload whose PUT was answered (upload-landing.ts): retention may remove the others.
+      const object = landed.has(ref.path) ? await storage.head(ref.path) : null;
       if (!object) throw new FieldworkError("UPLOAD_PATH_NOT_ALLOWED", `${field.name}: the uploaded file is missing; upload it again.`, [field.name]);
       // The duration is read from the stored bytes, never taken from the visitor.
       const duration = await mediaDurationOf(storage, object);

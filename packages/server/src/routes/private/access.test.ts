@@ -179,6 +179,7 @@ describe.each(BACKENDS)("roles and the private route table on $name", (backend) 
       } },
       { route: "PATCH /forms/:form_id/theme", min: "editor", call: async () => ["PATCH", `/forms/${w.form}/theme`, { revision: await revision(), theme: { palette: unique("p") } }] },
       { route: "PATCH /forms/:form_id/ending", min: "editor", call: async () => ["PATCH", `/forms/${w.form}/ending`, { revision: await revision(), ending: { title: unique("Thanks") } }] },
+      { route: "PATCH /forms/:form_id/start-page", min: "editor", call: async () => ["PATCH", `/forms/${w.form}/start-page`, { revision: await revision(), start_page: null }] },
       { route: "POST /settings/:name", min: "editor", call: async () => ["POST", "/settings/force-close-form", { form_id: w.form, revision: await revision(), is_force_closed: false }] },
     ];
 

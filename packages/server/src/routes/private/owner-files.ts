@@ -4,10 +4,12 @@
  * - `GET /{form_id}/fields/{field_id}/file/preview/public-url?path=` → `{data:{publicUrl}}` (viewer)
  * - `GET /{form_id}/fields/{field_id}/file/preview/src?path=&width=&download=true` → 302 to a
  *   fresh signed URL (viewer): a stable link for exports and bookmarks
- * - `PUT /{form_id}/fields/{field_id}/file/upsert?path=` → `{data:{signedUrl}}` (editor): PUT the new
- *   bytes there; the path stays, the transform cache keys on the object's size and time
+ * - `PUT /{form_id}/fields/{field_id}/file/upsert?path=`, body `{file:{name,size}}` optional →
+ *   `{data:{signedUrl}}` (editor): PUT the new bytes there; the path stays, the transform cache
+ *   keys on the object's size and time, and the answer's reference takes the new bytes' metadata
+ *   (and the name) when they land (forms/files/upload-landing.ts)
  * - `POST /{form_id}/rows/{row_id}/fields/{field_id}/files/signed-upload-url`, body `{file:{name,size}}`
- *   → `{data:{signedUrl, path, token}}` (editor): the file is added to the row's answer
+ *   → `{data:{signedUrl, path, token}}` (editor): the file joins the row's answer when its PUT lands
  * - `POST /{form_id}/storage/pool`, and spec 3 §7's `/connect/{table_id}/supabase/table/{table_id}/storage/pool`
  *   with the form's id in both places: body a list of ≤ 100 row ids → `data[row_id][field_id]` = references
  *
@@ -25,6 +27,7 @@ import { sql } from "kysely";
 import { z } from "zod";
 import { requireFormRole, roleInProject } from "../../auth/access";
 import { fileFieldsOf, referencesOf, rowHoldingPath } from "../../forms/files/file-references";
+import { grantUpload } from "../../forms/files/upload-grants";
 import { UPLOAD_URL_SECONDS } from "../../forms/files/upload-urls";
 import { loadFormRecord } from "../../forms/form-record";
 import { queryGuardOf } from "../../limits/load-limits";
@@ -38,6 +41,7 @@ const FieldParams = z.object({ form_id: id, field_id: id });
 const RowFieldParams = z.object({ form_id: id, row_id: id, field_id: id });
 const PathQuery = z.looseObject({ path: z.string().max(4096).optional() });
 const PoolBody = z.array(z.string().max(64)).max(STORAGE_POOL_MAX_ROWS);
+const UpsertBody = z.object({ file: z.looseObject({ name: z.string().min(1).max(1024).optional(), size: z.number().int().nonnegative().optional() }).optional() }).optional();
 const UploadBody = z.object({ file: z.strictObject({ name: z.string().min(1).max(1024), size: z.number().int().nonnegative() }) });
 /** A pool request of 100 row ids, or one file's name and size, is far below this. */
 const BODY_LIMIT = 16 * 1024;
@@ -86,7 +90,14 @@ export async function ownerFileRoutes(fastify: FastifyInstance): Promise<void> {
     const { record, field } = await fileField(request, request.params.form_id, request.params.field_id, "editor");
     const path = pathOf(request.query);
     await rowHoldingPath(app.db, queryGuardOf(request, reply), record, field, path);
-    const signedUrl = sign({ key: path, op: "put", expiresInSeconds: UPLOAD_URL_SECONDS, maxBytes: FILE_LIMITS.signed_url_bytes, accept: acceptOf(field) });
+    // The client may say the new file's name (`{file:{name,size,type}}`): the answer takes it once the bytes land.
+    const named = UpsertBody.safeParse(request.body);
+    const name = named.success ? named.data?.file?.name : undefined;
+    if (named.success && (named.data?.file?.size ?? 0) > FILE_LIMITS.signed_url_bytes) {
+      throw new FieldworkError("STORAGE_OBJECT_TOO_LARGE", fileTooLargeMessage(FILE_LIMITS.signed_url_bytes), [field.name]);
+    }
+    const signed = sign({ key: path, op: "put", expiresInSeconds: UPLOAD_URL_SECONDS, maxBytes: FILE_LIMITS.signed_url_bytes, accept: acceptOf(field) });
+    const signedUrl = name ? withQuery(signed, `name=${encodeURIComponent(storageNameOf(name))}`) : signed;
     return { data: { signedUrl }, error: null };
   });
 
@@ -96,21 +107,19 @@ export async function ownerFileRoutes(fastify: FastifyInstance): Promise<void> {
     const { file } = parseBody(UploadBody, request.body);
     if (file.size > FILE_LIMITS.signed_url_bytes) throw new FieldworkError("STORAGE_OBJECT_TOO_LARGE", fileTooLargeMessage(FILE_LIMITS.signed_url_bytes), [field.name]);
     if (!UUID.test(row_id)) throw new FieldworkError("NOT_FOUND");
-    const key = `${record.form.id}/${row_id.toLowerCase()}/${field.id}/${randomUUID()}/${storageNameOf(file.name)}`;
-    const meta = { path: key, name: file.name.slice(0, 255), size: file.size, type: "application/octet-stream", lastModified: Date.now() };
+    const rowId = row_id.toLowerCase();
+    const key = `${record.form.id}/${rowId}/${field.id}/${randomUUID()}/${storageNameOf(file.name)}`;
     const column = sql.ref(field.name);
-    const table = managedTable(record.form.table_name);
-    // One transaction either way: guarded opens one on PostgreSQL; on PGlite we open it.
-    const inTransaction = (work: (trx: typeof app.db) => Promise<void>) =>
-      guarded(app.db, queryGuardOf(request, reply), (g) => (g.isTransaction ? work(g) : g.transaction().execute(work)));
-    await inTransaction(async (trx) => {
-      const { rows } = await sql<{ value: unknown }>`select ${column} as value from ${table} where id = ${row_id}::uuid for update`.execute(trx);
-      if (rows.length === 0) throw new FieldworkError("NOT_FOUND");
-      const files = filesOfAnswer(rows[0]!.value);
-      if (files.length >= maxFilesOf(field)) throw new FieldworkError("INVALID_FIELD_VALUE", `${field.name} holds at most ${maxFilesOf(field)} files.`, [field.name]);
-      const multiple = Array.isArray(rows[0]!.value) || maxFilesOf(field) > 1;
-      const value = multiple ? [...files, meta] : meta;
-      await sql`update ${table} set ${column} = ${JSON.stringify(value)}::jsonb where id = ${row_id}::uuid`.execute(trx);
+    const { rows } = await guarded(app.db, queryGuardOf(request, reply), (g) =>
+      sql<{ value: unknown }>`select ${column} as value from ${managedTable(record.form.table_name)} where id = ${rowId}::uuid`.execute(g));
+    if (rows.length === 0) throw new FieldworkError("NOT_FOUND");
+    if (filesOfAnswer(rows[0]!.value).length >= maxFilesOf(field)) {
+      throw new FieldworkError("INVALID_FIELD_VALUE", `${field.name} holds at most ${maxFilesOf(field)} files.`, [field.name]);
+    }
+    // The row gets the file when its PUT lands (upload-landing.ts), with the stored size and
+    // type; until then a grant names it, and retention removes it if the PUT never comes.
+    await grantUpload(app.db, {
+      key, form_id: record.form.id, field_id: field.id, session_id: null, max_bytes: FILE_LIMITS.signed_url_bytes, row_id: rowId, name: file.name.slice(0, 255),
     });
     const signedUrl = sign({ key, op: "put", expiresInSeconds: UPLOAD_URL_SECONDS, maxBytes: FILE_LIMITS.signed_url_bytes, accept: acceptOf(field) });
     return { data: { signedUrl, path: key, token: new URL(signedUrl, "http://x").searchParams.get("token") ?? "" }, error: null };
