@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { filesOfAnswer } from "./file-answer-schema";
 import {
-  answerFolder, DEFAULT_STORAGE_PATH, fieldStorageProblem, fileAnswerValue, STORAGE_MESSAGES, stagedKey, storageModeOfPath, storageOf,
+  answerFolder, DEFAULT_STORAGE_PATH, directUploadFolder, storageRootOf, fieldStorageProblem, fileAnswerValue, STORAGE_MESSAGES, stagedKey, storageModeOfPath, storageOf,
   storagePathProblem,
 } from "./file-answer";
 import { uploadTypeOf } from "./upload-type";
@@ -42,8 +42,8 @@ describe("storage settings (spec 2 §5)", () => {
     expect(storagePathProblem("{{row_id}}/{{field_id}}")).toBeUndefined();
     expect(storageModeOfPath("receipts")).toBe("direct");
     expect(storageModeOfPath("receipts/{{row_id}}")).toBe("staged");
-    expect(storageOf({ storage: null })).toEqual({ enabled: false, mode: "staged", path: DEFAULT_STORAGE_PATH });
-    expect(storageOf({ storage: { enabled: true, path: "scans" } })).toEqual({ enabled: true, mode: "direct", path: "scans" });
+    expect(storageOf({ storage: null })).toEqual({ enabled: false, mode: "staged", path: DEFAULT_STORAGE_PATH, bucket: null });
+    expect(storageOf({ storage: { enabled: true, path: "scans" } })).toEqual({ enabled: true, mode: "direct", path: "scans", bucket: null });
     expect(fieldStorageProblem({ path: "/x" })).toBe(STORAGE_MESSAGES.path_required);
   });
 
@@ -52,6 +52,17 @@ describe("storage settings (spec 2 §5)", () => {
     expect(answerFolder("form", storageOf({ storage: null }), ids)).toBe("form/r1/f1");
     expect(answerFolder("form", storageOf({ storage: { path: "x/{{session_id}}/" } }), ids)).toBe("form/x/s1");
     expect(stagedKey("s1", "f1", "rnd", "../../etc/passwd")).toBe("tmp/s1/f1/rnd/passwd");
+  });
+
+  it("a field that names a bucket keeps its files under buckets/{bucket_id}/, never in the form's folder", () => {
+    const ids = { row_id: "r1", field_id: "f1", session_id: "s1" };
+    const inBucket = storageOf({ storage: { enabled: true, bucket: " b1 ", path: "cvs/{{row_id}}" } });
+    expect(inBucket).toMatchObject({ bucket: "b1", mode: "staged" });
+    expect(answerFolder("form", inBucket, ids)).toBe("buckets/b1/cvs/r1");
+    expect(answerFolder("form", storageOf({ storage: { bucket: "b1" } }), ids)).toBe("buckets/b1/r1/f1");
+    expect(directUploadFolder("form", storageOf({ storage: { bucket: "b1", path: "scans/" } }))).toBe("buckets/b1/scans");
+    expect(directUploadFolder("form", storageOf({ storage: { path: "scans" } }))).toBe("form/scans");
+    expect(storageRootOf("form", storageOf({ storage: { bucket: "" } }))).toBe("form");
   });
 
   it("upload type: multipart by default, requesturl when chosen; the definition refuses bad settings", () => {

@@ -4,6 +4,7 @@
  * mode and path template), and the keys files are stored under. Browser and server read the
  * same rules from here.
  */
+import { bucketPrefix, fieldBucketOf } from "./buckets";
 import { isMultiValued } from "./field-types";
 import type { FormField, JsonValue } from "./form-model";
 import { storageKeyProblem, storageNameOf } from "./storage-paths";
@@ -23,8 +24,11 @@ export function fileAnswerValue(field: Pick<FormField, "type" | "multiple">, fil
 export const STORAGE_MODES = ["direct", "staged"] as const;
 export type StorageMode = (typeof STORAGE_MODES)[number];
 
-/** Spec 2 §3 "Field storage": mode and path template (the bucket is the form's own store here). */
-export interface FieldStorageConfig { enabled: boolean; mode: StorageMode; path: string }
+/**
+ * Spec 2 §3 "Field storage": mode and path template, and the bucket (a `v0_bucket` id) the
+ * files go into, or null for the form's own folder.
+ */
+export interface FieldStorageConfig { enabled: boolean; mode: StorageMode; path: string; bucket: string | null }
 
 /** The default template: the answer's folder `{row_id}/{field_id}` inside the form's folder. */
 export const DEFAULT_STORAGE_PATH = "{{row_id}}/{{field_id}}";
@@ -47,7 +51,7 @@ export function storageModeOfPath(path: string): StorageMode {
 export function storageOf(field: { storage: unknown }): FieldStorageConfig {
   const raw = (field.storage && typeof field.storage === "object" && !Array.isArray(field.storage) ? field.storage : {}) as Record<string, unknown>;
   const path = typeof raw.path === "string" && raw.path.trim() ? raw.path.trim() : DEFAULT_STORAGE_PATH;
-  return { enabled: raw.enabled === true, mode: storageModeOfPath(path), path };
+  return { enabled: raw.enabled === true, mode: storageModeOfPath(path), path, bucket: fieldBucketOf(raw) };
 }
 
 /** What is wrong with a storage path template (spec 2 §5), or undefined. */
@@ -84,10 +88,24 @@ export function stagedPrefix(sessionId: string, fieldId: string): string {
 }
 
 /**
- * The answer's folder for a field's files, inside the form's folder: the path template with its
- * placeholders filled (`{form_id}/{row_id}/{field_id}` by default).
+ * Where a field's files live: the bucket's prefix without its slash (`buckets/{bucket_id}`)
+ * when the field names a bucket, else the form's folder (`{form_id}`).
+ */
+export function storageRootOf(formId: string, storage: Pick<FieldStorageConfig, "bucket">): string {
+  return storage.bucket === null ? formId : bucketPrefix(storage.bucket).slice(0, -1);
+}
+
+/**
+ * The answer's folder for a field's files, inside the form's folder or the field's bucket:
+ * the path template with its placeholders filled (`{form_id}/{row_id}/{field_id}` by default,
+ * `buckets/{bucket_id}/{row_id}/{field_id}` with a bucket).
  */
 export function answerFolder(formId: string, storage: FieldStorageConfig, ids: { row_id: string; field_id: string; session_id: string }): string {
   const filled = storage.path.replace(PLACEHOLDER, (_, name: string) => ids[name as keyof typeof ids] ?? "_");
-  return `${formId}/${filled.replace(/\/+$/, "").replace(/\/{2,}/g, "/")}`;
+  return `${storageRootOf(formId, storage)}/${filled.replace(/\/+$/, "").replace(/\/{2,}/g, "/")}`;
+}
+
+/** A direct-mode upload's folder (the template has no placeholder): `{root}/{path}`. */
+export function directUploadFolder(formId: string, storage: FieldStorageConfig): string {
+  return `${storageRootOf(formId, storage)}/${storage.path.replace(/\/+$/, "")}`;
 }

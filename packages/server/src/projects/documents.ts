@@ -7,7 +7,7 @@ import { assertDoctype, FieldworkError, FormDefinition, formTemplate, LIMITS, ty
 import type { Kysely, Selectable } from "kysely";
 import type { DB, DocumentTable } from "../db/schema";
 import { createForm, parseDefinition } from "../forms/definition-import";
-import { queueStorageDelete } from "../forms/files/storage-deletes";
+import { queueFormFiles } from "../forms/files/storage-deletes";
 import { bumpRevision } from "../forms/form-record";
 import { dropManagedTable } from "../tables/managed-table";
 import { createBucketRow, queueBucketDelete } from "../buckets/bucket-service";
@@ -106,10 +106,10 @@ export async function deleteDocument(db: Kysely<DB>, doc: Selectable<DocumentTab
   await db.transaction().execute(async (trx) => {
     const forms = await trx.selectFrom("form").select(["id", "table_name"]).where("document_id", "=", doc.id).execute();
     for (const form of forms) {
+      // The form's folder and its fields' files in buckets (forms/files/storage-deletes.ts).
+      await queueFormFiles(trx, form);
       await dropManagedTable(trx, form.table_name);
       await trx.deleteFrom("form").where("id", "=", form.id).execute();
-      // Every file of the form lives under its folder (forms/files/storage-deletes.ts).
-      await queueStorageDelete(trx, `${form.id}/`, true);
     }
     // A bucket's row goes with its document (on delete cascade), its objects through the outbox.
     if (doc.doctype === "v0_bucket") await queueBucketDelete(trx, doc.id);

@@ -6,7 +6,7 @@
 import { FieldworkError } from "@fieldwork/core";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema";
-import { queueStorageDelete } from "../forms/files/storage-deletes";
+import { queueFormFiles } from "../forms/files/storage-deletes";
 import { dropManagedTable } from "../tables/managed-table";
 import { checkedName, taken } from "./names";
 
@@ -32,9 +32,9 @@ async function dropFormTables(trx: Kysely<DB>, projectIds: string[]): Promise<nu
   if (!projectIds.length) return 0;
   const forms = await trx.selectFrom("form").select(["id", "table_name"]).where("project_id", "in", projectIds).execute();
   for (const form of forms) {
-    await dropManagedTable(trx, form.table_name);
     // Its files go with it (forms/files/storage-deletes.ts), queued in this transaction.
-    await queueStorageDelete(trx, `${form.id}/`, true);
+    await queueFormFiles(trx, form);
+    await dropManagedTable(trx, form.table_name);
   }
   return forms.length;
 }

@@ -2,15 +2,18 @@
  * Files of deleted answers (issue 21 item 10, migration 0020 `storage_delete`). Deleting rows,
  * a file field or a form writes its outbox entries in the same transaction: the stored paths
  * of the rows' file columns and each row's folder `{form_id}/{row_id}/` (rows), the column's
- * paths (a field), the form's folder `{form_id}/` (a form). The job that runs the staged moves
+ * paths (a field), the form's folder `{form_id}/` and the files its fields keep in buckets
+ * (a form, `queueFormFiles`). The job that runs the staged moves
  * (storage-moves.ts) then removes the objects and the entries. Removing is idempotent (a key
  * already gone is fine), so a crash between the two leaves an entry the next pass finishes;
  * a staged file whose move had not run yet is removed at its staged key with its move.
  */
+import { capabilityOf, fieldBucketOf, isFieldType } from "@fieldwork/core";
 import type { FastifyBaseLogger } from "fastify";
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { DB } from "../../db/schema";
 import type { StorageDriver } from "../../storage/driver";
+import { managedTable } from "../../tables/managed-names";
 
 const BATCH = 100;
 
@@ -43,6 +46,21 @@ export async function queueColumnFiles(db: Kysely<DB>, table: RawBuilder<unknown
     cross join lateral jsonb_array_elements(case jsonb_typeof(${ref}) when 'array' then ${ref}
       when 'object' then jsonb_build_array(${ref}) else '[]'::jsonb end) e
     where e->>'path' is not null`.execute(db);
+}
+
+/**
+ * Queues every file of a form about to be removed (in its transaction, before its table is
+ * dropped): its folder, and the stored paths of the fields that keep their files in a bucket
+ * (those live under `buckets/{bucket_id}/`, outside the form's folder).
+ */
+export async function queueFormFiles(db: Kysely<DB>, form: { id: string; table_name: string }): Promise<void> {
+  const fields = await db.selectFrom("form_field").select(["name", "type", "storage"]).where("form_id", "=", form.id).execute();
+  for (const field of fields) {
+    if (isFieldType(field.type) && capabilityOf(field.type).file && fieldBucketOf(field.storage) !== null) {
+      await queueColumnFiles(db, managedTable(form.table_name), field.name);
+    }
+  }
+  await queueStorageDelete(db, `${form.id}/`, true);
 }
 
 /** Removes the queued files (oldest first); a failure is logged and retried on the next pass. */

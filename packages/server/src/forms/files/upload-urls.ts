@@ -3,11 +3,12 @@
  * one file (at most 50 MB) and gets `{signedUrl, path, token}`; the path is granted to this
  * session and field (migration 0017), so a submit may name it and nobody else's. Staged mode
  * puts the file under `tmp/{session_id}/{field_id}/…` (moved into the answer's folder with
- * the row); direct mode at its final folder (`{form_id}/{path}/{random}/{name}`).
+ * the row); direct mode at its final folder (`{form_id}/{path}/{random}/{name}`, or
+ * `buckets/{bucket_id}/{path}/…` when the field names a bucket).
  */
 import { randomUUID } from "node:crypto";
 import {
-  acceptOf, capabilityOf, FieldworkError, FILE_LIMITS, fileTooLargeMessage, maxFilesOf, stagedKey, storageNameOf, storageOf, uploadTypeOf,
+  acceptOf, capabilityOf, directUploadFolder, FieldworkError, FILE_LIMITS, fileTooLargeMessage, maxFilesOf, stagedKey, storageNameOf, storageOf, uploadTypeOf,
   type FormField,
 } from "@fieldwork/core";
 import type { Kysely } from "kysely";
@@ -60,7 +61,7 @@ export async function requestUploadUrl(
   const random = randomUUID();
   const key = storage.mode === "staged"
     ? stagedKey(sessionId, fieldId, random, file.name)
-    : `${form_id}/${storage.path.replace(/\/+$/, "")}/${random}/${storageNameOf(file.name)}`;
+    : `${directUploadFolder(form_id, storage)}/${random}/${storageNameOf(file.name)}`;
   await grantUpload(db, { key, form_id, field_id: fieldId, session_id: sessionId, max_bytes: FILE_LIMITS.signed_url_bytes });
   const signedUrl = sign({ key, op: "put", expiresInSeconds: UPLOAD_URL_SECONDS, maxBytes: FILE_LIMITS.signed_url_bytes, accept: acceptOf(field) });
   return { signedUrl, path: key, token: new URL(signedUrl, "http://x").searchParams.get("token") ?? "" };

@@ -17,8 +17,8 @@
  * form's or field's files are STORAGE_OBJECT_NOT_FOUND whatever the path says.
  */
 import {
-  acceptOf, capabilityOf, filesOfAnswer, FieldworkError, FILE_LIMITS, FILE_REFERENCE_TTL_SECONDS, fileTooLargeMessage, imageTransformOf,
-  imageTransformQuery, LIMITS, maxFilesOf, roleAtLeast, STORAGE_POOL_MAX_ROWS, storageNameOf, withQuery, type FileReference,
+  acceptOf, answerFolder, capabilityOf, filesOfAnswer, FieldworkError, FILE_LIMITS, FILE_REFERENCE_TTL_SECONDS, fileTooLargeMessage, imageTransformOf,
+  imageTransformQuery, LIMITS, maxFilesOf, roleAtLeast, STORAGE_POOL_MAX_ROWS, storageNameOf, storageOf, withQuery, type FileReference,
 } from "@fieldwork/core";
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -108,7 +108,10 @@ export async function ownerFileRoutes(fastify: FastifyInstance): Promise<void> {
     if (file.size > FILE_LIMITS.signed_url_bytes) throw new FieldworkError("STORAGE_OBJECT_TOO_LARGE", fileTooLargeMessage(FILE_LIMITS.signed_url_bytes), [field.name]);
     if (!UUID.test(row_id)) throw new FieldworkError("NOT_FOUND");
     const rowId = row_id.toLowerCase();
-    const key = `${record.form.id}/${rowId}/${field.id}/${randomUUID()}/${storageNameOf(file.name)}`;
+    // The row's folder in the form's folder, or the answer's folder in the field's bucket.
+    const storage = storageOf(field);
+    const folder = storage.bucket === null ? `${record.form.id}/${rowId}/${field.id}` : answerFolder(record.form.id, storage, { row_id: rowId, field_id: field.id, session_id: "_" });
+    const key = `${folder}/${randomUUID()}/${storageNameOf(file.name)}`;
     const column = sql.ref(field.name);
     const { rows } = await guarded(app.db, queryGuardOf(request, reply), (g) =>
       sql<{ value: unknown }>`select ${column} as value from ${managedTable(record.form.table_name)} where id = ${rowId}::uuid`.execute(g));
