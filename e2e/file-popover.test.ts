@@ -113,7 +113,13 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the file popover in Chromium", () => {
     await popover.getByRole("button", { name: "Replace" }).click();
     expect(await popover.getByRole("alert").innerText()).toBe("Please select a file to replace.");
     const second = await png(220, 38, 38);
-    await popover.getByLabel("New file for portrait.png").setInputFiles({ name: "new.png", mimeType: "image/png", buffer: second });
+    // The picker opens from a real button, by keyboard, and offers the image field's default (image/*).
+    expect(await popover.getByLabel("New file for portrait.png").getAttribute("accept")).toBe("image/*");
+    const choosing = page.waitForEvent("filechooser");
+    await popover.getByRole("button", { name: "Choose file…" }).focus();
+    await page.keyboard.press("Enter");
+    await (await choosing).setFiles({ name: "new.png", mimeType: "image/png", buffer: second });
+    expect(await popover.getByRole("button", { name: "Choose file…" }).getAttribute("aria-describedby").then((id) => page.locator(`[id="${id}"]`).innerText())).toBe("new.png");
     await popover.getByRole("button", { name: "Replace" }).click();
     await expect.poll(() => popover.getByText("File replaced successfully. (refresh to see changes)").count(), { timeout: 20_000 }).toBe(1);
     const href = (await popover.getByRole("link", { name: "Download" }).getAttribute("href"))!;

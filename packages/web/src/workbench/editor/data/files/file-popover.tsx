@@ -1,12 +1,13 @@
 /** @jsxRuntime automatic */
 /**
  * The file popover (spec 3 §2, §4, §5, §8): the cell's files with a preview, Download,
- * Replace (one file, filtered by the field's accept, through the file's upsert link:
+ * Replace (a button opens the picker for one file, filtered by the field's accept or its
+ * type's default, through the file's upsert link:
  * idle → uploading → success or failure), and Add file, enabled only for a multiple field
  * or an empty cell. The media viewer loads on first use.
  */
-import { lazy, Suspense, useId, useReducer, type FormEvent } from "react";
-import { Download, Eye, Plus, Upload } from "lucide-react";
+import { lazy, Suspense, useId, useLayoutEffect, useReducer, useRef, type FormEvent } from "react";
+import { Download, Eye, Paperclip, Plus, Upload } from "lucide-react";
 import { formatBytes } from "@fieldwork/core";
 import { Dialog } from "../../../../ui/dialog";
 import { Button, buttonClass } from "../../../../ui/button";
@@ -36,6 +37,9 @@ function ReplaceForm({ file, accept, csrf_token }: { file: CellFile; accept: str
   const [state, dispatch] = useReducer(replaceReducer, initialReplaceState);
   const inputId = useId();
   const messageId = useId();
+  const chosenId = useId();
+  const picker = useRef<HTMLInputElement>(null);
+  const chosenName = "file" in state && state.file ? state.file.name : null;
   const act = (action: ReplaceAction) => {
     const next = replaceReducer(state, action);
     dispatch(action);
@@ -51,14 +55,20 @@ function ReplaceForm({ file, accept, csrf_token }: { file: CellFile; accept: str
   return (
     <form onSubmit={submit} className="mt-3 flex flex-col gap-1.5 border-t border-line pt-3" aria-label={`Replace ${file.name}`} noValidate>
       <div className="flex items-center gap-2">
+        {/* The native input stays for the picker (and labelled for tests and assistive tech); the button opens it. */}
         <label htmlFor={inputId} className="sr-only">New file for {file.name}</label>
         <input
-          id={inputId} type="file" accept={accept ?? undefined} disabled={uploading}
-          aria-describedby={messageId}
+          ref={picker} id={inputId} type="file" accept={accept ?? undefined} disabled={uploading} tabIndex={-1}
+          aria-describedby={messageId} className="sr-only"
           onChange={(e) => act({ type: "choose", file: e.currentTarget.files?.[0] ?? null })}
-          className="min-w-0 flex-1 text-xs text-muted file:mr-2 file:cursor-pointer file:rounded-md file:border file:border-line-strong file:bg-card file:px-2 file:py-1 file:text-xs file:text-fg"
         />
-        <Button type="submit" size="sm" loading={uploading}><Upload aria-hidden="true" />Replace</Button>
+        <Button type="button" size="sm" disabled={uploading} aria-describedby={chosenId} onClick={() => picker.current?.click()}>
+          <Paperclip aria-hidden="true" />Choose file…
+        </Button>
+        <span id={chosenId} className="min-w-0 flex-1 truncate text-xs text-muted" title={chosenName ?? undefined}>
+          {chosenName ?? (accept ? `Any of ${accept}` : "No file chosen")}
+        </span>
+        <Button type="submit" size="sm" variant="primary" loading={uploading}><Upload aria-hidden="true" />Replace</Button>
       </div>
       <div id={messageId} className="text-xs empty:hidden">
         {state.status === "idle" && state.error ? <p role="alert" className="text-danger">{state.error}</p> : null}
@@ -70,7 +80,7 @@ function ReplaceForm({ file, accept, csrf_token }: { file: CellFile; accept: str
   );
 }
 
-function FileItem({ file, props, view }: { file: CellFile; props: FilePopoverProps; view: (action: ViewerAction) => void }) {
+function FileItem({ file, props, view }: { file: CellFile; props: FilePopoverProps; view: (action: ViewerAction, opener: HTMLElement) => void }) {
   const kind = fileKindOf(file.type);
   const facts = [file.type || "unknown type", file.size === null ? null : formatBytes(file.size), file.duration === null ? null : formatMediaTime(file.duration)].filter(Boolean).join(" · ");
   return (
@@ -84,7 +94,7 @@ function FileItem({ file, props, view }: { file: CellFile; props: FilePopoverPro
           <p className="truncate text-xs text-muted">{facts}</p>
         </div>
         <div className="flex shrink-0 items-center gap-1">
-          <Button size="icon" variant="ghost" aria-label="Preview" title="Preview" disabled={!file.src} onClick={() => file.src && view({ type: "open", file: { src: file.src, name: file.name, type: file.type } })}>
+          <Button size="icon" variant="ghost" aria-label="Preview" title="Preview" disabled={!file.src} onClick={(e) => file.src && view({ type: "open", file: { src: file.src, name: file.name, type: file.type } }, e.currentTarget)}>
             <Eye aria-hidden="true" />
           </Button>
           {file.download ? (
@@ -99,12 +109,25 @@ function FileItem({ file, props, view }: { file: CellFile; props: FilePopoverPro
 
 export function FilePopover(props: FilePopoverProps) {
   const [viewer, view] = useReducer(viewerReducer, closedViewer);
+  // The Preview button that opened the viewer gets focus back when it closes (Escape, Close
+  // preview), in the commit that removes the viewer: a layout effect runs after the removal.
+  const opener = useRef<HTMLElement | null>(null);
+  const viewerOpen = viewer.mode !== "closed";
+  useLayoutEffect(() => {
+    if (viewerOpen || !opener.current) return;
+    opener.current.focus();
+    opener.current = null;
+  }, [viewerOpen]);
+  const open = (action: ViewerAction, from: HTMLElement) => {
+    opener.current = from;
+    view(action);
+  };
   const tipId = useId();
   const addable = canAddFile(props.multiple, props.files.length);
   return (
     <Dialog open={props.open} onClose={props.onClose} title={props.title} description={`${props.files.length} ${props.files.length === 1 ? "file" : "files"}`} className="max-w-xl">
       <ul className="mt-4 flex max-h-[60vh] flex-col gap-2 overflow-auto">
-        {props.files.map((file, i) => <FileItem key={`${file.path}:${i}`} file={file} props={props} view={view} />)}
+        {props.files.map((file, i) => <FileItem key={`${file.path}:${i}`} file={file} props={props} view={open} />)}
       </ul>
       {props.editable ? (
         <div className="mt-4 flex items-center justify-end gap-2">

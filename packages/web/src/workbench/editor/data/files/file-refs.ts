@@ -67,3 +67,15 @@ export const ADD_FILE_TOOLTIP = "multiple is set to false, only one file is allo
 export function canAddFile(multiple: boolean, count: number): boolean {
   return multiple || count === 0;
 }
+
+/**
+ * What the Replace picker offers: the field's own accept, else its type's default (image/*,
+ * audio/*, video/*; anything for a file field). The same rule as core's `acceptOf`
+ * (files.test.ts checks they agree for every type), written here because importing
+ * file-accept.ts into the workbench would move it out of the public form's entry chunk.
+ */
+export function replaceAcceptOf(field: { type: string; accept: string | null }): string | null {
+  const own = field.accept?.trim();
+  if (own) return own;
+  return field.type === "image" || field.type === "audio" || field.type === "video" ? `${field.type}/*` : null;
+}

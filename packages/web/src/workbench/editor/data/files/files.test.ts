@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { canAddFile, fileKindOf, filesOf, formatMediaTime, needsResolve } from "./file-refs";
+import { acceptOf, FIELD_TYPES } from "@fieldwork/core";
+import { canAddFile, fileKindOf, filesOf, formatMediaTime, needsResolve, replaceAcceptOf } from "./file-refs";
 import { createFileBatcher, type PoolAnswer } from "./file-batcher";
 import { initialReplaceState, REPLACE_MESSAGES, replaceReducer, type ReplaceState } from "./replace-state";
 import { closedViewer, viewerContentOf, viewerReducer } from "./media-viewer-state";
@@ -37,6 +38,16 @@ describe("a file cell's files", () => {
 });
 
 describe("the replace-file flow", () => {
+  it("the picker takes the field's accept, else its type's default, as core's acceptOf says", () => {
+    expect(replaceAcceptOf({ type: "image", accept: null })).toBe("image/*");
+    expect(replaceAcceptOf({ type: "video", accept: "  " })).toBe("video/*");
+    expect(replaceAcceptOf({ type: "file", accept: null })).toBeNull();
+    expect(replaceAcceptOf({ type: "audio", accept: ".mp3" })).toBe(".mp3");
+    for (const type of FIELD_TYPES) {
+      for (const accept of [null, "", "application/pdf"]) expect(replaceAcceptOf({ type, accept }), type).toBe(acceptOf({ type, accept }));
+    }
+  });
+
   const file = new File(["x"], "new.pdf", { type: "application/pdf" });
   const run = (...actions: Parameters<typeof replaceReducer>[1][]) => actions.reduce<ReplaceState>(replaceReducer, initialReplaceState);
 

@@ -1,10 +1,11 @@
 /** @jsxRuntime automatic */
 /**
  * The media viewer (spec 1 §2.3, §4.4), loaded lazily: a fullscreen modal (the native
- * `<dialog>`: focus stays inside, Escape closes, focus goes back to the opener) or a
+ * `<dialog>`: focus stays inside, Escape closes; the file popover puts focus back on the
+ * Preview button that opened it) or a
  * draggable picture-in-picture window. Audio, video, image and PDF preview; media time as m:ss.
  */
-import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
 import { Maximize2, PictureInPicture2, X } from "lucide-react";
 import { headContentType } from "./file-api";
 import { formatMediaTime } from "./file-refs";
@@ -71,10 +72,11 @@ function Toolbar({ state, dispatch }: MediaViewerProps) {
 
 function ModalViewer(props: MediaViewerProps) {
   const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    ref.current?.showModal();
-    return () => opener?.focus();
+  // Shown and closed in the commit (never left in the top layer); the popover puts focus back on Preview.
+  useLayoutEffect(() => {
+    const dialog = ref.current;
+    dialog?.showModal();
+    return () => dialog?.close();
   }, []);
   return (
     <dialog
