@@ -3,10 +3,14 @@
  * bucket-api.ts). An upload asks for a signed URL, then PUTs the bytes there with
  * XMLHttpRequest, the one browser API that reports upload progress.
  */
-import type { Bucket, BucketListing, BucketObjectUrls, BucketUploadGrant } from "@fieldwork/core";
+import type { Bucket, BucketChoice, BucketListing, BucketObjectUrls, BucketUploadGrant } from "@fieldwork/core";
 import { ApiError, isRecord, privateRequest, seg } from "./http";
 
 type Options = { csrf_token: string; signal?: AbortSignal };
+
+/** The project's buckets, as the field panel's storage section offers them. */
+export const fetchProjectBuckets = (project_id: string, signal?: AbortSignal) =>
+  privateRequest<BucketChoice[]>("GET", `/projects/${seg(project_id)}/buckets`, { signal });
 
 export const fetchBucket = (bucket_id: string, signal?: AbortSignal) => privateRequest<Bucket>("GET", `/buckets/${seg(bucket_id)}`, { signal });
 

@@ -18,6 +18,7 @@ import { ChannelsPage } from "./connect/channels-page";
 import { SharePage } from "./connect/share-page";
 import { ParametersPage } from "./connect/parameters-page";
 import { CustomerPage } from "./connect/customer-page";
+import { ProjectIdContext } from "./build/field-panel/panel-context";
 
 /** The form's pages, all on one editor store: the canvas (the root, Main) and the pages beside it. */
 const FORM_PAGES: Record<FormPagePattern, (props: { title: string }) => React.JSX.Element> = {
@@ -31,13 +32,19 @@ const FORM_PAGES: Record<FormPagePattern, (props: { title: string }) => React.JS
 
 export interface FormEditorProps {
   form_id: string;
+  /** The form's project: the field panel lists its buckets. */
+  project_id: string;
   pattern: FormPagePattern;
   title: string;
   canEdit: boolean;
   csrf_token: string;
 }
 
-export default function FormEditor({ form_id, pattern, title, canEdit, csrf_token }: FormEditorProps) {
+export default function FormEditor({ form_id, project_id, pattern, title, canEdit, csrf_token }: FormEditorProps) {
   const FormPage = FORM_PAGES[pattern];
-  return <FormStoreHost form_id={form_id} canEdit={canEdit} csrf_token={csrf_token}><FormPage title={title} /></FormStoreHost>;
+  return (
+    <ProjectIdContext value={project_id}>
+      <FormStoreHost form_id={form_id} canEdit={canEdit} csrf_token={csrf_token}><FormPage title={title} /></FormStoreHost>
+    </ProjectIdContext>
+  );
 }

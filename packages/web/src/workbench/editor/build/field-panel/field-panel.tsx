@@ -22,7 +22,10 @@ import { ConditionEditor } from "../block-panel/condition-editor";
 import { useConditionDraft } from "../block-panel/use-condition-draft";
 import { DeleteFieldDialog } from "./delete-field-dialog";
 import { FieldPreview } from "./field-preview";
-import { FileSection } from "./file-section";
+import { FileSection, type BucketsState } from "./file-section";
+import { useProjectId } from "./panel-context";
+import { fetchProjectBuckets } from "../../../api/buckets";
+import { useResource } from "../../../session/use-resource";
 import { InventorySection } from "./inventory-section";
 import { OptionsEditor } from "./options-editor";
 import { draftProblems, initPanel, isDirty, panelReducer, toDefinition, type FlagKey, type TextKey } from "./panel-state";
@@ -56,7 +59,11 @@ function PanelBody({ field, fresh, onClose }: { field: FormField; fresh: boolean
   const names = useMemo(() => otherNames.filter((f) => f.id !== field.id).map((f) => f.name), [otherNames, field.id]);
   const { draft } = state;
   const cap = capabilityOf(draft.type);
-  const problems = draftProblems(draft, names);
+  const projectId = useProjectId();
+  const bucketsResource = useResource(cap.file && projectId ? projectId : null, (signal) => fetchProjectBuckets(projectId!, signal));
+  const buckets: BucketsState = bucketsResource.state.status === "ready" ? { status: "ready", buckets: bucketsResource.state.data }
+    : bucketsResource.state.status === "failed" ? { status: "failed", message: bucketsResource.state.message } : { status: "loading" };
+  const problems = draftProblems(draft, names, buckets.status === "ready" ? buckets.buckets : null);
   const block = useBuild((s) => s.working.blocks.find((b) => b.form_field_id === field.id));
   const condition = useConditionDraft(block, field.name);
   const invalid = Object.keys(problems).length > 0 || condition.problem !== undefined;
@@ -127,7 +134,7 @@ function PanelBody({ field, fresh, onClose }: { field: FormField; fresh: boolean
             </div>
           ) : null}
         </Group>
-        {cap.file ? <FileSection draft={draft} problems={problems} dispatch={dispatch} check={(props) => <Check {...props} />} /> : null}
+        {cap.file ? <FileSection draft={draft} problems={problems} buckets={buckets} dispatch={dispatch} check={(props) => <Check {...props} />} /> : null}
         <Group title="Logic">
           <Field label="Computed value" error={problems.v_value}
             hint="An expression over other fields, like #/price * #/quantity. Visitors see the result, read only; the server computes it again.">

@@ -2,12 +2,13 @@
 /**
  * The field panel's file settings (spec 2 §3, §5; spec 1 §5): accept, how many files, the
  * upload type (multipart with the form, or a signed upload through the field's request url)
- * and the storage section (an own path template; a `{{…}}` placeholder makes the mode staged).
- * The rules are core's (`storagePathProblem`, `storageModeOfPath`, `maxFilesOf`), which the
- * server applies again on save.
+ * and the storage section: the bucket the files go into (the project's buckets, or the form's
+ * own folder) and an own path template (a `{{…}}` placeholder makes the mode staged). The
+ * rules are core's (`storagePathProblem`, `storageModeOfPath`, `maxFilesOf`,
+ * `fieldBucketProblem`), shown before save; the server applies them again and refuses with codes.
  */
 import type { ReactNode } from "react";
-import { FILE_LIMITS, maxFilesOf, storageModeOfPath, type UploadType } from "@fieldwork/core";
+import { bucketAllowedBy, bucketPolicyOfField, FILE_LIMITS, maxFilesOf, storageModeOfPath, type BucketChoice, type UploadType } from "@fieldwork/core";
 import { Field } from "../../../../ui/field";
 import { Input } from "../../../../ui/input";
 import { Select } from "../../../../ui/select";
@@ -15,8 +16,36 @@ import type { FieldDraft, PanelAction, PanelProblems } from "./panel-state";
 
 const MB = (bytes: number) => `${Math.round(bytes / 1_048_576)} MB`;
 
-export function FileSection({ draft, problems, dispatch, check }: {
+/** The project's buckets as the panel has them: loading, loaded, or why not. */
+export type BucketsState = { status: "loading" } | { status: "ready"; buckets: readonly BucketChoice[] } | { status: "failed"; message: string };
+
+function BucketPicker({ draft, problem, buckets, dispatch }: { draft: FieldDraft; problem: string | undefined; buckets: BucketsState; dispatch: (action: PanelAction) => void }) {
+  const list = buckets.status === "ready" ? buckets.buckets : [];
+  const policy = bucketPolicyOfField(draft.type);
+  const known = draft.storage_bucket === "" || list.some((b) => b.id === draft.storage_bucket);
+  const hint = buckets.status === "failed" ? `The project's buckets could not be loaded: ${buckets.message}`
+    : buckets.status === "loading" ? "Loading the project's buckets…"
+    : draft.storage_bucket ? "Files go into this bucket (its page lists them); the path below is inside it."
+    : list.length ? "Files stay in the form's own folder unless you pick one of the project's buckets."
+    : "The project has no buckets: add a Bucket document to the project to store files there.";
+  return (
+    <Field label="Bucket" error={problem} hint={hint}>
+      {(p) => (
+        <Select {...p} value={draft.storage_bucket} onChange={(e) => dispatch({ type: "text", key: "storage_bucket", value: e.target.value })}>
+          <option value="">The form's own folder</option>
+          {list.map((b) => (
+            <option key={b.id} value={b.id} disabled={!bucketAllowedBy(b, policy)}>{b.name} ({b.public ? "public" : "private"})</option>
+          ))}
+          {known ? null : <option value={draft.storage_bucket}>{buckets.status === "ready" ? "A bucket not in this project" : "The field's bucket"}</option>}
+        </Select>
+      )}
+    </Field>
+  );
+}
+
+export function FileSection({ draft, problems, buckets, dispatch, check }: {
   draft: FieldDraft;
+  buckets: BucketsState;
   problems: PanelProblems;
   dispatch: (action: PanelAction) => void;
   /** The panel's checkbox row. */
@@ -25,7 +54,7 @@ export function FileSection({ draft, problems, dispatch, check }: {
   const most = maxFilesOf(draft);
   const mode = storageModeOfPath(draft.storage_path);
   return (
-    <section className="grid gap-4 border-t border-line pt-5" aria-label="Files">
+    <section className="grid gap-4 border-t border-line pt-5" aria-label="Files" data-testid="file-storage-section">
       <h3 className="text-sm font-semibold text-fg">Files</h3>
       <Field label="Accept" hint="File types, like image/* or .pdf. The server checks the type read from the file's bytes.">
         {(p) => <Input {...p} value={draft.accept} onChange={(e) => dispatch({ type: "text", key: "accept", value: e.target.value })} className="font-mono" />}
@@ -42,8 +71,10 @@ export function FileSection({ draft, problems, dispatch, check }: {
           </Select>
         )}
       </Field>
+      <BucketPicker draft={draft} problem={problems.bucket} buckets={buckets} dispatch={dispatch} />
       {check({
-        label: "Own storage path", hint: "Where files go inside the form's folder. Default: {{row_id}}/{{field_id}}.",
+        label: "Own storage path",
+        hint: `Where files go inside ${draft.storage_bucket ? "the bucket" : "the form's folder"}. Default: {{row_id}}/{{field_id}}.`,
         checked: draft.storage_enabled, onChange: (value) => dispatch({ type: "flag", key: "storage_enabled", value }),
       })}
       {draft.storage_enabled ? (

@@ -8,3 +8,7 @@ import { createContext, useContext } from "react";
 export type PanelTarget = { field_id: string; fresh: boolean } | { block_id: string; fresh: boolean };
 export const FieldPanelContext = createContext<(target: PanelTarget) => void>(() => undefined);
 export const useOpenFieldPanel = () => useContext(FieldPanelContext);
+
+/** The form's project (the field panel offers its buckets); null outside a project's editor. */
+export const ProjectIdContext = createContext<string | null>(null);
+export const useProjectId = () => useContext(ProjectIdContext);

@@ -83,4 +83,21 @@ describe("the computed value", () => {
     const text = run(fixed, { type: "type", value: "text" });
     expect(toDefinition(text.draft, text.base)).toMatchObject({ upload: null, storage: null });
   });
+
+  it("file fields: the bucket is saved with the storage, checked against the project's buckets, and leaves an untouched field clean", () => {
+    const buckets = [{ id: "b1", name: "Receipts", public: false }, { id: "b2", name: "Site", public: true }];
+    const start = initPanel({ field: field({ name: "cv", type: "file" }), fresh: false });
+    expect(start.draft.storage_bucket).toBe("");
+    expect(draftProblems(start.draft, [], buckets).bucket).toBeUndefined();
+    const picked = run(start, { type: "text", key: "storage_bucket", value: "b1" });
+    expect(toDefinition(picked.draft, picked.base).storage).toEqual({ enabled: false, bucket: "b1" });
+    const stored = initPanel({ field: field({ name: "cv", type: "file", storage: { bucket: "b1", enabled: true, path: "cvs" } }), fresh: false });
+    expect(stored.draft).toMatchObject({ storage_bucket: "b1", storage_enabled: true, storage_path: "cvs" });
+    expect(isDirty(stored)).toBe(false);
+    expect(toDefinition(run(stored, { type: "text", key: "storage_bucket", value: "" }).draft, stored.base).storage).toEqual({ enabled: true, path: "cvs" });
+    // A bucket that is not one of the project's (removed since, or typed in an import) is shown before save.
+    const gone = run(start, { type: "text", key: "storage_bucket", value: "b9" });
+    expect(draftProblems(gone.draft, [], buckets).bucket).toBe("This field's bucket is not one of the project's buckets");
+    expect(draftProblems(gone.draft, [], null).bucket).toBeUndefined();
+  });
 });

@@ -6,7 +6,7 @@
  * `draftProblems` are core's field rules on it, shown beside their inputs while typing.
  */
 import {
-  capabilityOf, expressionProblem, fieldProblems, FieldDefinition, storageOf, storagePathProblem, suggestFieldName, TYPE_DEFAULTS, uploadTypeOf,
+  capabilityOf, expressionProblem, fieldBucketOf, fieldBucketProblem, type BucketChoice, fieldProblems, FieldDefinition, storageOf, storagePathProblem, suggestFieldName, TYPE_DEFAULTS, uploadTypeOf,
   type FieldProblems, type FieldType, type FormField, type UploadType,
 } from "@fieldwork/core";
 import { definitionOf } from "../editor-request";
@@ -35,9 +35,11 @@ export interface FieldDraft {
   /** File fields: a storage path template of the owner's (spec 2 §3 "Field storage"). */
   storage_enabled: boolean;
   storage_path: string;
+  /** File fields: the bucket (an id) the files go into, "" for the form's own folder. */
+  storage_bucket: string;
 }
 
-export type TextKey = "name" | "label" | "placeholder" | "help_text" | "pattern" | "min" | "max" | "step" | "autocomplete" | "accept" | "v_value" | "storage_path";
+export type TextKey = "name" | "label" | "placeholder" | "help_text" | "pattern" | "min" | "max" | "step" | "autocomplete" | "accept" | "v_value" | "storage_path" | "storage_bucket";
 export type FlagKey = "required" | "readonly" | "multiple" | "storage_enabled";
 
 export interface PanelState {
@@ -75,6 +77,7 @@ export function draftOf(field: FormField): FieldDraft {
     autocomplete: text(def.autocomplete), accept: text(def.accept), multiple: def.multiple, list: optionRows(def),
     v_value: typeof def.v_value === "string" ? def.v_value : "",
     upload_type: uploadTypeOf(def), storage_enabled: storageOf(def).enabled, storage_path: storageOf(def).path,
+    storage_bucket: fieldBucketOf(def.storage) ?? "",
   };
 }
 
@@ -163,18 +166,28 @@ export function toDefinition(draft: FieldDraft, base: FieldDefinition): FieldDef
 function fileSettings(draft: FieldDraft, base: FieldDefinition): Pick<FieldDefinition, "upload" | "storage"> {
   if (!capabilityOf(draft.type).file) return { upload: null, storage: null };
   const baseStorage = base.storage && typeof base.storage === "object" && !Array.isArray(base.storage) ? base.storage : {};
+  const bucket = draft.storage_bucket.trim();
+  // The bucket stays where it was among the keys (so an untouched field is not dirty); none drops it.
+  const withBucket = (storage: Record<string, unknown>) => {
+    if (bucket) return { ...storage, bucket };
+    const { bucket: _dropped, ...rest } = storage;
+    return rest;
+  };
   return {
     upload: draft.upload_type === "multipart" && base.upload === null ? null : { type: draft.upload_type },
     storage: draft.storage_enabled
-      ? { ...baseStorage, enabled: true, path: draft.storage_path.trim() }
-      : base.storage === null ? null : { ...baseStorage, enabled: false },
+      ? withBucket({ ...baseStorage, enabled: true, path: draft.storage_path.trim() })
+      : base.storage === null && !bucket ? null : withBucket({ ...baseStorage, enabled: false }),
   };
 }
 
-export type PanelProblems = FieldProblems & { step?: string; v_value?: string; storage?: string };
+export type PanelProblems = FieldProblems & { step?: string; v_value?: string; storage?: string; bucket?: string };
 
-/** Core's field rules on the draft, plus a step that is not a positive number. */
-export function draftProblems(draft: FieldDraft, otherNames: readonly string[]): PanelProblems {
+/**
+ * Core's field rules on the draft, plus a step that is not a positive number, and the bucket
+ * rules of spec 2 §5 (`fieldBucketProblem`) once the project's buckets are known.
+ */
+export function draftProblems(draft: FieldDraft, otherNames: readonly string[], buckets: readonly BucketChoice[] | null = null): PanelProblems {
   const step = draft.step.trim() ? Number(draft.step) : null;
   const problems: PanelProblems = fieldProblems({
     name: draft.name.trim(), type: draft.type, required: draft.required, pattern: orNull(draft.pattern),
@@ -187,6 +200,10 @@ export function draftProblems(draft: FieldDraft, otherNames: readonly string[]):
   if (computed) problems.v_value = computed;
   const storage = capabilityOf(draft.type).file && draft.storage_enabled ? storagePathProblem(draft.storage_path) : undefined;
   if (storage) problems.storage = storage;
+  if (buckets && capabilityOf(draft.type).file) {
+    const bucket = fieldBucketProblem({ type: draft.type, storage: { enabled: draft.storage_enabled, bucket: draft.storage_bucket } }, buckets);
+    if (bucket) problems.bucket = bucket.message;
+  }
   return problems;
 }
 
