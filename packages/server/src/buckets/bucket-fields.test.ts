@@ -3,7 +3,8 @@
  * with the disk driver, and on the S3 driver against s3rver: a multipart file (staged) and a
  * signed upload (direct) end under `buckets/{bucket_id}/` with the field's path template, never
  * in the form's folder; the bucket page's listing shows them with their size; the owner
- * downloads them byte-identical and adds a file to a row in the bucket; deleting a row, then
+ * downloads them byte-identical, replaces one (same path, new bytes) and adds a file to a row
+ * in the bucket; deleting a row, then
  * the form, removes their files from the bucket and nothing else.
  */
 import type { FastifyInstance } from "fastify";
@@ -134,6 +135,16 @@ describe.each(MATRIX)("file fields stored in a bucket on $name, $store storage",
     expect(grant.path.startsWith(`buckets/${bucket}/receipts/${bob.id}/`)).toBe(true);
     expect((await app().inject({ method: "PUT", url: grant.signedUrl, payload: PDF, headers: { "content-type": "application/pdf" } })).statusCode).toBeLessThan(300);
     expect((await rows()).find((r) => r.id === bob.id)!.receipt!.path).toBe(grant.path);
+
+    // Replace keeps the path in the bucket and serves the new bytes.
+    const bigger = Buffer.concat([PNG, Buffer.alloc(100, 9)]);
+    const upsert = await owner("PUT", `/private/editor/${formId}/fields/${field.scan}/file/upsert?path=${encodeURIComponent(path)}`, { file: { name: "scan.png", size: bigger.length } });
+    expect(upsert.statusCode, upsert.body).toBe(200);
+    const replaced = await app().inject({ method: "PUT", url: upsert.json().data.signedUrl as string, payload: bigger, headers: { "content-type": "image/png" } });
+    expect(replaced.statusCode, replaced.body).toBeLessThan(300);
+    const src = await owner("GET", `/private/editor/${formId}/fields/${field.scan}/file/preview/src?path=${encodeURIComponent(path)}&download=true`);
+    expect((await bytesOf(String(src.headers.location))).equals(bigger)).toBe(true);
+    expect((await listing(`scans/${path.split("/")[3]}/`)).objects[0]).toMatchObject({ name: "scan.png", size: bigger.length });
   });
 
   it.skipIf(!backend.available)("deleting a row removes its files from the bucket; deleting the form removes the rest", async () => {

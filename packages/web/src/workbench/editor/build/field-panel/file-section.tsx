@@ -25,6 +25,7 @@ function BucketPicker({ draft, problem, buckets, dispatch }: { draft: FieldDraft
   const known = draft.storage_bucket === "" || list.some((b) => b.id === draft.storage_bucket);
   const hint = buckets.status === "failed" ? `The project's buckets could not be loaded: ${buckets.message}`
     : buckets.status === "loading" ? "Loading the project's buckets…"
+    : list.find((b) => b.id === draft.storage_bucket)?.public ? "A public bucket: anyone with a file's link can read the answers' files. The path below is inside it."
     : draft.storage_bucket ? "Files go into this bucket (its page lists them); the path below is inside it."
     : list.length ? "Files stay in the form's own folder unless you pick one of the project's buckets."
     : "The project has no buckets: add a Bucket document to the project to store files there.";
