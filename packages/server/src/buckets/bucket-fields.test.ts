@@ -4,8 +4,8 @@
  * signed upload (direct) end under `buckets/{bucket_id}/` with the field's path template, never
  * in the form's folder; the bucket page's listing shows them with their size; the owner
  * downloads them byte-identical, replaces one (same path, new bytes) and adds a file to a row
- * in the bucket; deleting a row, then
- * the form, removes their files from the bucket and nothing else.
+ * in the bucket; deleting a row, then the form, removes their files from the bucket and
+ * nothing else.
  */
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

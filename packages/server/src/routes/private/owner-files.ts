@@ -110,7 +110,9 @@ export async function ownerFileRoutes(fastify: FastifyInstance): Promise<void> {
     const rowId = row_id.toLowerCase();
     // The row's folder in the form's folder, or the answer's folder in the field's bucket.
     const storage = storageOf(field);
-    const folder = storage.bucket === null ? `${record.form.id}/${rowId}/${field.id}` : answerFolder(record.form.id, storage, { row_id: rowId, field_id: field.id, session_id: "_" });
+    const folder = storage.bucket === null
+      ? `${record.form.id}/${rowId}/${field.id}`
+      : answerFolder(record.form.id, storage, { row_id: rowId, field_id: field.id, session_id: "_" });
     const key = `${folder}/${randomUUID()}/${storageNameOf(file.name)}`;
     const column = sql.ref(field.name);
     const { rows } = await guarded(app.db, queryGuardOf(request, reply), (g) =>

@@ -6,8 +6,8 @@
  * `draftProblems` are core's field rules on it, shown beside their inputs while typing.
  */
 import {
-  capabilityOf, expressionProblem, fieldBucketOf, fieldBucketProblem, type BucketChoice, fieldProblems, FieldDefinition, storageOf, storagePathProblem, suggestFieldName, TYPE_DEFAULTS, uploadTypeOf,
-  type FieldProblems, type FieldType, type FormField, type UploadType,
+  capabilityOf, expressionProblem, fieldBucketOf, fieldBucketProblem, fieldProblems, FieldDefinition, storageOf, storagePathProblem,
+  suggestFieldName, TYPE_DEFAULTS, uploadTypeOf, type BucketChoice, type FieldProblems, type FieldType, type FormField, type UploadType,
 } from "@fieldwork/core";
 import { definitionOf } from "../editor-request";
 import { applyOptionsOp, definitionOptions, optionRows, type OptionList, type OptionsOp } from "./options-ops";
