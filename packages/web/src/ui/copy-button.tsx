@@ -3,10 +3,11 @@ import { useEffect, useRef, useState } from "react";
 import { Check, Copy } from "lucide-react";
 import { Button, type ButtonProps } from "./button";
 import { cn } from "./cn";
-import { COPIED_MS, copyText } from "./copy";
+import { COPY_CONFIRM_MS } from "@fieldwork/core";
+import { copyText } from "./copy";
 
 /**
- * Copies `text` and says "Copied" (with a check) for two seconds; a status region tells
+ * Copies `text` and says "Copied" (with a check) for two seconds (spec 1 §9, COPY_CONFIRM_MS); a status region tells
  * screen readers. `onFailure` runs when the browser refuses (the text stays selectable).
  * `what` completes the button's name for screen readers ("Copy form link") where a page has
  * several, keeping the visible word first in it.
@@ -16,7 +17,7 @@ export function CopyButton({ text, onFailure, what, className, ...props }: Omit<
   const ref = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), COPIED_MS);
+    const timer = setTimeout(() => setCopied(false), COPY_CONFIRM_MS);
     return () => clearTimeout(timer);
   }, [copied]);
   const copy = async () => {

@@ -28,6 +28,3 @@ export async function copyText(text: string, container?: HTMLElement | null): Pr
     area.remove();
   }
 }
-
-/** How long a copy button says "Copied". */
-export const COPIED_MS = 2000;
