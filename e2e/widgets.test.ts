@@ -45,7 +45,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the shared widgets in the product", () => 
     }));
     await copy.click();
     await expect.poll(() => page.getByRole("button", { name: "Copied form link" }).isVisible()).toBe(true);
-    expect(await page.getByRole("status").filter({ hasText: "Copied to the clipboard" }).count()).toBe(1);
+    expect(await page.getByRole("status").filter({ hasText: "Copied to clipboard" }).count()).toBe(1);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${env.server.url}/d/e/${doc.form_id}`);
     const { shown, reverted } = await timing;
     expect(reverted - shown).toBeGreaterThanOrEqual(1_950);

@@ -28,3 +28,11 @@ export async function copyText(text: string, container?: HTMLElement | null): Pr
     area.remove();
   }
 }
+
+/** What a copy button's status region says (spec 3 §8: "Copy"). */
+export const COPY_STATUS = {
+  copying: "Copying to clipboard...",
+  copied: "Copied to clipboard",
+  failed: "Failed to copy to clipboard",
+} as const;
+export type CopyState = keyof typeof COPY_STATUS;
