@@ -2,7 +2,8 @@
  * The baseline of bench:respondent: the demo form's own HTML with every `<script>` element
  * and modulepreload link removed and its stylesheets inline — what the page would be with
  * no JavaScript at all. A tiny HTTP server sends it compressed like the real server sends
- * HTML, and passes every other path (fonts under /assets) through to the real server.
+ * HTML, and passes every other path (fonts under /assets) through to the real server; the
+ * peers' pages and scripts (bench/peers.ts) are served the same way.
  */
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
@@ -48,15 +49,25 @@ function proxy(target: URL, req: IncomingMessage, res: ServerResponse) {
   req.pipe(upstream);
 }
 
+/** A page or script a bench serves itself: its content type and its text. */
+export interface ServedFile { type: string; body: string }
+
 /** Serves `html` at `/` on 127.0.0.1 (any free port); other paths go to `origin`. */
-export async function servePlainPage(html: string, origin: string): Promise<{ url: string; close(): Promise<void> }> {
+export const servePlainPage = (html: string, origin: string) => serveFiles({ "/": { type: "text/html; charset=utf-8", body: html } }, origin);
+
+/**
+ * Serves `files` by path on 127.0.0.1 (any free port), each compressed like the server
+ * compresses (brotli, else gzip); other paths go to `origin`.
+ */
+export async function serveFiles(files: Record<string, ServedFile>, origin: string): Promise<{ url: string; close(): Promise<void> }> {
   const target = new URL(origin);
-  const raw = Buffer.from(html);
+  const raw = new Map(Object.entries(files).map(([path, file]) => [path, { type: file.type, body: Buffer.from(file.body) }]));
   const server: Server = createServer((req, res) => {
-    if (req.url !== "/") return proxy(target, req, res);
-    const { encoding, body } = compressFor(req.headers["accept-encoding"], raw);
+    const file = raw.get(req.url ?? "");
+    if (!file) return proxy(target, req, res);
+    const { encoding, body } = compressFor(req.headers["accept-encoding"], file.body);
     res.writeHead(200, {
-      "content-type": "text/html; charset=utf-8",
+      "content-type": file.type,
       "cache-control": "no-store",
       vary: "accept-encoding",
       ...(encoding ? { "content-encoding": encoding } : {}),

@@ -31,6 +31,14 @@ export function appendResultRow(section: ResultsSection, cells: (string | number
   }
   const next = text.indexOf("\n## ", start + heading.length);
   const end = next < 0 ? text.length : next;
+  // After the table's last row: notes written below a table stay below it.
+  const lastRow = text.slice(start, end).search(/\n\|[^\n]*\|[ \t]*(?![\s\S]*\n\|)/);
+  if (lastRow >= 0) {
+    const at = text.indexOf("\n", start + lastRow + 1);
+    const cut = at < 0 || at > end ? end : at;
+    writeFileSync(RESULTS, `${text.slice(0, cut)}\n${row}${text.slice(cut)}`);
+    return;
+  }
   const before = text.slice(0, end).trimEnd();
   writeFileSync(RESULTS, `${before}\n${row}\n${next < 0 ? "" : `\n${text.slice(end + 1)}`}`);
 }

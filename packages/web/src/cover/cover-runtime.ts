@@ -5,6 +5,7 @@
  * on the public cover page (cover-script.ts) and in the workbench's preview.
  */
 import { COUNTDOWN_INTERVAL_MS, coverState, formatCountdown, type CoverCampaign, type CountdownUnits, type ScheduleState } from "@fieldwork/core";
+import { slideAfter } from "../ui/carousel-state";
 import { COVER_ATTR } from "./cover-attributes";
 
 interface ScriptTexts {
@@ -65,7 +66,7 @@ function startCarousel(track: HTMLElement): () => void {
     if (paused || document.hidden) return;
     const width = track.clientWidth || 1;
     const index = Math.round(track.scrollLeft / width);
-    const next = index + 1 >= slides ? 0 : index + 1;
+    const next = slideAfter(index, slides, 1, true);
     track.scrollTo({ left: next * width, behavior: "smooth" });
   }, CAROUSEL_INTERVAL_MS);
   return () => clearInterval(timer);

@@ -3,25 +3,32 @@ import { useEffect, useRef, useState } from "react";
 import { Check, Copy } from "lucide-react";
 import { Button, type ButtonProps } from "./button";
 import { cn } from "./cn";
-import { COPIED_MS, copyText } from "./copy";
+import { COPY_CONFIRM_MS } from "@fieldwork/core";
+import { COPY_STATUS, copyText, type CopyState } from "./copy";
 
 /**
- * Copies `text` and says "Copied" (with a check) for two seconds; a status region tells
- * screen readers. `onFailure` runs when the browser refuses (the text stays selectable).
+ * Copies `text` and says "Copied" (with a check) for two seconds (spec 1 §9, COPY_CONFIRM_MS);
+ * a status region tells screen readers in spec 3 §8's words (COPY_STATUS). `onFailure` runs
+ * when the browser refuses (the text stays selectable).
  * `what` completes the button's name for screen readers ("Copy form link") where a page has
  * several, keeping the visible word first in it.
  */
 export function CopyButton({ text, onFailure, what, className, ...props }: Omit<ButtonProps, "onClick" | "children"> & { text: string; onFailure?: () => void; what?: string }) {
-  const [copied, setCopied] = useState(false);
+  const [state, setState] = useState<CopyState | null>(null);
+  const copied = state === "copied";
   const ref = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), COPIED_MS);
+    if (state !== "copied" && state !== "failed") return;
+    const timer = setTimeout(() => setState(null), COPY_CONFIRM_MS);
     return () => clearTimeout(timer);
-  }, [copied]);
+  }, [state]);
   const copy = async () => {
-    if (await copyText(text, ref.current?.parentElement)) setCopied(true);
-    else onFailure?.();
+    setState("copying");
+    if (await copyText(text, ref.current?.parentElement)) setState("copied");
+    else {
+      setState("failed");
+      onFailure?.();
+    }
   };
   return (
     <>
@@ -30,7 +37,7 @@ export function CopyButton({ text, onFailure, what, className, ...props }: Omit<
         {copied ? "Copied" : "Copy"}
         {what ? <span className="sr-only"> {what}</span> : null}
       </Button>
-      <span role="status" className="sr-only">{copied ? "Copied to the clipboard" : ""}</span>
+      <span role="status" className="sr-only">{state ? COPY_STATUS[state] : ""}</span>
     </>
   );
 }

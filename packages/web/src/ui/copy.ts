@@ -29,5 +29,10 @@ export async function copyText(text: string, container?: HTMLElement | null): Pr
   }
 }
 
-/** How long a copy button says "Copied". */
-export const COPIED_MS = 2000;
+/** What a copy button's status region says (spec 3 §8: "Copy"). */
+export const COPY_STATUS = {
+  copying: "Copying to clipboard...",
+  copied: "Copied to clipboard",
+  failed: "Failed to copy to clipboard",
+} as const;
+export type CopyState = keyof typeof COPY_STATUS;

@@ -2,12 +2,13 @@
 /**
  * The toolbar's search: over all rows on the server (every word over the table's search
  * column, the last as a prefix, 250 ms after typing stops), or a fuzzy find among the rows of this page (fuse.js,
- * threshold 0.3), which never leaves the browser.
+ * threshold 0.3), which never leaves the browser. The box collapses to an icon while empty
+ * and unfocused (spec 1 §2.3, ui/search-box.tsx).
  */
 import { useEffect, useRef, useState } from "react";
 import type { QueryAction, TextSearch } from "@fieldwork/core";
-import { Search } from "lucide-react";
 import { cn } from "../../../ui/cn";
+import { CollapsingSearchBox } from "../../../ui/search-box";
 import { useDebouncedCommit } from "./use-debounced";
 
 export const SEARCH_DEBOUNCE_MS = 250;
@@ -38,15 +39,11 @@ export function SearchBox({ search, column, localText, onLocal, dispatch }: {
   }, scope !== "all" || text === committed);
   const value = scope === "all" ? text : localText;
   return (
-    <div className="flex h-8 min-w-0 items-center rounded-md border border-line-strong bg-field focus-within:border-accent focus-within:ring-3 focus-within:ring-accent-soft">
-      <Search aria-hidden="true" className="ml-2 size-4 shrink-0 text-faint" />
-      <input
-        type="search"
-        aria-label={scope === "all" ? "Search all rows" : "Find in this page"}
-        placeholder={scope === "all" ? "Search all rows" : "Find in this page"}
+    <div className="flex h-8 min-w-0 items-center gap-1">
+      <CollapsingSearchBox
+        label={scope === "all" ? "Search all rows" : "Find in this page"}
         value={value}
-        onChange={(e) => (scope === "all" ? setText(e.target.value) : onLocal(e.target.value))}
-        className="h-full w-36 min-w-0 bg-transparent px-2 text-sm text-fg outline-none placeholder:text-faint sm:w-44"
+        onValue={(next) => (scope === "all" ? setText(next) : onLocal(next))}
       />
       <select
         aria-label="Search scope"
@@ -57,7 +54,7 @@ export function SearchBox({ search, column, localText, onLocal, dispatch }: {
           if (next === "page") onLocal(text);
           else onLocal("");
         }}
-        className={cn("h-full cursor-pointer rounded-r-md border-l border-line bg-transparent px-2 text-xs text-muted outline-none focus-visible:ring-2")}
+        className={cn("h-full cursor-pointer rounded-md border border-line bg-transparent px-2 text-xs text-muted outline-none focus-visible:ring-2")}
       >
         {column ? <option value="all">All rows</option> : null}
         <option value="page">This page</option>
