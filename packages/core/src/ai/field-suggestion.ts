@@ -93,7 +93,6 @@ export function typeFromText(value: unknown): FieldType | null {
 /** One line of clean text: control characters out, spaces folded, clipped to `max`. */
 export function cleanText(value: unknown, max: number): string {
   if (typeof value !== "string" && typeof value !== "number") return "";
-  // eslint-disable-next-line no-control-regex
   const text = String(value).replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]+/g, " ")
     .replace(/\s+/g, " ").trim();
   if (!isStorableText(text)) return "";
@@ -133,7 +132,7 @@ function optionsOf(raw: unknown, groups: readonly string[]): FieldSuggestion["op
   const seen = new Set<string>();
   const out: FieldSuggestion["options"] = [];
   for (const item of raw.slice(0, SUGGESTION_LIMITS.options * 2)) {
-    const record = item !== null && typeof item === "object" && !Array.isArray(item) ? (item as Record<string, unknown>) : { value: item };
+    const record: Record<string, unknown> = item !== null && typeof item === "object" && !Array.isArray(item) ? (item as Record<string, unknown>) : { value: item };
     const label = cleanText(record.label ?? record.value, SUGGESTION_LIMITS.option_length);
     const value = cleanText(record.value ?? record.label, SUGGESTION_LIMITS.option_length) || label;
     if (!value || seen.has(value)) continue;
