@@ -36,6 +36,8 @@ export const AiSchemaRequest = z.strictObject({
   form_id: z.uuid(),
   /** Empty: suggest from the form's context alone (its title and fields). */
   description: z.string().max(SUGGESTION_LIMITS.description_length).refine(isStorableText, "contains a NUL byte or an unpaired surrogate").default(""),
+  /** The field being created, if already saved: left out of the context, so its placeholder name stays free. */
+  field_id: z.uuid().nullable().default(null),
 });
 export type AiSchemaRequest = z.output<typeof AiSchemaRequest>;
 

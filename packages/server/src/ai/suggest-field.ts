@@ -14,11 +14,13 @@ import { guarded, type QueryGuard } from "../query/query-guard";
 import type { Complete } from "./chat-client";
 import { suggestionMessages } from "./prompt";
 
-export async function formContext(db: Kysely<DB>, formId: string, guard: QueryGuard): Promise<SuggestionContext> {
+/** The form's title and fields, but the field being created (`fieldId`). */
+export async function formContext(db: Kysely<DB>, formId: string, fieldId: string | null, guard: QueryGuard): Promise<SuggestionContext> {
   return guarded(db, guard, async (q) => {
     const form = await q.selectFrom("form").select("title").where("id", "=", formId).executeTakeFirst();
     if (!form) throw new FieldworkError("FORM_NOT_FOUND");
     const fields = await q.selectFrom("form_field").select(["name", "label", "type"]).where("form_id", "=", formId)
+      .$if(fieldId !== null, (w) => w.where("id", "!=", fieldId!))
       .orderBy("name").limit(LIMITS.fields_per_form).execute();
     return { title: form.title, fields };
   });

@@ -28,7 +28,7 @@ async function world(app: FastifyInstance, tag: string) {
   expect(added.statusCode, added.body).toBe(201);
   await joinOrganization(app, owner!, org, editor!, "editor");
   await joinOrganization(app, owner!, org, viewer!, "viewer");
-  return { owner: owner!, editor: editor!, viewer: viewer!, form, org: org as string };
+  return { owner: owner!, editor: editor!, viewer: viewer!, form, org: org as string, email_field: added.json().data.field_id as string };
 }
 
 const suggest = (app: FastifyInstance, member: Member, body: unknown) => as(app, member)("POST", "/private/editor/ai/schema", body);
@@ -138,8 +138,9 @@ describe.each(BACKENDS)("AI field suggestions without an endpoint (the offline h
     expect(email).toMatchObject({ source: "heuristic", type: "email", name: "email_2" });
     const size = (await suggest(t.app, w.owner, { form_id: w.form, description: "Size: S, M or L" })).json().data;
     expect(size).toMatchObject({ type: "select", label: "Size", options: [{ value: "S" }, { value: "M" }, { value: "L" }] });
-    const first = (await suggest(t.app, w.owner, { form_id: w.form, description: "" })).json().data;
-    expect(first).toMatchObject({ name: "full_name", type: "text" });
+    // The field being created is left out: its own name stays free for it.
+    const own = (await suggest(t.app, w.owner, { form_id: w.form, field_id: w.email_field, description: "Email" })).json().data;
+    expect(own).toMatchObject({ type: "email", name: "email" });
   });
 
   it.skipIf(!backend.available)("limits each caller to AI_RATE_LIMIT_PER_MINUTE suggestions, with Retry-After", async () => {

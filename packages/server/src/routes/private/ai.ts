@@ -32,7 +32,7 @@ export async function aiRoutes(app: FastifyInstance, options: { ai?: Partial<AiS
       }
     }
     const signal = clientGone(reply);
-    const context = await formContext(app.db, body.form_id, { timeoutMs: app.load.queryTimeoutMs, signal });
+    const context = await formContext(app.db, body.form_id, body.field_id, { timeoutMs: app.load.queryTimeoutMs, signal });
     return { data: await suggestField(complete, body.description, context, signal), error: null };
   });
 }
