@@ -98,8 +98,7 @@ export function cleanText(value: unknown, max: number): string {
   const text = String(value).replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]+/g, " ")
     .replace(/\s+/g, " ").trim();
   if (!isStorableText(text)) return "";
-  const clipped = text.length > max ? text.slice(0, /[\uD800-\uDBFF]/.test(text[max - 1] ?? "") ? max - 1 : max).trimEnd() : text;
-  return clipped;
+  return text.length > max ? text.slice(0, /[\uD800-\uDBFF]/.test(text[max - 1] ?? "") ? max - 1 : max).trimEnd() : text;
 }
 
 /** The JSON object in a model's answer (bare, or in a ```json fence, or among words); null if none. */
