@@ -27,15 +27,15 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts the server on PGlite in a fresh DATA_DIR, or on the PostgreSQL database `databaseUrl`. */
-export async function startServer(options: { databaseUrl?: string } = {}): Promise<RunningServer> {
+/** Starts the server on PGlite in a fresh DATA_DIR, or on the PostgreSQL database `databaseUrl`; `env` adds variables (AI_BASE_URL…). */
+export async function startServer(options: { databaseUrl?: string; env?: Record<string, string> } = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "fieldwork-e2e-"));
   const template = inject("e2eDataDirTemplate")?.dataDir;
   if (template && !options.databaseUrl) cpSync(join(template, "pglite"), join(dataDir, "pglite"), { recursive: true });
   const port = await freePort();
   const env = {
     ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: options.databaseUrl ?? "",
-    LOG_LEVEL: "warn", PUBLIC_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: "warn", PUBLIC_URL: `http://127.0.0.1:${port}`, ...options.env,
   };
   const child: ChildProcess = spawn(process.execPath, [BUILT_MAIN], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";

@@ -105,6 +105,10 @@ export const ERROR_CATALOGUE = {
   BUCKET_REQUIRED: { status: 400, message: "A bucket is required when storage is on." },
   BUCKET_NOT_PUBLIC: { status: 400, message: "A public bucket is required for richtext." },
   BUCKET_POLICY_MISMATCH: { status: 400, message: "This bucket's policy is not allowed here: a private policy disables public buckets." },
+  // AI field suggestions (spec 2 §7 `POST /private/editor/ai/schema`; server/src/ai/).
+  AI_SUGGESTION_FAILED: { status: 502, message: "The AI service did not answer with a usable field. Try again, or describe the field differently." },
+  AI_SUGGESTION_TIMEOUT: { status: 504, message: "The AI service took too long to answer. Try again." },
+  AI_RATE_LIMITED: { status: 429, message: "Too many field suggestions asked. Wait a moment and try again." },
   // `fieldwork db backup` / `db restore` (CLI only; server/src/backup/).
   BACKUP_FILE_EXISTS: { status: 409, message: "The backup file already exists. Pass --force to replace it." },
   BACKUP_FILE_UNWRITABLE: { status: 400, message: "The backup file cannot be written there (missing directory, no permission, or no space)." },

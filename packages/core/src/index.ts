@@ -36,6 +36,8 @@ export * from "./editor/block-ops";
 export * from "./editor/editor-api";
 export * from "./form-templates";
 export * from "./editor/field-rules";
+export * from "./ai/field-suggestion";
+export * from "./ai/field-heuristic";
 export * from "./query/ast";
 export * from "./query/postgrest-syntax";
 export * from "./query/column-format";

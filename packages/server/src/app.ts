@@ -54,6 +54,7 @@ import { LazyIndexes, type LazyIndexOptions } from "./tables/lazy-indexes";
 import { SearchFiller, type SearchFillerOptions } from "./tables/search-filler";
 import type { StorageDriver } from "./storage/driver";
 import { storageRoutes, useStorage } from "./storage/plugin";
+import type { AiSettings } from "./ai/ai-settings";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -118,6 +119,8 @@ export interface AppOptions {
   storage?: StorageDriver;
   /** How long one signed upload may take (storage/object-routes.ts); tests shorten it. */
   uploadDeadlineMs?: number;
+  /** AI_BASE_URL, AI_API_KEY, AI_MODEL, AI_TIMEOUT_MS, AI_RATE_LIMIT_PER_MINUTE (ai/ai-settings.ts); no base URL → the offline heuristic. */
+  ai?: Partial<AiSettings>;
   /** SUPPORT_URL: the "Contact support" link of the outdated-schema page (an http(s) or mailto: URL). */
   supportUrl?: string | undefined;
 }
@@ -205,7 +208,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(shareRoutes, { publicUrl });
   await app.register(embedScriptRoute);
   await app.register(authRoutes, { auth: app.auth, publicUrl });
-  await app.register(privateRoutes, { prefix: "/private/editor", auth: app.auth, secret, publicUrl });
+  await app.register(privateRoutes, { prefix: "/private/editor", auth: app.auth, secret, publicUrl, ai: options.ai });
   await app.register(restApiRoutes, { prefix: "/rest/v1" });
   await app.register(workbenchRoutes);
   await storageRoutes(app, storageOptions);

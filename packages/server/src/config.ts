@@ -8,6 +8,7 @@ import { DEFAULT_LOAD_SETTINGS, type LoadSettings } from "./limits/load-limits";
 import { DEFAULT_SHUTDOWN_TIMEOUT_MS } from "./shutdown";
 import { logLevelOf, type LogLevel } from "./logging";
 import { LAZY_INDEX_MIN_ROWS } from "./tables/lazy-indexes";
+import { aiSettingsOf, type AiSettings } from "./ai/ai-settings";
 
 export interface Config {
   port: number;
@@ -40,6 +41,8 @@ export interface Config {
   storageUrl: string | undefined;
   /** SUPPORT_URL: where the outdated-schema page's "Contact support" goes (http(s) or mailto:); unset, no such link. */
   supportUrl: string | undefined;
+  /** AI_BASE_URL, AI_API_KEY, AI_MODEL, AI_TIMEOUT_MS, AI_RATE_LIMIT_PER_MINUTE: field suggestions (ai/ai-settings.ts). */
+  ai: AiSettings;
 }
 
 /** The shortest METRICS_TOKEN taken: a guessable token would make the metrics public. */
@@ -75,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     lazyIndexes: { minRows: wholeNumberFromEnv(env, "LAZY_INDEX_MIN_ROWS", LAZY_INDEX_MIN_ROWS, 0) },
     storageUrl: env.STORAGE_URL || undefined,
     supportUrl: env.SUPPORT_URL || undefined,
+    ai: aiSettingsOf(env),
   };
 }
 

@@ -35,6 +35,7 @@ const app = await buildApp({
   webhooks: { ...webhookConfigFromEnv(), deliver: true },
   storage: storageFromConfig(config),
   supportUrl: config.supportUrl,
+  ai: config.ai,
 });
 const seed = await seedDemo(database.db, app.auth);
 await app.listen({ port: config.port, host: config.host });

@@ -24,8 +24,10 @@ import { inventoryRoutes } from "./inventory";
 import { ownerFileRoutes } from "./owner-files";
 import { bucketRoutes } from "./buckets";
 import { memberRestRoutes } from "../rest/index";
+import { aiRoutes } from "./ai";
+import type { AiSettings } from "../../ai/ai-settings";
 
-export interface PrivateOptions { auth: Auth; secret: string; publicUrl: string }
+export interface PrivateOptions { auth: Auth; secret: string; publicUrl: string; ai?: Partial<AiSettings> | undefined }
 
 export async function privateRoutes(app: FastifyInstance, options: PrivateOptions): Promise<void> {
   const authenticate = authenticator(options);
@@ -62,5 +64,6 @@ export async function privateRoutes(app: FastifyInstance, options: PrivateOption
   await app.register(inventoryRoutes);
   await app.register(ownerFileRoutes);
   await app.register(bucketRoutes);
+  await app.register(aiRoutes, { ai: options.ai });
   await app.register(memberRestRoutes, { prefix: "/projects/:project_id/rest/v1" });
 }

@@ -4,6 +4,7 @@
  * preview with Test, then type, name (with a suggestion from the label), label, placeholder,
  * help text, required and read only, validation (pattern, min, max, step), autocomplete,
  * accept and multiple — each only where the capability table says it applies — the
+ * "Ask AI" box on a new field only (ask-ai.tsx), the
  * options editor for choices and the file settings (file-section.tsx). Core's rules show beside their inputs while typing; Save is
  * off while any holds; Save dispatches update-field; Delete field asks first.
  */
@@ -20,6 +21,7 @@ import { SidePanel, SidePanelFooter } from "../side-panel";
 import { useQueuedSave } from "../use-queued-save";
 import { ConditionEditor } from "../block-panel/condition-editor";
 import { useConditionDraft } from "../block-panel/use-condition-draft";
+import { AskAi } from "./ask-ai";
 import { DeleteFieldDialog } from "./delete-field-dialog";
 import { FieldPreview } from "./field-preview";
 import { FileSection, type BucketsState } from "./file-section";
@@ -91,6 +93,7 @@ function PanelBody({ field, fresh, onClose }: { field: FormField; fresh: boolean
   return (
     <>
       <div className="grid gap-5 overflow-y-auto px-5 py-5">
+        {state.fresh ? <AskAi field_id={field.id} onApply={(suggestion) => dispatch({ type: "suggestion", suggestion })} /> : null}
         <FieldPreview definition={definition} type={draft.type} />
         <Field label="Type">
           {(p) => (

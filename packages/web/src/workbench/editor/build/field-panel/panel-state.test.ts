@@ -100,4 +100,22 @@ describe("the computed value", () => {
     expect(draftProblems(gone.draft, [], buckets).bucket).toBe("This field's bucket is not one of the project's buckets");
     expect(draftProblems(gone.draft, [], null).bucket).toBeUndefined();
   });
+
+  it("applies an AI suggestion: its type with the type's defaults, texts, options and a name that no longer follows the label", () => {
+    const start = initPanel({ field: field({ name: "text", type: "text", label: "Text" }), fresh: true });
+    const applied = run(start, { type: "suggestion", suggestion: {
+      name: "size", label: "T-shirt size", placeholder: null, help_text: "For the pack", type: "select", required: true, pattern: null,
+      options: [{ value: "s", label: "Small", group: null }, { value: "m", label: "Medium", group: null }], optgroups: [],
+    } });
+    const def = toDefinition(applied.draft, applied.base);
+    expect(def).toMatchObject({ name: "size", label: "T-shirt size", type: "select", required: true, help_text: "For the pack" });
+    expect(def.options.map((o) => [o.value, o.label])).toEqual([["s", "Small"], ["m", "Medium"]]);
+    expect(applied.options_mode).toBe("advanced");
+    expect(run(applied, { type: "text", key: "label", value: "Size" }).draft.name).toBe("size");
+    const tel = run(start, { type: "suggestion", suggestion: {
+      name: "phone", label: "Phone", placeholder: null, help_text: null, type: "tel", required: false, pattern: null, options: [], optgroups: [],
+    } });
+    // The type's pre-filled pattern and placeholder (spec 2 §5) come with it.
+    expect(toDefinition(tel.draft, tel.base)).toMatchObject({ type: "tel", pattern: "[0-9]{3}-[0-9]{3}-[0-9]{4}", placeholder: "000-000-0000" });
+  });
 });

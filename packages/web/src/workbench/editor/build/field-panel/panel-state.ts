@@ -7,7 +7,8 @@
  */
 import {
   capabilityOf, expressionProblem, fieldBucketOf, fieldBucketProblem, fieldProblems, FieldDefinition, storageOf, storagePathProblem,
-  suggestFieldName, TYPE_DEFAULTS, uploadTypeOf, type BucketChoice, type FieldProblems, type FieldType, type FormField, type UploadType,
+  suggestFieldName, TYPE_DEFAULTS, uploadTypeOf, type BucketChoice, type FieldProblems, type FieldSuggestion, type FieldType, type FormField,
+  type UploadType,
 } from "@fieldwork/core";
 import { definitionOf } from "../editor-request";
 import { applyOptionsOp, definitionOptions, optionRows, type OptionList, type OptionsOp } from "./options-ops";
@@ -64,6 +65,7 @@ export type PanelAction =
   | { type: "upload-type"; value: UploadType }
   | { type: "options"; op: OptionsOp }
   | { type: "options-mode"; mode: "simple" | "advanced" }
+  | { type: "suggestion"; suggestion: FieldSuggestion }
   | { type: "save-started" }
   | { type: "save-refused"; message: string };
 
@@ -107,6 +109,16 @@ export function withType(draft: FieldDraft, type: FieldType): FieldDraft {
   };
 }
 
+/** The draft with an AI suggestion applied (ask-ai.tsx): its type first (defaults, what it drops), then its texts and options. */
+export function withSuggestion(draft: FieldDraft, s: FieldSuggestion): FieldDraft {
+  const list = optionRows({
+    options: s.options.map((o) => ({ value: o.value, label: o.label, src: null, disabled: false, group: o.group })),
+    optgroups: s.optgroups.map((g) => ({ label: g.label, disabled: false })),
+  });
+  const typed = withType({ ...draft, list, pattern: s.pattern ?? "", placeholder: s.placeholder ?? "" }, s.type);
+  return { ...typed, name: s.name, label: s.label, help_text: s.help_text ?? "", required: s.required && capabilityOf(s.type).requirable };
+}
+
 export function panelReducer(state: PanelState, action: PanelAction): PanelState {
   const edit = (draft: FieldDraft, extra: Partial<PanelState> = {}): PanelState => ({ ...state, draft, refusal: null, ...extra });
   switch (action.type) {
@@ -126,6 +138,11 @@ export function panelReducer(state: PanelState, action: PanelAction): PanelState
       return edit({ ...state.draft, list: applyOptionsOp(state.draft.list, action.op) });
     case "options-mode":
       return { ...state, options_mode: action.mode };
+    case "suggestion":
+      return edit(withSuggestion(state.draft, action.suggestion), {
+        name_follows_label: false,
+        options_mode: action.suggestion.optgroups.length || action.suggestion.options.some((o) => o.label !== o.value) ? "advanced" : state.options_mode,
+      });
     case "save-started":
       return { ...state, saving: true, refusal: null };
     case "save-refused":
