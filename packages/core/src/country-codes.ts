@@ -4,9 +4,11 @@
  * (ParseContext.countries); the public form's first load never imports this module (the
  * country picker, a lazy chunk, does).
  */
-import { getCodes, getName } from "country-list";
+import countries from "country-list/data.json";
 
-export const COUNTRY_CODES: ReadonlySet<string> = new Set(getCodes().map((c) => c.toUpperCase()));
+const ENGLISH = new Map(countries.map((c) => [c.code.toUpperCase(), c.name]));
+
+export const COUNTRY_CODES: ReadonlySet<string> = new Set(ENGLISH.keys());
 
 /** The codes in a stable order (A–Z). */
 export const COUNTRY_CODE_LIST: readonly string[] = [...COUNTRY_CODES].sort();
@@ -22,7 +24,7 @@ export function countryName(code: string, lang: string, names?: Intl.DisplayName
   } catch {
     // An unknown language tag or code: the English name below.
   }
-  return getName(code) ?? code;
+  return ENGLISH.get(code) ?? code;
 }
 
 /** Every country as `{code, name}` in `lang`, sorted by name in that language. */

@@ -1,5 +1,5 @@
-/** The parts of `country-list` (which ships no types) that country-codes.ts uses. */
-declare module "country-list" {
-  export function getCodes(): string[];
-  export function getName(code: string): string | undefined;
+/** The data of `country-list` (which ships no types), read as JSON so bundles need no CommonJS interop. */
+declare module "country-list/data.json" {
+  const countries: { code: string; name: string }[];
+  export default countries;
 }

@@ -5,7 +5,8 @@
  * first tile fails (offline, a blocked host) it calls `onFail` and the inputs stay alone.
  */
 import { useEffect, useRef } from "react";
-import L from "leaflet";
+import * as L from "leaflet/dist/leaflet-src.esm.js";
+import type { CircleMarker, LeafletMouseEvent, Map as LeafletMap } from "leaflet";
 import "leaflet/dist/leaflet.css";
 
 const TILES = "https://tile.openstreetmap.org/{z}/{x}/{y}.png";
@@ -13,7 +14,7 @@ const ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">Op
 
 export default function LatLngMap(props: { point: [string, string]; onPick: (lat: string, lng: string) => void; onFail: () => void }) {
   const box = useRef<HTMLDivElement>(null);
-  const map = useRef<{ map: L.Map; marker: L.CircleMarker } | null>(null);
+  const map = useRef<{ map: LeafletMap; marker: CircleMarker } | null>(null);
   const handlers = useRef(props);
   handlers.current = props;
 
@@ -26,7 +27,7 @@ export default function LatLngMap(props: { point: [string, string]; onPick: (lat
     tiles.on("tileerror", () => { if (!loaded) handlers.current.onFail(); });
     tiles.addTo(m);
     const marker = L.circleMarker([0, 0], { radius: 8, opacity: 0, fillOpacity: 0 }).addTo(m);
-    m.on("click", (e: L.LeafletMouseEvent) => {
+    m.on("click", (e: LeafletMouseEvent) => {
       const { lat, lng } = e.latlng.wrap();
       handlers.current.onPick(lat.toFixed(6), lng.toFixed(6));
     });
