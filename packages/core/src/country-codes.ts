@@ -4,7 +4,7 @@
  * (ParseContext.countries); the public form's first load never imports this module (the
  * country picker, a lazy chunk, does).
  */
-import countries from "country-list/data.json";
+import countries from "country-list/data.json" with { type: "json" };
 
 const ENGLISH = new Map(countries.map((c) => [c.code.toUpperCase(), c.name]));
 
