@@ -143,10 +143,12 @@ const OFFERED = new Set<FieldType>([
   "text", "textarea", "select", "checkbox", "checkboxes", "switch", "radio", "toggle-group", "email", "tel",
   "url", "password", "number", "date", "datetime-local", "time", "month", "week", "file", "image",
   "audio", "video", "color", "hidden", "range", "search", "richtext",
+  // Issue 22: every answer type a form renders is in the editor's insert menu and field panel.
+  "country", "json", "latlng",
 ]);
 
 const LABELS: Partial<Record<FieldType, string>> = {
-  "datetime-local": "Date and time", "toggle-group": "Toggle group", latlng: "Location",
+  "datetime-local": "Date and time", "toggle-group": "Toggle group", latlng: "Location", json: "JSON",
 };
 
 export const FIELD_TYPE_CAPABILITIES: Readonly<Record<FieldType, FieldTypeCapability>> =

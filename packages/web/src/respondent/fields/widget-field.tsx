@@ -6,9 +6,9 @@
  * `serverWidgets`); the browser hydrates them when the chunk arrives (a Suspense boundary
  * keeps the server's HTML meanwhile).
  */
-import { lazy, Suspense, type ComponentType } from "react";
+import { lazy, Suspense, useContext, type ComponentType } from "react";
 import { useFieldError } from "../field-errors";
-import { useFormModel } from "../form-model-context";
+import { FormModelContext } from "../form-model-context";
 import { useText } from "../messages";
 import { constraintAttrs, describedBy, fieldDomId } from "./field-attrs";
 import type { FieldProps } from "./field-props";
@@ -30,7 +30,8 @@ export function WidgetField({ field, locked, prefill }: FieldProps) {
   const kind = field.type === "country" ? "country" : "other";
   const Widget = serverWidgets[kind] ?? LAZY[kind];
   const text = useText();
-  const { lang } = useFormModel();
+  // The editor's field preview has no form model: English names there.
+  const lang = useContext(FormModelContext)?.lang ?? "en";
   return (
     <FieldShell field={field} group={field.type === "toggle-group" || field.type === "latlng"}>
       <Suspense fallback={null}>
