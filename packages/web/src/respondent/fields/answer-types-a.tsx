@@ -6,7 +6,7 @@
  * that shows the parser's complaint as you type, the location two number inputs to which
  * the browser adds a map (latlng-map.tsx, leaflet, loaded only when such a field shows).
  */
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import type { WidgetProps } from "./widget-props";
 
 const LatLngMap = lazy(() => import("./latlng-map"));
@@ -104,28 +104,39 @@ function pointOf(prefill: WidgetProps["prefill"]): [string, string] {
  * (no network, a blocked host) the map goes away and the inputs are all there is.
  */
 function LatLngInput({ field, dom_id, prefill, required, aria, text, control }: WidgetProps) {
-  const [point, setPoint] = useState(() => pointOf(prefill));
+  const [start] = useState(() => pointOf(prefill));
+  // The inputs keep their own values (a restored session writes them directly); the map follows them.
+  const [point, setPoint] = useState(start);
+  const inputs = useRef<(HTMLInputElement | null)[]>([]);
   const [map, setMap] = useState<"off" | "on" | "failed">("off");
   useEffect(() => setMap((m) => (m === "off" && !field.readonly ? "on" : m)), [field.readonly]);
+  const read = () => setPoint([inputs.current[0]?.value ?? "", inputs.current[1]?.value ?? ""]);
   const input = (i: 0 | 1, label: string, limit: number) => (
     <label className="block min-w-0 flex-1 text-sm text-muted">
       {label}
       <input
+        ref={(el) => { inputs.current[i] = el; }}
         id={i === 0 ? dom_id : `${dom_id}-lng`} type="number" name={field.name} step="any" min={-limit} max={limit}
-        inputMode="decimal" value={point[i]} required={required} readOnly={field.readonly || undefined} {...aria}
-        onChange={(e) => {
-          const value = e.currentTarget.value;
-          setPoint((p) => (i === 0 ? [value, p[1]] : [p[0], value]));
-        }}
+        inputMode="decimal" defaultValue={start[i]} required={required} readOnly={field.readonly || undefined} {...aria}
+        onInput={read}
         className={`${control} mt-1`}
       />
     </label>
   );
+  const pick = (lat: string, lng: string) => {
+    [lat, lng].forEach((value, i) => {
+      const el = inputs.current[i];
+      if (!el) return;
+      el.value = value;
+      el.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+    setPoint([lat, lng]);
+  };
   return (
     <div className="space-y-3">
       {map === "on" ? (
         <Suspense fallback={null}>
-          <LatLngMap point={point} onPick={(lat, lng) => setPoint([lat, lng])} onFail={() => setMap("failed")} />
+          <LatLngMap point={point} onPick={pick} onFail={() => setMap("failed")} />
         </Suspense>
       ) : null}
       <div className="flex gap-3">
