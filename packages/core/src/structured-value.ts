@@ -83,7 +83,7 @@ export function parseJsonAnswer(text: string): StructuredResult {
   return { ok: true, value: JSON.stringify(parsed) };
 }
 
-/** Why `text` is not valid JSON, in the parser's words (the JSON editor shows it as you type). */
+/** Why `text` is not valid JSON, in the parser's words (the public JSON editor words it the same way in its own chunk). */
 export function jsonSyntaxError(text: string): string | undefined {
   if (text === "") return undefined;
   try {
