@@ -49,6 +49,7 @@ const NOT_TYPE: Partial<Record<FieldType, FieldMessageKey>> = {
   number: "field.not_number", range: "field.not_number", date: "field.not_date", time: "field.not_time",
   "datetime-local": "field.not_datetime", month: "field.not_month", week: "field.not_week", color: "field.not_color",
   email: "field.email", url: "field.not_url",
+  json: "field.not_json", latlng: "field.not_latlng", country: "field.not_country",
 };
 
 const TIME_LIKE = new Set<FieldType>(["date", "time", "datetime-local", "month", "week"]);

@@ -23,7 +23,7 @@ export type ColumnType =
 /** How a type's submitted value is read; one parser per kind lives in `field-value.ts`. */
 export type ValueKind =
   | "text" | "number" | "boolean" | "choice" | "date" | "time" | "datetime" | "month" | "week"
-  | "color" | "json" | "file";
+  | "color" | "json" | "file" | "country" | "latlng";
 
 export interface FieldTypeCapability {
   type: FieldType;
@@ -115,13 +115,17 @@ const ROWS: Record<FieldType, Row> = {
   checkboxes: {
     ...text("checkbox", false, LIMITS.label_length), value: "choice", options: true, multiple: "always", requirable: false, fixed_values: true,
   },
-  "toggle-group": later("choice", "text", { options: true, multiple: "optional", max_length: LIMITS.label_length, fixed_values: true }),
+  // Radio or checkboxes drawn as toggle buttons (answer-types-a): the choice rules of radio / checkboxes.
+  "toggle-group": { ...text("radio", false, LIMITS.label_length), value: "choice", options: true, multiple: "optional", fixed_values: true },
   richtext: later("json", "jsonb"),
-  json: later("json", "jsonb"),
+  // Any JSON text that parses, stored as jsonb (structured-value.ts).
+  json: { ...later("json", "jsonb"), renderable: true, html_type: "textarea" },
   canvas: later("json", "jsonb"),
-  latlng: later("json", "jsonb", { max_length: FORMAT }),
+  // {"lat","lng"} in degrees (structured-value.ts); without JavaScript two number inputs.
+  latlng: { ...later("latlng", "jsonb", { max_length: FORMAT }), renderable: true },
   payment: later("json", "jsonb"),
-  country: later("text", "text", { max_length: FORMAT, fixed_values: true }),
+  // An ISO 3166-1 alpha-2 code (country-codes.ts); without JavaScript a select.
+  country: { ...later("country", "text", { max_length: FORMAT, fixed_values: true }), renderable: true, html_type: "select" },
   signature: later("text", "text"),
   // One metadata object per file ({path, name, size, type, lastModified, duration?}: file-answer.ts);
   // a list when `multiple`. A partial answer holds the stored paths (strings).
@@ -139,10 +143,12 @@ const OFFERED = new Set<FieldType>([
   "text", "textarea", "select", "checkbox", "checkboxes", "switch", "radio", "toggle-group", "email", "tel",
   "url", "password", "number", "date", "datetime-local", "time", "month", "week", "file", "image",
   "audio", "video", "color", "hidden", "range", "search", "richtext",
+  // Issue 22: every answer type a form renders is in the editor's insert menu and field panel.
+  "country", "json", "latlng",
 ]);
 
 const LABELS: Partial<Record<FieldType, string>> = {
-  "datetime-local": "Date and time", "toggle-group": "Toggle group", latlng: "Location",
+  "datetime-local": "Date and time", "toggle-group": "Toggle group", latlng: "Location", json: "JSON",
 };
 
 export const FIELD_TYPE_CAPABILITIES: Readonly<Record<FieldType, FieldTypeCapability>> =

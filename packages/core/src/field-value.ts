@@ -10,6 +10,7 @@ import { EN } from "./i18n/en";
 import { problemReason } from "./field-reasons";
 import { patternMatcher } from "./pattern";
 import { isStorableText } from "./stored-text";
+import { parseJsonAnswer, parseLatLng } from "./structured-value";
 
 /** What goes into the field's column. */
 export type ColumnValue = string | number | boolean | string[] | number[] | null;
@@ -44,6 +45,11 @@ export function fieldFailure(field: Pick<FormField, "name" | "type">, problem: F
 export interface ParseContext {
   /** Minutes east of UTC of the visitor's clock (the `__fw_utc_offset` input); UTC if absent. */
   utc_offset?: number | null;
+  /**
+   * The country codes a country field accepts (core's `COUNTRY_CODES`, which the server
+   * passes). Without it any two-letter code passes: the public form's bundle carries no list.
+   */
+  countries?: ReadonlySet<string>;
 }
 
 type RuleField = Pick<
@@ -116,6 +122,11 @@ export function zonedToUtcWallTime(text: string): string | null | undefined {
 function scalar(kind: ValueKind, text: string, ctx: ParseContext): string | number | undefined {
   switch (kind) {
     case "text": case "choice": case "json": case "file": return text;
+    case "country": {
+      const code = text.toUpperCase();
+      return /^[A-Z]{2}$/.test(code) && (!ctx.countries || ctx.countries.has(code)) ? code : undefined;
+    }
+    case "latlng": return undefined;
     case "number": {
       const n = Number(text);
       return RE.number.test(text) && Number.isFinite(n) ? n : undefined;
@@ -183,6 +194,11 @@ export function parseFieldValue(field: RuleField, raw: readonly string[], ctx: P
     return { ok: true, value: on };
   }
 
+  if (cap.value === "latlng") {
+    const point = parseLatLng(raw, required, cap.max_length);
+    return point.ok ? point : fail(point.problem);
+  }
+
   const multi = isMultiValued(field);
   // A choice is made once: ten thousand repeats of one option are that option. An option is
   // named by its value (what the page's inputs send) or by its id (a uuid v4, spec 3 §5).
@@ -209,6 +225,12 @@ export function parseFieldValue(field: RuleField, raw: readonly string[], ctx: P
   for (const text of texts) {
     const unreadable = textProblem(field, text);
     if (unreadable) return fail(unreadable);
+    if (cap.value === "json") {
+      const parsed = parseJsonAnswer(text);
+      if (!parsed.ok) return fail(parsed.problem);
+      values.push(parsed.value!);
+      continue;
+    }
     const value = scalar(cap.value, text, ctx);
     if (value === undefined) return fail({ kind: "not_type" });
     const problem = formatCheck(field, text) ?? rangeCheck(field, value);
@@ -241,8 +263,9 @@ export function partialValueProblem(field: Pick<FormField, "type" | "multiple" |
   if (raw === undefined) return "A field value is a string, a number, a boolean, null or a list of strings.";
   const cap = capabilityOf(field.type);
   const unique = new Set(raw);
-  if (unique.size < raw.length) return "A value is listed twice.";
-  const most = cap.file ? maxFilesOf(field) : isMultiValued(field) ? Math.max(field.options.length, 1) : 1;
+  // A latlng field's two number inputs may hold the same number.
+  if (unique.size < raw.length && cap.value !== "latlng") return "A value is listed twice.";
+  const most = cap.file ? maxFilesOf(field) : cap.value === "latlng" ? 2 : isMultiValued(field) ? Math.max(field.options.length, 1) : 1;
   if (raw.length > most) return most === 1 ? "This field takes one value." : `This field takes at most ${most} values.`;
   for (const text of raw) {
     const problem = textProblem(field, text);

@@ -21,6 +21,9 @@ import { htmlDocument, type PageAssets } from "./document/html-document";
 import { jsonForScript, escapeHtml } from "./document/escape";
 import { shareHeadTags, type ShareMeta } from "./document/share-meta";
 import { FormApp } from "./respondent/form-app";
+import AnswerWidget from "./respondent/fields/answer-types-a";
+import CountryPicker from "./respondent/fields/country-picker";
+import { serverWidgets } from "./respondent/fields/widget-field";
 import { PRELOAD_ELEMENT_ID, ROOT_ELEMENT_ID } from "./respondent/mount-ids";
 import { StatusPage } from "./status/status-page";
 import type { StatusKind } from "./status/status-content";
@@ -34,6 +37,10 @@ export type { ShareMeta } from "./document/share-meta";
 export { shareCardSvg, SHARE_CARD_HEIGHT, SHARE_CARD_WIDTH, type ShareCardInput } from "./document/share-card";
 export { STATUS_KINDS } from "./status/status-content";
 export { COVER_ENTRY, loadPageAssets, pageAssetsFromManifest, RESPONDENT_ENTRY, WEB_DIST_DIR, WORKBENCH_ENTRY, type ViteManifest } from "./page-assets";
+
+// The answer widgets' native controls, rendered at once (the browser loads them lazily).
+serverWidgets.country = CountryPicker;
+serverWidgets.other = AnswerWidget;
 
 export interface RenderFormPageInput {
   preload: FormPreload;

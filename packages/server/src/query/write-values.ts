@@ -8,6 +8,7 @@ import {
   capabilityOf, fieldFailure, FieldworkError, isStorableText, parseFieldValue, toRawValues, zonedToUtcWallTime,
   type ColumnValue, type FormField, type ParseResult,
 } from "@fieldwork/core";
+import { COUNTRY_CODES } from "@fieldwork/core/countries";
 import { sql, type RawBuilder } from "kysely";
 import type { TableCatalog } from "./catalog";
 import { arrayLiteral, resolveColumn } from "./sql-builder";
@@ -43,9 +44,10 @@ export function fieldValue(field: FormField, value: unknown): ColumnValue {
     if (!result.ok) fail(result);
     return result.value;
   }
-  const raw = toRawValues(value);
+  // A latlng value comes as {"lat", "lng"}: read as the JSON text the map picker posts.
+  const raw = cap.value === "latlng" && typeof value === "object" && value !== null && !Array.isArray(value) ? [JSON.stringify(value)] : toRawValues(value);
   if (raw === undefined) throw shape();
-  const result = parseFieldValue(field, raw);
+  const result = parseFieldValue(field, raw, { countries: COUNTRY_CODES });
   if (!result.ok) fail(result);
   return result.value;
 }

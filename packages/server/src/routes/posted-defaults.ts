@@ -17,6 +17,8 @@ export function postedDefaults(fields: readonly FormField[], entries: PostedEntr
     const posted = entries.get(field.name) ?? [];
     const cap = capabilityOf(field.type);
     if (isMultiValued(field)) values[field.name] = posted.filter((v) => v !== "");
+    // A location's two number inputs (latitude, longitude) come back as the pair.
+    else if (cap.value === "latlng") values[field.name] = posted.length === 2 ? posted.slice() : posted.at(-1) ?? null;
     else if (cap.value === "boolean") values[field.name] = posted.at(-1) ?? "";
     else if (posted.length > 0) values[field.name] = posted.at(-1)!;
     else if (cap.options) values[field.name] = null;

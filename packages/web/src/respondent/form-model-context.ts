@@ -7,6 +7,8 @@ import type { Prefill } from "./prefill";
 export interface FormModel {
   index: FormIndex;
   prefill: Prefill;
+  /** The form's language (`preload.lang`): country names. */
+  lang: string;
 }
 
 export const FormModelContext = createContext<FormModel | null>(null);

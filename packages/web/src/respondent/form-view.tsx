@@ -45,7 +45,7 @@ export interface FormViewProps {
 export function FormView({ preload, submit_action, query }: FormViewProps) {
   const { form_id } = preload;
   const model = useMemo<FormModel>(
-    () => ({ index: indexForm(preload), prefill: prefillFrom(preload.default_values, query) }),
+    () => ({ index: indexForm(preload), prefill: prefillFrom(preload.default_values, query), lang: preload.lang }),
     [preload, query],
   );
   const { index } = model;

@@ -36,7 +36,9 @@ export function restoreAnswers(form: HTMLFormElement, values: Record<string, Jso
     const item = form.elements.namedItem(name);
     if (!item) continue;
     const elements = item instanceof RadioNodeList ? Array.from(item) : [item];
-    for (const element of elements) restoreInto(element as Element, value);
+    // Inputs that each post one value of a list (a location's latitude and longitude) take theirs.
+    const each = Array.isArray(value) && elements.length === value.length && elements.every((e) => e instanceof HTMLInputElement && e.type === "number");
+    elements.forEach((element, i) => restoreInto(element as Element, each ? (value as JsonValue[])[i]! : value));
   }
 }
 

@@ -6,6 +6,7 @@ import {
   answersScope, capabilityOf, computedColumnValue, EN, evaluateFormLogic, FieldworkError, missingRequiredHiddenFields, PARAM, PARAM_PREFIX,
   parseFieldValue, problemMessage, type ColumnValue, type FieldMessages, type FormBlock, type FormField, type ParseFailure,
 } from "@fieldwork/core";
+import { COUNTRY_CODES } from "@fieldwork/core/countries";
 import type { PostedFile, PostedFiles } from "../files/posted-files";
 import { AnswersRefused } from "./answers-refused";
 import { fileFieldProblem } from "./file-answers";
@@ -91,7 +92,7 @@ export function readAnswers(
       values.set(field, null);
       continue;
     }
-    const result = parseFieldValue(rules, entries.get(field.name) ?? [], { utc_offset });
+    const result = parseFieldValue(rules, entries.get(field.name) ?? [], { utc_offset, countries: COUNTRY_CODES });
     if (result.ok) values.set(field, result.value);
     else failures.push(result);
   }

@@ -8,6 +8,7 @@ import { TextInput } from "./text-input";
 import { Choice } from "./choice";
 import { BooleanInput } from "./boolean";
 import { FileField } from "./file-field";
+import { WidgetField } from "./widget-field";
 
 const warned = new Set<string>();
 
@@ -23,6 +24,8 @@ export function FieldRenderer(props: FieldProps) {
       return <BooleanInput {...props} />;
     case "file": case "image": case "audio": case "video":
       return <FileField {...props} />;
+    case "country": case "toggle-group": case "json": case "latlng":
+      return <WidgetField {...props} />;
     default:
       if (!warned.has(props.field.name)) {
         warned.add(props.field.name);

@@ -59,7 +59,7 @@ export function BuildCanvas({ title }: { title: string }) {
   const insertRef = useRef<HTMLButtonElement>(null);
   const order = useMemo(() => orderOf(doc), [doc]);
   const depths = useMemo(() => depthsOf(doc), [doc]);
-  const model = useMemo<FormModel>(() => ({ index: indexForm({ blocks: doc.blocks, fields: doc.fields, tree: [] }), prefill: noPrefill }), [doc.blocks, doc.fields]);
+  const model = useMemo<FormModel>(() => ({ index: indexForm({ blocks: doc.blocks, fields: doc.fields, tree: [] }), prefill: noPrefill, lang: document.documentElement.lang || "en" }), [doc.blocks, doc.fields]);
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }));
   const dispatch = store.dispatch;
   const deleteGuard = useDeleteGuard();

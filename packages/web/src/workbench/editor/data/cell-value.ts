@@ -8,6 +8,7 @@ import {
   capabilityOf, cellText, formatBytes, formatClassOf, formatTimestamp, isArrayFormat, isMultiValued, maskText, parseFieldValue, zonedToUtcWallTime,
   type DataColumn, type DateFormat,
 } from "@fieldwork/core";
+import { countryName } from "@fieldwork/core/countries";
 
 export interface DisplayOptions {
   masked: boolean;
@@ -29,6 +30,9 @@ export function displayValue(column: Pick<DataColumn, "format" | "field">, value
   if (value === null || value === undefined) return "";
   let text: string;
   if (column.field && capabilityOf(column.field.type).file) text = fileText(value) ?? cellText(value);
+  // A location as "lat, lng"; a country as its name and code.
+  else if (column.field?.type === "latlng" && isRecord(value) && typeof value.lat === "number" && typeof value.lng === "number") text = `${value.lat}, ${value.lng}`;
+  else if (column.field?.type === "country" && typeof value === "string") text = `${countryName(value, "en")} (${value})`;
   else if (formatClassOf(column.format) === "date" && typeof value === "string" && /timestamp/.test(column.format)) text = formatTimestamp(value, options.date_format, options.time_zone);
   else if (Array.isArray(value) && isArrayFormat(column.format)) text = value.map(cellText).join(", ");
   else text = cellText(value);

@@ -20,7 +20,7 @@ const noPrefill = () => undefined;
 const nothing = () => undefined;
 
 export function FormPreview({ doc }: { doc: Pick<EditorDocument, "title" | "blocks" | "fields"> }) {
-  const model = useMemo<FormModel>(() => ({ index: indexForm({ blocks: doc.blocks, fields: doc.fields, tree: [] }), prefill: noPrefill }), [doc.blocks, doc.fields]);
+  const model = useMemo<FormModel>(() => ({ index: indexForm({ blocks: doc.blocks, fields: doc.fields, tree: [] }), prefill: noPrefill, lang: document.documentElement.lang || "en" }), [doc.blocks, doc.fields]);
   const logic = useMemo(() => ({ logic: prefilledLogic(doc.fields, doc.blocks, noPrefill), interactive: true }), [doc.blocks, doc.fields]);
   const { tree, section_ids, blocks } = model.index;
   const hidden_section_ids = hiddenSectionIds(section_ids, blocks, logic.logic);

@@ -18,7 +18,7 @@ export function BlockContentPreview({ block, content }: { block: FormBlock; cont
     const next = { ...block, ...content, v_hidden: null };
     return isSafeUrl(next.src) ? next : { ...next, src: null };
   }, [block, content]);
-  const model = useMemo<FormModel>(() => ({ index: indexForm({ blocks: [draft], fields: [], tree: [] }), prefill: noPrefill }), [draft]);
+  const model = useMemo<FormModel>(() => ({ index: indexForm({ blocks: [draft], fields: [], tree: [] }), prefill: noPrefill, lang: document.documentElement.lang || "en" }), [draft]);
   return (
     <section aria-label="Preview" className="grid gap-2 rounded-lg border border-dashed border-line-strong bg-page p-4">
       <FormModelContext value={model}>
