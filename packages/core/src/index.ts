@@ -7,6 +7,7 @@ export * from "./public-errors";
 export * from "./field-name";
 export * from "./field-types";
 export * from "./field-value";
+export * from "./answer-formats";
 export * from "./field-messages";
 export * from "./field-reasons";
 export * from "./file-rules";

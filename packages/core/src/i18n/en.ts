@@ -71,6 +71,18 @@ const TEXTS = {
   // Spec 1 §5's upload message.
   "field.file_too_large": "File is too large. Max size is {n}MB",
   "field.file_type": "Choose a file of type {accept}.",
+  "field.too_many_items": "Add at most {max} items.",
+  "field.not_signature": "Sign in the box.",
+  "field.not_sketch": "This sketch cannot be read. Draw it again.",
+  "field.add_item": "Add another",
+  "field.remove_item": "Remove",
+  "field.clear_signature": "Clear",
+  "field.open_sketch": "Open the sketch editor",
+  "field.sketch_layers": "Layers",
+  "field.sketch_properties": "Properties",
+  "field.sketch_done": "Done",
+  "field.signature_no_script": "Signing needs JavaScript. Turn it on to sign.",
+  "field.sketch_no_script": "The sketch editor needs JavaScript. You can paste a sketch as JSON instead.",
 
   "upload.zone_one": "Choose a file or drag it here",
   "upload.zone_many": "Choose files or drag them here",

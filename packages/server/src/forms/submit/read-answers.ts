@@ -9,6 +9,7 @@ import {
 import type { PostedFile, PostedFiles } from "../files/posted-files";
 import { AnswersRefused } from "./answers-refused";
 import { fileFieldProblem } from "./file-answers";
+import { cleanAnswer } from "../answer-html";
 
 export type PostedEntries = Map<string, string[]>;
 
@@ -91,7 +92,7 @@ export function readAnswers(
       values.set(field, null);
       continue;
     }
-    const result = parseFieldValue(rules, entries.get(field.name) ?? [], { utc_offset });
+    const result = cleanAnswer(rules, parseFieldValue(rules, entries.get(field.name) ?? [], { utc_offset }));
     if (result.ok) values.set(field, result.value);
     else failures.push(result);
   }
