@@ -55,3 +55,6 @@ export function structuredProblem(type: FieldType, text: string): FieldProblem |
   if (type === "canvas") return parseSketch(text) ? undefined : { kind: "not_type" };
   return undefined;
 }
+
+/** The signature pad's height in CSS pixels (spec 1 "Signature drop zone height 180"). */
+export const SIGNATURE_PAD_HEIGHT = 180;
