@@ -3,14 +3,13 @@
  * One switch from field type to renderer family. Types without a renderer in this release
  * (see `capabilityOf(type).renderable`) are skipped with a console warning.
  */
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { isArrayField } from "@fieldwork/core";
 import type { FieldProps } from "./field-props";
 import { TextInput } from "./text-input";
 import { Choice } from "./choice";
 import { BooleanInput } from "./boolean";
 import { FileField } from "./file-field";
-import { Plain } from "./plain-field";
 
 /** Heavy answer types, loaded only by forms that have them (answer-types-b in docs/ARCHITECTURE.md). */
 const HEAVY = {
@@ -20,13 +19,19 @@ const HEAVY = {
   array: lazy(() => import("./array-field")),
 };
 
+/**
+ * What the server renders for a heavy type: its native control (plain-field.tsx, set by
+ * ssr.tsx), which the page keeps without JavaScript. The browser's bundle leaves it out (the
+ * public form's budget): there the type's own control replaces it once loaded.
+ */
+export const heavyFallback: { render: (props: FieldProps) => ReactNode } = { render: () => null };
+
 const warned = new Set<string>();
 
 export function FieldRenderer(props: FieldProps) {
   const type = props.field.type;
-  // The server renders (and the page shows without JavaScript) the native control of `Plain`.
   const Heavy = isArrayField(props.field) ? HEAVY.array : type === "richtext" || type === "signature" || type === "canvas" ? HEAVY[type] : null;
-  if (Heavy) return <Suspense fallback={<Plain {...props} />}><Heavy {...props} /></Suspense>;
+  if (Heavy) return <Suspense fallback={heavyFallback.render(props)}><Heavy {...props} /></Suspense>;
   switch (type) {
     case "text": case "textarea": case "email": case "tel": case "url": case "password": case "number":
     case "range": case "date": case "time": case "datetime-local": case "month": case "week": case "color":
