@@ -8,7 +8,7 @@
  */
 import { useRef, useState, type PointerEvent } from "react";
 import { parseSketch } from "@fieldwork/core";
-import sampleUrl from "./sample-sketch.json?url";
+import sampleUrl from "./sample-sketch.json?url&no-inline";
 import { useText } from "../messages";
 import { textDefault } from "../prefill";
 import { fieldDomId } from "./field-attrs";
@@ -108,7 +108,9 @@ export default function CanvasField({ field, prefill }: FieldProps) {
     <FieldShell field={field}>
       <div className="flex items-center gap-3">
         {saved.layers.length ? <div className="h-24 w-40 overflow-hidden rounded-lg border border-line"><Drawing sketch={saved} label={label} /></div> : null}
-        <button type="button" id={fieldDomId(field)} className={smallButton} onClick={open} disabled={field.readonly}>{text("field.open_sketch")}</button>
+        <button type="button" id={fieldDomId(field)} aria-label={text("field.open_sketch")} className={smallButton} onClick={open} disabled={field.readonly}>
+          {text("field.open_sketch")}
+        </button>
       </div>
       <input type="hidden" name={field.name} value={json} />
       <dialog ref={dialog} aria-label={label} data-testid="sketch-editor" className="m-auto w-[min(72rem,96vw)] rounded-2xl bg-card p-0 text-fg backdrop:bg-black/40">

@@ -27,6 +27,8 @@ export default function RichTextField({ field, prefill }: FieldProps) {
     content: html,
     editable: !field.readonly,
     immediatelyRender: false,
+    // The page's CSP allows no inline <style>: the editor's few rules are in respondent.css.
+    injectCSS: false,
     editorProps: {
       attributes: {
         id: fieldDomId(field), role: "textbox", "aria-multiline": "true", "aria-label": field.label ?? field.name,
