@@ -22,6 +22,7 @@ interface Layer {
 }
 interface Sketch { version?: number; width: number; height: number; layers: Layer[] }
 
+const TOOL_NAMES = { path: "field.sketch_draw", rect: "field.sketch_rectangle", ellipse: "field.sketch_ellipse" } as const;
 const EMPTY: Sketch = { version: 1, width: 800, height: 500, layers: [] };
 const smallButton =
   "rounded-lg border border-line bg-field px-3 py-1.5 text-sm text-fg hover:border-line-strong focus:outline-none focus-visible:ring-4 focus-visible:ring-accent-soft";
@@ -78,10 +79,10 @@ export default function CanvasField({ field, prefill }: FieldProps) {
   const down = (e: PointerEvent) => {
     const at = point(e);
     const id = `l${Date.now().toString(36)}${sketch.layers.length}`;
-    const n = sketch.layers.filter((l) => l.type === tool).length + 1;
+    const name = `${text(TOOL_NAMES[tool])} ${sketch.layers.filter((l) => l.type === tool).length + 1}`;
     const layer: Layer = tool === "path"
-      ? { id, name: `Stroke ${n}`, type: "path", points: [at], fill: "none", stroke: "#111827", stroke_width: 4 }
-      : { id, name: `${tool === "rect" ? "Rectangle" : "Ellipse"} ${n}`, type: tool, x: at[0], y: at[1], w: 1, h: 1, fill: "#93c5fd", stroke: "#1d4ed8", stroke_width: 2 };
+      ? { id, name, type: "path", points: [at], fill: "none", stroke: "#111827", stroke_width: 4 }
+      : { id, name, type: tool, x: at[0], y: at[1], w: 1, h: 1, fill: "#93c5fd", stroke: "#1d4ed8", stroke_width: 2 };
     drawing.current = { id, from: at };
     (e.target as Element).setPointerCapture?.(e.pointerId);
     setSketch((s) => ({ ...s, layers: [...s.layers, layer] }));
@@ -116,11 +117,11 @@ export default function CanvasField({ field, prefill }: FieldProps) {
       <dialog ref={dialog} aria-label={label} data-testid="sketch-editor" className="m-auto w-[min(72rem,96vw)] rounded-2xl bg-card p-0 text-fg backdrop:bg-black/40">
         <div className="flex items-center gap-2 border-b border-line p-3">
           {(["path", "rect", "ellipse"] as const).map((t) => (
-            <button key={t} type="button" aria-pressed={tool === t} className={`${smallButton} aria-pressed:border-accent aria-pressed:bg-accent-soft`} onClick={() => setTool(t)}>
+            <button key={t} type="button" aria-pressed={tool === t} aria-label={text(TOOL_NAMES[t])} title={text(TOOL_NAMES[t])} className={`${smallButton} aria-pressed:border-accent aria-pressed:bg-accent-soft`} onClick={() => setTool(t)}>
               {t === "path" ? "✎" : t === "rect" ? "▭" : "◯"}
             </button>
           ))}
-          <button type="button" className={smallButton} onClick={() => void loadSample()} data-testid="sketch-sample">Sample</button>
+          <button type="button" className={smallButton} onClick={() => void loadSample()} data-testid="sketch-sample">{text("field.sketch_sample")}</button>
           <button type="button" className={`${smallButton} ms-auto border-accent`} onClick={done}>{text("field.sketch_done")}</button>
         </div>
         <div className="grid min-h-80 grid-cols-[12rem_1fr_14rem]">
@@ -144,10 +145,10 @@ export default function CanvasField({ field, prefill }: FieldProps) {
             <h3 className="mb-2 font-medium">{text("field.sketch_properties")}</h3>
             {layer ? (
               <div className="flex flex-col gap-2">
-                <label className="flex flex-col gap-1">Name<input className="rounded border border-line bg-field px-2 py-1" value={layer.name} onChange={(e) => update(layer.id, { name: e.target.value.slice(0, 80) })} /></label>
-                <label className="flex items-center justify-between gap-2">Stroke<input type="color" value={layer.stroke} onChange={(e) => update(layer.id, { stroke: e.target.value })} /></label>
-                {layer.type !== "path" ? <label className="flex items-center justify-between gap-2">Fill<input type="color" value={layer.fill} onChange={(e) => update(layer.id, { fill: e.target.value })} /></label> : null}
-                <label className="flex flex-col gap-1">Width<input type="range" min={0} max={24} value={layer.stroke_width} onChange={(e) => update(layer.id, { stroke_width: Number(e.target.value) })} /></label>
+                <label className="flex flex-col gap-1">{text("field.sketch_name")}<input className="rounded border border-line bg-field px-2 py-1" value={layer.name} onChange={(e) => update(layer.id, { name: e.target.value.slice(0, 80) })} /></label>
+                <label className="flex items-center justify-between gap-2">{text("field.sketch_stroke")}<input type="color" value={layer.stroke} onChange={(e) => update(layer.id, { stroke: e.target.value })} /></label>
+                {layer.type !== "path" ? <label className="flex items-center justify-between gap-2">{text("field.sketch_fill")}<input type="color" value={layer.fill} onChange={(e) => update(layer.id, { fill: e.target.value })} /></label> : null}
+                <label className="flex flex-col gap-1">{text("field.sketch_width")}<input type="range" min={0} max={24} value={layer.stroke_width} onChange={(e) => update(layer.id, { stroke_width: Number(e.target.value) })} /></label>
                 <button type="button" className={smallButton} onClick={() => { setSketch((s) => ({ ...s, layers: s.layers.filter((l) => l.id !== layer.id) })); setSelected(undefined); }}>{text("field.remove_item")}</button>
               </div>
             ) : null}

@@ -8,6 +8,7 @@ import { useState } from "react";
 import { EditorContent, useEditor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { Bold, Italic, List, ListOrdered } from "lucide-react";
+import { useText } from "../messages";
 import { textDefault } from "../prefill";
 import { describedBy, fieldDomId } from "./field-attrs";
 import { useFieldError } from "../field-errors";
@@ -20,6 +21,7 @@ const toolClass =
   "focus:outline-none focus-visible:ring-4 focus-visible:ring-accent-soft";
 
 export default function RichTextField({ field, prefill }: FieldProps) {
+  const text = useText();
   const refused = useFieldError(field.name) !== undefined;
   const [html, setHtml] = useState(() => textDefault(prefill) ?? "");
   const editor = useEditor({
@@ -47,10 +49,10 @@ export default function RichTextField({ field, prefill }: FieldProps) {
   return (
     <FieldShell field={field}>
       <div role="toolbar" aria-label={field.label ?? field.name} className="flex gap-1 rounded-t-xl border border-b-0 border-line bg-field p-1">
-        {tool("Bold", !!editor?.isActive("bold"), () => editor?.chain().focus().toggleBold().run(), Bold)}
-        {tool("Italic", !!editor?.isActive("italic"), () => editor?.chain().focus().toggleItalic().run(), Italic)}
-        {tool("Bulleted list", !!editor?.isActive("bulletList"), () => editor?.chain().focus().toggleBulletList().run(), List)}
-        {tool("Numbered list", !!editor?.isActive("orderedList"), () => editor?.chain().focus().toggleOrderedList().run(), ListOrdered)}
+        {tool(text("field.bold"), !!editor?.isActive("bold"), () => editor?.chain().focus().toggleBold().run(), Bold)}
+        {tool(text("field.italic"), !!editor?.isActive("italic"), () => editor?.chain().focus().toggleItalic().run(), Italic)}
+        {tool(text("field.bullet_list"), !!editor?.isActive("bulletList"), () => editor?.chain().focus().toggleBulletList().run(), List)}
+        {tool(text("field.numbered_list"), !!editor?.isActive("orderedList"), () => editor?.chain().focus().toggleOrderedList().run(), ListOrdered)}
       </div>
       <EditorContent editor={editor} />
       <input type="hidden" name={field.name} value={html} />
