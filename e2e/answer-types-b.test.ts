@@ -70,14 +70,14 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("signature, rich text, canvas and array fie
     expect(await dialog.getByRole("region", { name: "Properties" }).isVisible()).toBe(true);
     await dialog.getByTestId("sketch-sample").click();
     await expect.poll(() => dialog.getByRole("button", { name: "Sun" }).isVisible()).toBe(true);
-    // A rectangle dragged on the drawing becomes a layer, its properties on the right.
+    // A rectangle dragged on the drawing becomes a layer (the sample has two), its properties on the right.
     await dialog.getByRole("button", { name: "Rectangle" }).click();
     const stage = (await dialog.getByTestId("sketch-stage").boundingBox())!;
     await page.mouse.move(stage.x + stage.width * 0.2, stage.y + stage.height * 0.2);
     await page.mouse.down();
     await page.mouse.move(stage.x + stage.width * 0.4, stage.y + stage.height * 0.5, { steps: 5 });
     await page.mouse.up();
-    await expect.poll(() => dialog.getByRole("button", { name: "Rectangle 1" }).isVisible()).toBe(true);
+    await expect.poll(() => dialog.getByRole("button", { name: "Rectangle 3" }).isVisible()).toBe(true);
     expect(await dialog.getByLabel("Fill colour").isVisible()).toBe(true);
     await dialog.getByRole("button", { name: "Done" }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
@@ -89,7 +89,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("signature, rich text, canvas and array fie
     expect(row.story).toBe("<p>Hello <strong>world</strong></p>");
     expect(row.sign).toMatch(/^data:image\/png;base64,iVBORw0KGgo[A-Za-z0-9+/]+=*$/);
     expect(row.emails).toEqual(["ada@example.com", "grace@example.com"]);
-    expect((row.sketch as { layers: { name: string }[] }).layers.map((l) => l.name)).toEqual(["Sky", "Sun", "Ground", "Hill", "Rectangle 1"]);
+    expect((row.sketch as { layers: { name: string }[] }).layers.map((l) => l.name)).toEqual(["Sky", "Sun", "Ground", "Hill", "Rectangle 3"]);
     await page.close();
   });
 

@@ -22,7 +22,7 @@ import { jsonForScript, escapeHtml } from "./document/escape";
 import { shareHeadTags, type ShareMeta } from "./document/share-meta";
 import { FormApp } from "./respondent/form-app";
 import { heavyFallback } from "./respondent/fields/field-renderer";
-import { Plain } from "./respondent/fields/plain-field";
+import { ServerPlain } from "./respondent/fields/plain-field";
 import { PRELOAD_ELEMENT_ID, ROOT_ELEMENT_ID } from "./respondent/mount-ids";
 import { StatusPage } from "./status/status-page";
 import type { StatusKind } from "./status/status-content";
@@ -38,7 +38,7 @@ export { STATUS_KINDS } from "./status/status-content";
 export { COVER_ENTRY, loadPageAssets, pageAssetsFromManifest, RESPONDENT_ENTRY, WEB_DIST_DIR, WORKBENCH_ENTRY, type ViteManifest } from "./page-assets";
 
 // Heavy answer types render as their native controls on the server (and without JavaScript).
-heavyFallback.render = (props) => <Plain {...props} />;
+heavyFallback.render = (props) => <ServerPlain {...props} />;
 
 export interface RenderFormPageInput {
   preload: FormPreload;

@@ -3,7 +3,7 @@
  * One switch from field type to renderer family. Types without a renderer in this release
  * (see `capabilityOf(type).renderable`) are skipped with a console warning.
  */
-import { lazy, Suspense, use, type ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { isArrayField } from "@fieldwork/core";
 import type { FieldProps } from "./field-props";
 import { TextInput } from "./text-input";
@@ -20,26 +20,19 @@ const HEAVY = {
 };
 
 /**
- * What the server renders for a heavy type: its native control (plain-field.tsx, set by
- * ssr.tsx), which the page keeps without JavaScript, as the fallback of a boundary that never
- * finishes on the server, so the browser renders the type's own control in its place. The
- * browser's bundle leaves the native control out (the public form's budget).
+ * What the server renders for a heavy type (plain-field.tsx's `ServerPlain`, set by ssr.tsx):
+ * a boundary that never finishes on the server, its fallback the native control the page keeps
+ * without JavaScript; the browser renders the type's own control in its place. The browser's
+ * bundle leaves all of it out (the public form's budget).
  */
 export const heavyFallback: { render?: (props: FieldProps) => ReactNode } = {};
-const NEVER = new Promise<never>(() => {});
-function OnlyInBrowser(): ReactNode {
-  return use(NEVER);
-}
 
 const warned = new Set<string>();
 
 export function FieldRenderer(props: FieldProps) {
   const type = props.field.type;
   const Heavy = isArrayField(props.field) ? HEAVY.array : type === "richtext" || type === "signature" || type === "canvas" ? HEAVY[type] : null;
-  if (Heavy) {
-    const plain = heavyFallback.render;
-    return <Suspense fallback={plain?.(props) ?? null}>{plain ? <OnlyInBrowser /> : <Heavy {...props} />}</Suspense>;
-  }
+  if (Heavy) return heavyFallback.render?.(props) ?? <Suspense><Heavy {...props} /></Suspense>;
   switch (type) {
     case "text": case "textarea": case "email": case "tel": case "url": case "password": case "number":
     case "range": case "date": case "time": case "datetime-local": case "month": case "week": case "color":

@@ -5,11 +5,22 @@
  * answer: rich text and a sketch as a textarea, array fields as repeated inputs; a signature
  * needs the pad, so it says so.
  */
+import { Suspense, use, type ReactNode } from "react";
 import type { FieldProps } from "./field-props";
 import { FieldShell } from "./field-shell";
 import { TextInput } from "./text-input";
 import { useText } from "../messages";
 import { controlClass } from "./field-styles";
+
+const NEVER = new Promise<never>(() => {});
+function OnlyInBrowser(): ReactNode {
+  return use(NEVER);
+}
+
+/** The server's rendering of a heavy type: `Plain` as the fallback of a boundary the browser finishes. */
+export function ServerPlain(props: FieldProps) {
+  return <Suspense fallback={<Plain {...props} />}><OnlyInBrowser /></Suspense>;
+}
 
 export function Plain(props: FieldProps) {
   const text = useText();
