@@ -1,7 +1,7 @@
 /** @jsxRuntime automatic */
 /**
- * The native control of a heavy answer type: what the server renders, what the page keeps
- * without JavaScript, and what shows while the type's own editor loads. Each posts a valid
+ * The native control of a heavy answer type: what the server renders and the page keeps
+ * without JavaScript (server only: the browser renders the type's own editor). Each posts a valid
  * answer: rich text and a sketch as a textarea, array fields as repeated inputs; a signature
  * needs the pad, so it says so.
  */
