@@ -29,6 +29,7 @@ export type FieldProblem =
   | { kind: "above"; max: number | string }
   | { kind: "step"; step: number }
   | { kind: "too_many_files"; max: number }
+  | { kind: "too_many_items"; max: number }
   | { kind: "file_too_large"; max_bytes: number }
   | { kind: "file_type"; accept: string };
 
@@ -50,6 +51,7 @@ const NOT_TYPE: Partial<Record<FieldType, FieldMessageKey>> = {
   "datetime-local": "field.not_datetime", month: "field.not_month", week: "field.not_week", color: "field.not_color",
   email: "field.email", url: "field.not_url",
   json: "field.not_json", latlng: "field.not_latlng", country: "field.not_country",
+  signature: "field.not_signature", canvas: "field.not_sketch",
 };
 
 const TIME_LIKE = new Set<FieldType>(["date", "time", "datetime-local", "month", "week"]);
@@ -78,6 +80,7 @@ export function problemMessage(type: FieldType, problem: FieldProblem, messages:
     case "below": return say(TIME_LIKE.has(type) ? "field.below_time" : "field.below", { min: problem.min });
     case "above": return say(TIME_LIKE.has(type) ? "field.above_time" : "field.above", { max: problem.max });
     case "step": return say("field.step", { step: problem.step });
+    case "too_many_items": return say("field.too_many_items", { max: problem.max });
     case "too_many_files": return problem.max === 1 ? say("field.one_file") : say("field.too_many_files", { max: problem.max });
     // Spec 1 §5's upload message.
     case "file_too_large": return say("field.file_too_large", { n: megabytesOf(problem.max_bytes) });

@@ -24,6 +24,7 @@ export function problemReason(type: FieldType, problem: FieldProblem): string {
     case "below": return `below the minimum ${problem.min}`;
     case "above": return `above the maximum ${problem.max}`;
     case "step": return `not a multiple of the step ${problem.step}`;
+    case "too_many_items": return `takes at most ${problem.max} items`;
     case "too_many_files": return `takes at most ${problem.max} file${problem.max === 1 ? "" : "s"}`;
     case "file_too_large": return `has a file over ${problem.max_bytes} bytes`;
     case "file_type": return `has a file that is not ${problem.accept}`;

@@ -57,6 +57,8 @@ export interface FieldTypeCapability {
    * with eq / in, never by a pattern, so its column gets no trigram index.
    */
   fixed_values: boolean;
+  /** May be an array field (`is_array`): one input per instance, a list column (answer-formats.ts). */
+  array?: boolean;
 }
 
 type Row = Omit<FieldTypeCapability, "type" | "label" | "offered"> & { label?: string };
@@ -67,6 +69,12 @@ const LINE = 4_000;
 const LONG = 100_000;
 /** Fixed formats: numbers, dates, times, colours (the longest, a datetime, is 23). */
 const FORMAT = 64;
+/** A signature PNG as a data URL: a 600×180 drawing is some 20 kB; room for a large pad. */
+const SIGNATURE = 300_000;
+/** A canvas sketch's JSON. */
+const SKETCH = 200_000;
+/** Types an owner may make array fields of (`is_array`): a text[] or numeric[] column. */
+const ARRAY_TYPES = new Set<FieldType>(["text", "textarea", "email", "tel", "url", "password", "number", "color", "month", "week"]);
 
 const text = (html_type: string, pattern = true, max_length = LINE): Row => ({
   renderable: true, value: "text", column: "text", html_type, options: false, multiple: "never",
@@ -117,16 +125,19 @@ const ROWS: Record<FieldType, Row> = {
   },
   // Radio or checkboxes drawn as toggle buttons (answer-types-a): the choice rules of radio / checkboxes.
   "toggle-group": { ...text("radio", false, LIMITS.label_length), value: "choice", options: true, multiple: "optional", fixed_values: true },
-  richtext: later("json", "jsonb"),
+  // HTML, cleaned by the owner-HTML allow-list when stored (server forms/answer-html.ts).
+  richtext: { ...text("textarea", false, LONG), renderable: true },
   // Any JSON text that parses, stored as jsonb (structured-value.ts).
   json: { ...later("json", "jsonb"), renderable: true, html_type: "textarea" },
-  canvas: later("json", "jsonb"),
+  // A sketch document ({"layers": […]}, answer-formats.ts), as the canvas editor saves it.
+  canvas: later("json", "jsonb", { renderable: true, max_length: SKETCH }),
   // {"lat","lng"} in degrees (structured-value.ts); without JavaScript two number inputs.
   latlng: { ...later("latlng", "jsonb", { max_length: FORMAT }), renderable: true },
   payment: later("json", "jsonb"),
   // An ISO 3166-1 alpha-2 code (country-codes.ts); without JavaScript a select.
   country: { ...later("country", "text", { max_length: FORMAT, fixed_values: true }), renderable: true, html_type: "select" },
-  signature: later("text", "text"),
+  // The pad's drawing as a PNG data URL (answer-formats.ts), shown as an image in the grid.
+  signature: { ...text("hidden", false, SIGNATURE), renderable: true },
   // One metadata object per file ({path, name, size, type, lastModified, duration?}: file-answer.ts);
   // a list when `multiple`. A partial answer holds the stored paths (strings).
   file: upload(),
@@ -156,7 +167,7 @@ export const FIELD_TYPE_CAPABILITIES: Readonly<Record<FieldType, FieldTypeCapabi
     FIELD_TYPES.map((type) => {
       const { label, ...row } = ROWS[type];
       const name = label ?? LABELS[type] ?? type.charAt(0).toUpperCase() + type.slice(1);
-      return [type, { type, label: name, offered: OFFERED.has(type), ...row }];
+      return [type, { type, label: name, offered: OFFERED.has(type), ...row, ...(ARRAY_TYPES.has(type) ? { array: true } : {}) }];
     }),
   ) as Record<FieldType, FieldTypeCapability>;
 
@@ -169,13 +180,18 @@ export function capabilityOf(type: FieldType): FieldTypeCapability {
 }
 
 /** Whether a field with these properties stores several values per answer. */
-export function isMultiValued(field: { type: FieldType; multiple?: boolean | null }): boolean {
+export function isMultiValued(field: { type: FieldType; multiple?: boolean | null; is_array?: boolean | null }): boolean {
   const cap = capabilityOf(field.type);
-  return cap.multiple === "always" || (cap.multiple === "optional" && field.multiple === true);
+  return cap.multiple === "always" || (cap.multiple === "optional" && field.multiple === true) || isArrayField(field);
+}
+
+/** Whether this field stores a list of instances: `is_array` on a type that takes it. */
+export function isArrayField(field: { type: FieldType; is_array?: boolean | null }): boolean {
+  return field.is_array === true && capabilityOf(field.type).array === true;
 }
 
 /** The managed-table column type for a field (see docs/ARCHITECTURE.md for the full map). */
-export function columnTypeOf(field: { type: FieldType; multiple?: boolean | null }): ColumnType {
+export function columnTypeOf(field: { type: FieldType; multiple?: boolean | null; is_array?: boolean | null }): ColumnType {
   const { column, file } = capabilityOf(field.type);
   if (file || !isMultiValued(field)) return column;
   if (column === "text") return "text[]";

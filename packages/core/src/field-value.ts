@@ -2,7 +2,9 @@
  * Reading a submitted answer: the same rules on the server (authoritative) and in the
  * browser (comfort). A raw answer is the list of strings a form posts under a field's name.
  */
-import { capabilityOf, isMultiValued, type ValueKind } from "./field-types";
+import { capabilityOf, isArrayField, isMultiValued, type ValueKind } from "./field-types";
+import { structuredProblem } from "./answer-formats";
+import { LIMITS } from "./limits";
 import { maxFilesOf } from "./file-limits";
 import type { FormField } from "./form-model";
 import { problemMessage, type FieldError, type FieldProblem } from "./field-messages";
@@ -55,7 +57,7 @@ export interface ParseContext {
 type RuleField = Pick<
   FormField,
   "name" | "type" | "required" | "pattern" | "min" | "max" | "step" | "multiple" | "options"
->;
+> & { is_array?: boolean };
 
 const TRUE_WORDS = new Set(["on", "true", "1", "yes"]);
 const FALSE_WORDS = new Set(["", "off", "false", "0", "no"]);
@@ -144,6 +146,8 @@ function scalar(kind: ValueKind, text: string, ctx: ParseContext): string | numb
 function formatCheck(field: RuleField, text: string): FieldProblem | undefined {
   if (field.type === "email" && !RE.email.test(text)) return { kind: "email" };
   if (field.type === "url" && !isWebAddress(text)) return { kind: "url" };
+  const structured = structuredProblem(field.type, text);
+  if (structured) return structured;
   if (field.pattern && capabilityOf(field.type).pattern) {
     // Linear time whatever the pattern; one that cannot be saved is ignored, as browsers do.
     const matches = patternMatcher(field.pattern);
@@ -202,7 +206,10 @@ export function parseFieldValue(field: RuleField, raw: readonly string[], ctx: P
   const multi = isMultiValued(field);
   // A choice is made once: ten thousand repeats of one option are that option. An option is
   // named by its value (what the page's inputs send) or by its id (a uuid v4, spec 3 §5).
-  const named = [...new Set(raw.filter((t) => t !== ""))];
+  // An array field's instances are kept in order, repeats included (an empty one is left out).
+  const array = isArrayField(field);
+  const named = array ? raw.filter((t) => t !== "") : [...new Set(raw.filter((t) => t !== ""))];
+  if (array && named.length > LIMITS.array_items) return fail({ kind: "too_many_items", max: LIMITS.array_items });
   const texts: string[] = [];
   for (const text of named) {
     if (!cap.options) {
@@ -258,14 +265,15 @@ function textProblem(field: Pick<FormField, "type">, text: string): FieldProblem
  * is no longer than the field takes, holds as many values as the field does, and names only
  * the field's options: the session keeps nothing the submit would refuse for its size.
  */
-export function partialValueProblem(field: Pick<FormField, "type" | "multiple" | "options">, value: unknown): string | undefined {
+export function partialValueProblem(field: Pick<FormField, "type" | "multiple" | "options"> & { is_array?: boolean }, value: unknown): string | undefined {
   const raw = toRawValues(value);
   if (raw === undefined) return "A field value is a string, a number, a boolean, null or a list of strings.";
   const cap = capabilityOf(field.type);
   const unique = new Set(raw);
-  // A latlng field's two number inputs may hold the same number.
-  if (unique.size < raw.length && cap.value !== "latlng") return "A value is listed twice.";
-  const most = cap.file ? maxFilesOf(field) : cap.value === "latlng" ? 2 : isMultiValued(field) ? Math.max(field.options.length, 1) : 1;
+  // A latlng field's two number inputs may hold the same number; an array field's instances may repeat.
+  if (unique.size < raw.length && cap.value !== "latlng" && !isArrayField(field)) return "A value is listed twice.";
+  const most = cap.file ? maxFilesOf(field) : cap.value === "latlng" ? 2 : isArrayField(field) ? LIMITS.array_items
+    : isMultiValued(field) ? Math.max(field.options.length, 1) : 1;
   if (raw.length > most) return most === 1 ? "This field takes one value." : `This field takes at most ${most} values.`;
   for (const text of raw) {
     const problem = textProblem(field, text);

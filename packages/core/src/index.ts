@@ -8,6 +8,7 @@ export * from "./field-name";
 export * from "./field-types";
 export * from "./field-value";
 export * from "./structured-value";
+export * from "./answer-formats";
 export * from "./field-messages";
 export * from "./field-reasons";
 export * from "./file-rules";

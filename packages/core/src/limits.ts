@@ -50,6 +50,10 @@ export const LIMITS = {
   session_partial_bytes: 1024 * 1024,
   /** Partial answers all unsubmitted sessions of one form keep together, in bytes. */
   form_partial_bytes: 64 * 1024 * 1024,
+  /** Instances of one array field (`is_array`) in one answer. */
+  array_items: 20,
+  /** Layers of one canvas sketch answer. */
+  sketch_layers: 500,
 } as const;
 
 /**

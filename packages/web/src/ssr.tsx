@@ -24,6 +24,8 @@ import { FormApp } from "./respondent/form-app";
 import AnswerWidget from "./respondent/fields/answer-types-a";
 import CountryPicker from "./respondent/fields/country-picker";
 import { serverWidgets } from "./respondent/fields/widget-field";
+import { heavyFallback } from "./respondent/fields/field-renderer";
+import { ServerPlain } from "./respondent/fields/plain-field";
 import { PRELOAD_ELEMENT_ID, ROOT_ELEMENT_ID } from "./respondent/mount-ids";
 import { StatusPage } from "./status/status-page";
 import type { StatusKind } from "./status/status-content";
@@ -41,6 +43,8 @@ export { COVER_ENTRY, loadPageAssets, pageAssetsFromManifest, RESPONDENT_ENTRY, 
 // The answer widgets' native controls, rendered at once (the browser loads them lazily).
 serverWidgets.country = CountryPicker;
 serverWidgets.other = AnswerWidget;
+// Heavy answer types render as their native controls on the server (and without JavaScript).
+heavyFallback.render = (props) => <ServerPlain {...props} />;
 
 export interface RenderFormPageInput {
   preload: FormPreload;

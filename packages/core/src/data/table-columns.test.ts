@@ -56,12 +56,12 @@ describe("formTableColumns", () => {
       one("text"), one("textarea"), one("email"), one("number"), one("range"), one("checkbox"), one("switch"), one("date"),
       one("time"), one("datetime-local"), one("month"), one("color"), one("select"), one("select", { multiple: true }),
       one("radio"), one("checkboxes"), one("toggle-group", { multiple: true }), one("json"), one("richtext"),
-      one("file"), one("image", { multiple: true }),
+      one("file"), field({ name: "emails", type: "email", is_array: true }), one("canvas"), one("signature"), one("image", { multiple: true }),
     ])).toEqual([
       ["text", "text"], ["textarea", "text"], ["email", "text"], ["number", "numeric"], ["range", "numeric"], ["checkbox", "boolean"],
       ["switch", "boolean"], ["date", "date"], ["time", "time"], ["datetime-local", "timestamptz"], ["month", "text"], ["color", "text"],
       ["select", "text"], ["select_many", "text[]"], ["radio", "text"], ["checkboxes", "text[]"], ["toggle-group_many", "text[]"],
-      ["json", "jsonb"], ["richtext", "jsonb"], ["file", "jsonb"], ["image_many", "jsonb"],
+      ["json", "jsonb"], ["richtext", "text"], ["file", "jsonb"], ["emails", "text[]"], ["canvas", "jsonb"], ["signature", "text"], ["image_many", "jsonb"],
     ]);
   });
 

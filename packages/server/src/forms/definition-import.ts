@@ -22,6 +22,9 @@ export function assertSavableField(field: FieldDefinition): void {
   if (!capabilityOf(field.type).renderable) {
     throw new FieldworkError("FIELD_TYPE_NOT_SUPPORTED", `Field ${JSON.stringify(field.name)}: the type ${JSON.stringify(field.type)} is not supported yet.`);
   }
+  if (field.is_array && !capabilityOf(field.type).array) {
+    throw new FieldworkError("FIELD_TYPE_NOT_SUPPORTED", `Field ${JSON.stringify(field.name)}: a ${field.type} field cannot be an array field (is_array).`);
+  }
 }
 
 /** A definition file checked by the rules of core (limits, URLs, patterns, references) and the server's. */

@@ -5,13 +5,14 @@
  * answer parser as the strings a form would post.
  */
 import {
-  capabilityOf, fieldFailure, FieldworkError, isStorableText, parseFieldValue, toRawValues, zonedToUtcWallTime,
+  capabilityOf, fieldFailure, FieldworkError, isStorableText, parseFieldValue, structuredProblem, toRawValues, zonedToUtcWallTime,
   type ColumnValue, type FormField, type ParseResult,
 } from "@fieldwork/core";
 import { COUNTRY_CODES } from "@fieldwork/core/countries";
 import { sql, type RawBuilder } from "kysely";
 import type { TableCatalog } from "./catalog";
 import { arrayLiteral, resolveColumn } from "./sql-builder";
+import { cleanAnswer } from "../forms/answer-html";
 
 export type RowInput = Record<string, unknown>;
 
@@ -34,6 +35,8 @@ export function fieldValue(field: FormField, value: unknown): ColumnValue {
     const text = JSON.stringify(value);
     if (text.length > cap.max_length) throw new FieldworkError("INVALID_FIELD_VALUE", `${field.name} is longer than ${cap.max_length} characters.`, [field.name]);
     if (!isStorableText(text)) throw new FieldworkError("INVALID_TEXT", undefined, [field.name]);
+    // A canvas answer is a sketch document whatever path writes it (answer-formats.ts).
+    if (field.type === "canvas" && structuredProblem(field.type, text)) fail(fieldFailure(field, { kind: "not_type" }));
     return text;
   }
   // An API client sends an instant with its zone; the form posts local time with an offset.
@@ -47,7 +50,7 @@ export function fieldValue(field: FormField, value: unknown): ColumnValue {
   // A latlng value comes as {"lat", "lng"}: read as the JSON text the map picker posts.
   const raw = cap.value === "latlng" && typeof value === "object" && value !== null && !Array.isArray(value) ? [JSON.stringify(value)] : toRawValues(value);
   if (raw === undefined) throw shape();
-  const result = parseFieldValue(field, raw, { countries: COUNTRY_CODES });
+  const result = cleanAnswer(field, parseFieldValue(field, raw, { countries: COUNTRY_CODES }));
   if (!result.ok) fail(result);
   return result.value;
 }

@@ -35,7 +35,7 @@ export async function countAnswers(db: Kysely<DB>, formId: string, fieldId: stri
   const field = await fieldOfForm(db, formId, fieldId);
   const form = await db.selectFrom("form").select("table_name").where("id", "=", formId).executeTakeFirstOrThrow();
   const column = sql.id(field.name);
-  const isList = isFieldType(field.type) && columnTypeOf({ type: field.type, multiple: field.multiple }) === "text[]";
+  const isList = isFieldType(field.type) && columnTypeOf({ type: field.type, multiple: field.multiple, is_array: field.is_array }) === "text[]";
   const { rows } = await sql<{ answered: number | string }>`
     select count(*) as answered from ${managedTable(form.table_name)}
     where ${column} is not null ${isList ? sql`and cardinality(${column}) > 0` : sql``}`.execute(db);

@@ -10,6 +10,7 @@ import { COUNTRY_CODES } from "@fieldwork/core/countries";
 import type { PostedFile, PostedFiles } from "../files/posted-files";
 import { AnswersRefused } from "./answers-refused";
 import { fileFieldProblem } from "./file-answers";
+import { cleanAnswer } from "../answer-html";
 
 export type PostedEntries = Map<string, string[]>;
 
@@ -92,7 +93,7 @@ export function readAnswers(
       values.set(field, null);
       continue;
     }
-    const result = parseFieldValue(rules, entries.get(field.name) ?? [], { utc_offset, countries: COUNTRY_CODES });
+    const result = cleanAnswer(rules, parseFieldValue(rules, entries.get(field.name) ?? [], { utc_offset, countries: COUNTRY_CODES }));
     if (result.ok) values.set(field, result.value);
     else failures.push(result);
   }

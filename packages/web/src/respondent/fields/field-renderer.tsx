@@ -3,6 +3,8 @@
  * One switch from field type to renderer family. Types without a renderer in this release
  * (see `capabilityOf(type).renderable`) are skipped with a console warning.
  */
+import { lazy, Suspense, type ReactNode } from "react";
+import { isArrayField } from "@fieldwork/core";
 import type { FieldProps } from "./field-props";
 import { TextInput } from "./text-input";
 import { Choice } from "./choice";
@@ -10,10 +12,29 @@ import { BooleanInput } from "./boolean";
 import { FileField } from "./file-field";
 import { WidgetField } from "./widget-field";
 
+/** Heavy answer types, loaded only by forms that have them (answer-types-b in docs/ARCHITECTURE.md). */
+const HEAVY = {
+  richtext: lazy(() => import("./richtext-field")),
+  signature: lazy(() => import("./signature-field")),
+  canvas: lazy(() => import("./canvas-field")),
+  array: lazy(() => import("./array-field")),
+};
+
+/**
+ * What the server renders for a heavy type (plain-field.tsx's `ServerPlain`, set by ssr.tsx):
+ * a boundary that never finishes on the server, its fallback the native control the page keeps
+ * without JavaScript; the browser renders the type's own control in its place. The browser's
+ * bundle leaves all of it out (the public form's budget).
+ */
+export const heavyFallback: { render?: (props: FieldProps) => ReactNode } = {};
+
 const warned = new Set<string>();
 
 export function FieldRenderer(props: FieldProps) {
-  switch (props.field.type) {
+  const type = props.field.type;
+  const Heavy = isArrayField(props.field) ? HEAVY.array : type === "richtext" || type === "signature" || type === "canvas" ? HEAVY[type] : null;
+  if (Heavy) return heavyFallback.render?.(props) ?? <Suspense><Heavy {...props} /></Suspense>;
+  switch (type) {
     case "text": case "textarea": case "email": case "tel": case "url": case "password": case "number":
     case "range": case "date": case "time": case "datetime-local": case "month": case "week": case "color":
     case "hidden":

@@ -89,9 +89,9 @@ describe("editorKindOf", () => {
     expect(editorKindOf(photo)).toBe("none");
   });
 
-  it("picks a yes/no for flags, a choice for one option, JSON for structured values and text for the rest", () => {
-    expect([agree, plan, extra, columnOf(field({ name: "r", type: "richtext" })), name, age, when, day].map(editorKindOf))
-      .toEqual(["boolean", "choice", "json", "json", "text", "text", "text", "text"]);
+  it("picks a yes/no for flags, a choice for one option, JSON for structured values and text for the rest (rich text is its HTML)", () => {
+    expect([agree, plan, extra, columnOf(field({ name: "c", type: "canvas" })), columnOf(field({ name: "r", type: "richtext" })), name, age, when, day].map(editorKindOf))
+      .toEqual(["boolean", "choice", "json", "json", "text", "text", "text", "text", "text"]);
   });
 
   it("types many answers as comma-separated text", () => {
@@ -200,5 +200,23 @@ describe("sameValue", () => {
     expect(sameValue(["red", "blue"], ["blue", "red"])).toBe(false);
     expect(sameValue({}, null)).toBe(false);
     expect(sameValue([], {})).toBe(false);
+  });
+});
+
+describe("displayValue of issue 22's answer types B", () => {
+  const story = columnOf(field({ name: "story", label: "Story", type: "richtext" }));
+  const sign = columnOf(field({ name: "sign", label: "Sign", type: "signature" }));
+  const emails = columnOf(field({ name: "emails", label: "Emails", type: "email", is_array: true }));
+  const png = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+
+  it("shows rich text as its words, tags gone and entities read", () => {
+    expect(displayValue(story, "<p>Hello <strong>world</strong></p><ul><li><p>a &amp; b &lt;c&gt;</p></li></ul>", plain)).toBe("Hello world a & b <c>");
+    expect(displayValue(story, "<p>Secret</p>", masked)).not.toContain("Secret");
+  });
+
+  it("names a signature's image and size (the grid draws the image), and an array field's items", () => {
+    expect(displayValue(sign, png, plain)).toMatch(/^Signature \(PNG, \d+ B\)$/);
+    expect(emails.format).toBe("text[]");
+    expect(displayValue(emails, ["a@x.org", "b@x.org"], plain)).toBe("a@x.org, b@x.org");
   });
 });

@@ -5,7 +5,7 @@
  * core (`parseFieldValue`, what a submit runs), so the grid refuses what the form would.
  */
 import {
-  capabilityOf, cellText, formatBytes, formatClassOf, formatTimestamp, isArrayFormat, isMultiValued, maskText, parseFieldValue, zonedToUtcWallTime,
+  capabilityOf, cellText, formatBytes, isSignatureImage, SIGNATURE_PREFIX, formatClassOf, formatTimestamp, isArrayFormat, isMultiValued, maskText, parseFieldValue, zonedToUtcWallTime,
   type DataColumn, type DateFormat,
 } from "@fieldwork/core";
 import { countryName } from "@fieldwork/core/countries";
@@ -33,10 +33,20 @@ export function displayValue(column: Pick<DataColumn, "format" | "field">, value
   // A location as "lat, lng"; a country as its name and code.
   else if (column.field?.type === "latlng" && isRecord(value) && typeof value.lat === "number" && typeof value.lng === "number") text = `${value.lat}, ${value.lng}`;
   else if (column.field?.type === "country" && typeof value === "string") text = `${countryName(value, "en")} (${value})`;
+  else if (column.field?.type === "richtext" && typeof value === "string") text = htmlText(value);
+  else if (column.field?.type === "signature" && typeof value === "string" && isSignatureImage(value)) text = `Signature (PNG, ${formatBytes(Math.floor(((value.length - SIGNATURE_PREFIX.length) * 3) / 4))})`;
   else if (formatClassOf(column.format) === "date" && typeof value === "string" && /timestamp/.test(column.format)) text = formatTimestamp(value, options.date_format, options.time_zone);
   else if (Array.isArray(value) && isArrayFormat(column.format)) text = value.map(cellText).join(", ");
   else text = cellText(value);
   return options.masked ? maskText(text) : text;
+}
+
+const ENTITIES: Record<string, string> = { "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'", "&nbsp;": " ", "&amp;": "&" };
+
+/** A rich text answer (HTML the server cleaned) as the words it shows: block ends become spaces, tags go. */
+export function htmlText(html: string): string {
+  return html.replace(/<\/(p|li|h\d|blockquote|pre)>|<br\s*\/?>/gi, " ").replace(/<[^>]*>/g, "")
+    .replace(/&(lt|gt|quot|#39|nbsp|amp);/g, (entity) => ENTITIES[entity]!).replace(/\s+/g, " ").trim();
 }
 
 /** The text an editor starts from: lists comma-separated, objects as JSON. */

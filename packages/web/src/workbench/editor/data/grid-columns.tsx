@@ -5,7 +5,7 @@
  * at most 300 wide, resizable and draggable; cells written by cell-value.ts, editors by
  * field type for editors of editable tables.
  */
-import { capabilityOf, recordIdLabel, type DataColumn } from "@fieldwork/core";
+import { capabilityOf, isSignatureImage, recordIdLabel, type DataColumn } from "@fieldwork/core";
 import { SelectColumn, type Column, type RenderEditCellProps } from "react-data-grid";
 import { Maximize2 } from "lucide-react";
 import type { Row } from "../../api/data-api";
@@ -101,6 +101,11 @@ export function gridColumns(columns: readonly DataColumn[], ctx: ColumnContext):
       renderCell: ({ row }) => {
         if (isFileColumn(column) && !ctx.display.masked) return <GridFileCell row_id={String(row.id)} field_id={column.field?.id ?? null} value={row[column.name]} onOpen={() => ctx.onOpenFiles(row, column)} />;
         const text = displayValue(column, row[column.name], ctx.display);
+        // A signature is an image the owner sees (core answer-formats.ts: a PNG data URL, nothing else is stored).
+        const value = row[column.name];
+        if (column.field?.type === "signature" && typeof value === "string" && isSignatureImage(value) && !ctx.display.masked) {
+          return <img src={value} alt={text} data-testid="signature-cell" className="h-7 w-auto rounded bg-white" />;
+        }
         return text === "" ? <span className="text-faint">{row[column.name] === null || row[column.name] === undefined ? "NULL" : ""}</span> : <span title={text.length > 40 ? text : undefined}>{text}</span>;
       },
       ...(editor ? { renderEditCell: editor, editable: true, editorOptions: editorKindOf(column) === "json" ? { displayCellContent: true, commitOnOutsideClick: false } : {} } : {}),

@@ -128,6 +128,7 @@ function PanelBody({ field, fresh, onClose }: { field: FormField; fresh: boolean
           {problems.required ? <p className="text-xs text-danger">{problems.required}</p> : null}
           <Check label="Read only" hint="Shown but not editable by visitors." {...flag("readonly")} />
           {cap.multiple === "optional" ? <Check label="Multiple" hint="Visitors may pick or send more than one." {...flag("multiple")} /> : null}
+          {cap.array ? <Check label="Array field" hint="One answer to start with; a plus button adds another, each checked." {...flag("is_array")} /> : null}
           {cap.pattern ? <Field label="Pattern" error={problems.pattern} hint="A regular expression the whole answer must match.">{(p) => <Input {...p} {...text("pattern")} className="font-mono" spellCheck={false} />}</Field> : null}
           {cap.range ? (
             <div className="grid grid-cols-3 gap-3">

@@ -35,6 +35,15 @@ describe("field panel state", () => {
     expect(toDefinition(boxes.draft, boxes.base)).toMatchObject({ required: false, multiple: true, options: [{ value: "option_1" }, { value: "option_2" }] });
   });
 
+  it("an array field (is_array) is kept on types that repeat and dropped on a type change to one that cannot", () => {
+    const start = initPanel({ field: field({ name: "emails", type: "email" }), fresh: false });
+    const array = run(start, { type: "flag", key: "is_array", value: true });
+    expect(isDirty(array)).toBe(true);
+    expect(toDefinition(array.draft, array.base)).toMatchObject({ type: "email", is_array: true });
+    const date = run(array, { type: "type", value: "date" });
+    expect(toDefinition(date.draft, date.base).is_array).toBe(false);
+  });
+
   it("turns the draft into the definition update-field sends: numbers for numeric bounds, text for dates, nulls for blanks", () => {
     const start = initPanel({ field: field({ name: "d", type: "date", placeholder: "x" }), fresh: false });
     const next = run(start, { type: "text", key: "min", value: "2024-01-01" }, { type: "text", key: "placeholder", value: "" });

@@ -28,6 +28,8 @@ export interface FieldDraft {
   autocomplete: string;
   accept: string;
   multiple: boolean;
+  /** An array field (`is_array`): one input per instance; only types whose capability has `array`. */
+  is_array: boolean;
   list: OptionList;
   /** The computed value's expression (`v_value`), "" for none. */
   v_value: string;
@@ -41,7 +43,7 @@ export interface FieldDraft {
 }
 
 export type TextKey = "name" | "label" | "placeholder" | "help_text" | "pattern" | "min" | "max" | "step" | "autocomplete" | "accept" | "v_value" | "storage_path" | "storage_bucket";
-export type FlagKey = "required" | "readonly" | "multiple" | "storage_enabled";
+export type FlagKey = "required" | "readonly" | "multiple" | "is_array" | "storage_enabled";
 
 export interface PanelState {
   field_id: string;
@@ -76,7 +78,7 @@ export function draftOf(field: FormField): FieldDraft {
   return {
     type: def.type, name: def.name, label: text(def.label), placeholder: text(def.placeholder), help_text: text(def.help_text),
     required: def.required, readonly: def.readonly, pattern: text(def.pattern), min: text(def.min), max: text(def.max), step: text(def.step),
-    autocomplete: text(def.autocomplete), accept: text(def.accept), multiple: def.multiple, list: optionRows(def),
+    autocomplete: text(def.autocomplete), accept: text(def.accept), multiple: def.multiple, is_array: def.is_array, list: optionRows(def),
     v_value: typeof def.v_value === "string" ? def.v_value : "",
     upload_type: uploadTypeOf(def), storage_enabled: storageOf(def).enabled, storage_path: storageOf(def).path,
     storage_bucket: fieldBucketOf(def.storage) ?? "",
@@ -105,6 +107,7 @@ export function withType(draft: FieldDraft, type: FieldType): FieldDraft {
     placeholder: draft.placeholder || defaults.placeholder || "",
     min: cap.range ? draft.min : "", max: cap.range ? draft.max : "", step: cap.range ? draft.step : "",
     multiple: cap.multiple === "always" ? true : cap.multiple === "never" ? false : draft.multiple,
+    is_array: cap.array === true && draft.is_array,
     accept: cap.file ? draft.accept : "",
   };
 }
@@ -173,6 +176,7 @@ export function toDefinition(draft: FieldDraft, base: FieldDefinition): FieldDef
     step: cap.range && draft.step.trim() && Number.isFinite(step) && step > 0 ? step : null,
     autocomplete: orNull(draft.autocomplete), accept: cap.file ? orNull(draft.accept) : null,
     multiple: cap.multiple === "always" || (cap.multiple === "optional" && draft.multiple),
+    is_array: cap.array === true && draft.is_array,
     v_value: draft.v_value.trim() || null,
     ...fileSettings(draft, base),
     ...choices,
