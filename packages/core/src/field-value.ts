@@ -235,6 +235,9 @@ export function parseFieldValue(field: RuleField, raw: readonly string[], ctx: P
     if (cap.value === "json") {
       const parsed = parseJsonAnswer(text);
       if (!parsed.ok) return fail(parsed.problem);
+      // A canvas answer is JSON of one shape: a sketch document (answer-formats.ts).
+      const shape = structuredProblem(field.type, text);
+      if (shape) return fail(shape);
       values.push(parsed.value!);
       continue;
     }

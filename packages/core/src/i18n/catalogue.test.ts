@@ -36,8 +36,8 @@ describe("the catalogues of the thirteen languages", () => {
 
   it.each(LANGUAGES.filter((l) => l !== "en"))("%s is translated: most sentences differ from English", (language) => {
     const same = (Object.keys(EN) as MessageKey[]).filter((key) => CATALOGUES[language][key] === EN[key]);
-    // A few words are the same in some languages ("Section", "Pay" never is); a copied catalogue is not.
-    expect(same.length, same.join(", ")).toBeLessThan(6);
+    // A few words and unit letters are the same in some languages ("Section", "h"; "Pay" never is); a copied catalogue is not.
+    expect(same.length, same.join(", ")).toBeLessThan(Object.keys(EN).length * 0.05);
   });
 });
 
