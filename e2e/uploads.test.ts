@@ -111,4 +111,28 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("uploads in Chromium", () => {
     await expect.poll(() => existsSync(storagePath((row!.cv as FileMeta).path)), { timeout: 10_000 }).toBe(true);
     await context.close();
   });
+
+  it("a file chosen before the page's script runs is kept: the uploader takes it and the answer has it", async () => {
+    const form = importForm();
+    const page = await env.browser.newPage();
+    // Hold the form's scripts back until the file is chosen in the server-rendered input.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    await page.route("**/assets/*.js", async (route) => { await held; await route.continue(); });
+    // Module scripts hold DOMContentLoaded back, so the page is used as soon as its markup is in.
+    await page.goto(form.url, { waitUntil: "commit" });
+    await page.locator('input[type="file"][name="cv"]').waitFor();
+    await page.getByLabel("Full name").fill("Ada Early");
+    await page.locator('input[type="file"][name="cv"]').setInputFiles({ name: "early.pdf", mimeType: "application/pdf", buffer: PDF });
+    release();
+    const item = page.locator('[data-uploader="cv"] [data-testid="upload-item"]');
+    await expect.poll(() => item.count(), { timeout: 20_000 }).toBe(1);
+    expect(await item.innerText()).toContain("early.pdf");
+    await expect.poll(() => page.getByLabel("Full name").inputValue()).toBe("Ada Early");
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.waitForURL(/\/complete/, { timeout: 30_000 });
+    const [row] = rows(form.id);
+    expect(row!.cv).toMatchObject({ name: "early.pdf", size: PDF.length, type: "application/pdf" });
+    await page.close();
+  }, 60_000);
 });

@@ -5,7 +5,7 @@
  * multipart body; once the page runs, the uploader (file-uploader.tsx, its own lazy chunk,
  * outside the form's first-load budget) takes its place.
  */
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { acceptOf, FILE_LIMITS, fileMatchesAccept, maxFilesOf, megabytesOf, isMultiValued, PARAM, uploadTypeOf, type FormField } from "@fieldwork/core";
 import { useText, type Text } from "../messages";
 import { useFieldError } from "../field-errors";
@@ -34,9 +34,16 @@ export function FileField({ field, locked, prefill }: FieldProps) {
   const refused = useFieldError(field.name) !== undefined;
   const text = useText();
   const [enhanced, setEnhanced] = useState(false);
+  // Files a visitor chose in the plain input before the page ran (or before the uploader's chunk
+  // arrived) go to the uploader: they are never dropped.
+  const picked = useRef<File[]>([]);
+  const keep = (input: HTMLInputElement | null) => {
+    if (input?.files?.length) picked.current = [...input.files];
+  };
   useEffect(() => setEnhanced(true), []);
   const plain = (
     <input
+      ref={keep} onChange={(e) => keep(e.currentTarget)}
       id={fieldDomId(field)} type="file" name={field.name} accept={acceptOf(field) ?? undefined}
       multiple={isMultiValued(field) || undefined} disabled={field.readonly || undefined}
       {...describedBy(field, refused)} {...constraintAttrs(field, locked)}
@@ -47,7 +54,7 @@ export function FileField({ field, locked, prefill }: FieldProps) {
     <FieldShell field={field}>
       {enhanced ? (
         <Suspense fallback={plain}>
-          <FileUploader config={uploaderField(field, refused, text)} locked={locked} prefill={prefill} />
+          <FileUploader config={uploaderField(field, refused, text)} locked={locked} prefill={prefill} picked={picked.current} />
         </Suspense>
       ) : plain}
     </FieldShell>

@@ -64,7 +64,9 @@ function requestUrlOf(field: FormField): string | null {
   return typeof url === "string" ? url : null;
 }
 
-export default function FileUploader({ config, locked, prefill }: { config: UploaderField; locked: boolean; prefill: unknown }) {
+export default function FileUploader(
+  { config, locked, prefill, picked }: { config: UploaderField; locked: boolean; prefill: unknown; picked?: readonly File[] },
+) {
   const { field, rules, upload, multiple } = config;
   const { text } = rules;
   const [state, dispatch] = useReducer(uploadReducer(rules), undefined, () => ({ items: [], announcement: "" }));
@@ -90,6 +92,12 @@ export default function FileUploader({ config, locked, prefill }: { config: Uplo
     shell?.addEventListener(RESTORE_FILES_EVENT, onRestore);
     return () => shell?.removeEventListener(RESTORE_FILES_EVENT, onRestore);
   }, [prefill]);
+
+  // Files chosen in the plain input before this chunk ran are taken as if chosen here.
+  useEffect(() => {
+    if (picked?.length) add(picked);
+    // Once, on mount: later choices come through this input.
+  }, []);
 
   // Multipart: the input holds exactly the accepted files, which the form posts.
   const pendingFiles = state.items.filter((i) => i.status === "pending" && i.file).map((i) => i.file!);
@@ -136,7 +144,7 @@ export default function FileUploader({ config, locked, prefill }: { config: Uplo
     }
   }
 
-  const add = (files: FileList | null) => {
+  const add = (files: FileList | readonly File[] | null) => {
     if (!files?.length || disabled) return;
     const list = multiple ? [...files] : [...files].slice(0, 1);
     dispatch({ type: "add", files: list, ids: list.map(nextId) });
