@@ -5,7 +5,7 @@
  * server validation (how a submitted value is parsed) and the column type of the form's
  * managed table. Adding a field type touches this table, one renderer file and its tests.
  */
-import { LIMITS } from "./limits";
+import { LABEL_LENGTH, URL_LENGTH } from "./form-limits";
 
 export const FIELD_TYPES = [
   "number", "text", "textarea", "richtext", "tel", "url", "checkbox", "checkboxes", "switch",
@@ -102,7 +102,7 @@ const ROWS: Record<FieldType, Row> = {
   // RFC 5321 caps an address at 254 characters; a phone number in any notation fits 64.
   email: text("email", true, 254),
   tel: text("tel", true, 64),
-  url: text("url", true, LIMITS.url_length),
+  url: text("url", true, URL_LENGTH),
   password: text("password"),
   search: { ...text("search"), renderable: false },
   hidden: text("hidden", false),
@@ -118,13 +118,13 @@ const ROWS: Record<FieldType, Row> = {
   switch: format("checkbox", { value: "boolean", column: "boolean" }),
   toggle: format("checkbox", { value: "boolean", column: "boolean" }),
   // A choice is one of the field's options, whose values are labels at most.
-  select: { ...text("select", false, LIMITS.label_length), value: "choice", options: true, multiple: "optional", fixed_values: true },
-  radio: { ...text("radio", false, LIMITS.label_length), value: "choice", options: true, fixed_values: true },
+  select: { ...text("select", false, LABEL_LENGTH), value: "choice", options: true, multiple: "optional", fixed_values: true },
+  radio: { ...text("radio", false, LABEL_LENGTH), value: "choice", options: true, fixed_values: true },
   checkboxes: {
-    ...text("checkbox", false, LIMITS.label_length), value: "choice", options: true, multiple: "always", requirable: false, fixed_values: true,
+    ...text("checkbox", false, LABEL_LENGTH), value: "choice", options: true, multiple: "always", requirable: false, fixed_values: true,
   },
   // Radio or checkboxes drawn as toggle buttons (answer-types-a): the choice rules of radio / checkboxes.
-  "toggle-group": { ...text("radio", false, LIMITS.label_length), value: "choice", options: true, multiple: "optional", fixed_values: true },
+  "toggle-group": { ...text("radio", false, LABEL_LENGTH), value: "choice", options: true, multiple: "optional", fixed_values: true },
   // HTML, cleaned by the owner-HTML allow-list when stored (server forms/answer-html.ts).
   richtext: { ...text("textarea", false, LONG), renderable: true },
   // Any JSON text that parses, stored as jsonb (structured-value.ts).
@@ -188,13 +188,4 @@ export function isMultiValued(field: { type: FieldType; multiple?: boolean | nul
 /** Whether this field stores a list of instances: `is_array` on a type that takes it. */
 export function isArrayField(field: { type: FieldType; is_array?: boolean | null }): boolean {
   return field.is_array === true && capabilityOf(field.type).array === true;
-}
-
-/** The managed-table column type for a field (see docs/ARCHITECTURE.md for the full map). */
-export function columnTypeOf(field: { type: FieldType; multiple?: boolean | null; is_array?: boolean | null }): ColumnType {
-  const { column, file } = capabilityOf(field.type);
-  if (file || !isMultiValued(field)) return column;
-  if (column === "text") return "text[]";
-  if (column === "numeric") return "numeric[]";
-  return column;
 }
