@@ -3,7 +3,8 @@
  *
  * It drives the field editor (what a type accepts), the renderer (which input to draw),
  * server validation (how a submitted value is parsed) and the column type of the form's
- * managed table. Adding a field type touches this table, one renderer file and its tests.
+ * managed table. Adding a field type touches this table, one renderer file and its tests
+ * (and field-type-labels.ts: the editor's name for it and whether its menus offer it).
  */
 import { LABEL_LENGTH, URL_LENGTH } from "./form-limits";
 
@@ -27,9 +28,6 @@ export type ValueKind =
 
 export interface FieldTypeCapability {
   type: FieldType;
-  label: string;
-  /** Listed in the field-type picker (spec 1 §3.3 "Offered in the type picker"). */
-  offered: boolean;
   /** A renderer exists in this release; other types are refused on import with a clear error. */
   renderable: boolean;
   value: ValueKind;
@@ -61,7 +59,7 @@ export interface FieldTypeCapability {
   array?: boolean;
 }
 
-type Row = Omit<FieldTypeCapability, "type" | "label" | "offered"> & { label?: string };
+type Row = Omit<FieldTypeCapability, "type">;
 
 /** One line of text: a name, a code, an answer of a few sentences. */
 const LINE = 4_000;
@@ -146,28 +144,10 @@ const ROWS: Record<FieldType, Row> = {
   video: upload(),
 };
 
-/**
- * Spec 1 §3.3's picker list, plus checkboxes: it renders, reads and stores (`text[]`) like
- * the others, and without it an owner could not make a many-answer question of option cards.
- */
-const OFFERED = new Set<FieldType>([
-  "text", "textarea", "select", "checkbox", "checkboxes", "switch", "radio", "toggle-group", "email", "tel",
-  "url", "password", "number", "date", "datetime-local", "time", "month", "week", "file", "image",
-  "audio", "video", "color", "hidden", "range", "search", "richtext",
-  // Issue 22: every answer type a form renders is in the editor's insert menu and field panel.
-  "country", "json", "latlng",
-]);
-
-const LABELS: Partial<Record<FieldType, string>> = {
-  "datetime-local": "Date and time", "toggle-group": "Toggle group", latlng: "Location", json: "JSON",
-};
-
 export const FIELD_TYPE_CAPABILITIES: Readonly<Record<FieldType, FieldTypeCapability>> =
   Object.fromEntries(
     FIELD_TYPES.map((type) => {
-      const { label, ...row } = ROWS[type];
-      const name = label ?? LABELS[type] ?? type.charAt(0).toUpperCase() + type.slice(1);
-      return [type, { type, label: name, offered: OFFERED.has(type), ...row, ...(ARRAY_TYPES.has(type) ? { array: true } : {}) }];
+      return [type, { type, ...ROWS[type], ...(ARRAY_TYPES.has(type) ? { array: true } : {}) }];
     }),
   ) as Record<FieldType, FieldTypeCapability>;
 

@@ -8,6 +8,7 @@ export * from "./public-errors";
 export * from "./field-name";
 export * from "./field-types";
 export * from "./field-columns";
+export * from "./field-type-labels";
 export * from "./field-value";
 export * from "./structured-value";
 export * from "./answer-formats";
