@@ -31,5 +31,3 @@ export function isSafeUrl(value: string | null | undefined): value is string {
 export function safeUrlOrUndefined(value: string | null | undefined): string | undefined {
   return isSafeUrl(value) ? value : undefined;
 }
-
-export const UNSAFE_URL_MESSAGE = "Use an http: or https: address, or a path on this site.";
