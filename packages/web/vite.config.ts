@@ -34,8 +34,16 @@ export default defineConfig({
         chunkFileNames: (chunk) => (chunk.isDynamicEntry ? "assets/[name]-[hash].js" : "assets/shared-[hash].js"),
         // React and React DOM stay one chunk: a lazy widget of the form (the uploader) that
         // imports React alone would otherwise split React from React DOM, and two brotli
-        // streams cost the first load about a kilobyte.
-        codeSplitting: { groups: [{ name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }] },
+        // streams cost the first load about a kilobyte. Lucide's icon runtime (not the icons)
+        // and Vite's preload helper, which both entries load too, join it for the same reason.
+        codeSplitting: {
+          groups: [
+            {
+              name: "react",
+              test: /node_modules[\\/]((react|react-dom|scheduler)[\\/]|lucide-react[\\/]dist[\\/]esm[\\/](shared[\\/]|context\.mjs|Icon\.mjs|createLucideIcon\.mjs))|vite[\\/]preload-helper/,
+            },
+          ],
+        },
       },
     },
   },

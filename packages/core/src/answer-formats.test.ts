@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isSignatureImage, parseSketch } from "./answer-formats";
-import { columnTypeOf, isArrayField } from "./field-types";
+import { columnTypeOf } from "./field-columns";
+import { isArrayField } from "./field-types";
 import { parseFieldValue, partialValueProblem } from "./field-value";
 import type { FormField } from "./form-model";
 import { LIMITS } from "./limits";

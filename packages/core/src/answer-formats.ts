@@ -6,7 +6,7 @@
  * owner-HTML allow-list when it stores it (server forms/answer-html.ts).
  */
 import type { FieldType } from "./field-types";
-import { LIMITS } from "./limits";
+import { JSON_DEPTH, SKETCH_LAYERS } from "./form-limits";
 import type { FieldProblem } from "./field-messages";
 
 /** A PNG as a data URL: the signature pad's `toDataURL()`. Base64 of the PNG magic starts `iVBORw0KGgo`. */
@@ -43,9 +43,9 @@ export function parseSketch(text: string): SketchDocument | undefined {
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
   const layers = (value as { layers?: unknown }).layers;
-  if (!Array.isArray(layers) || layers.length > LIMITS.sketch_layers) return undefined;
+  if (!Array.isArray(layers) || layers.length > SKETCH_LAYERS) return undefined;
   if (!layers.every((l) => typeof l === "object" && l !== null && !Array.isArray(l))) return undefined;
-  if (depthOf(value, LIMITS.json_depth) > LIMITS.json_depth) return undefined;
+  if (depthOf(value, JSON_DEPTH) > JSON_DEPTH) return undefined;
   return value as SketchDocument;
 }
 

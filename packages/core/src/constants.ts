@@ -1,4 +1,7 @@
-/** Names and limits shared by the public form and the server (spec 1 §9); the embed script's are in embed-messages.ts. */
+/**
+ * Names and limits shared by the public form and the server (spec 1 §9); the embed script's are in
+ * embed-messages.ts, the workbench's (CSRF header, copy and search-box timings) in workbench-constants.ts.
+ */
 
 /** The fixed product prefix of request and cookie names. */
 export const PARAM_PREFIX = "__fw_";
@@ -38,12 +41,3 @@ export const MESSAGES = {
 
 /** sessionStorage key holding a tab's session id for a form. */
 export const sessionStorageKey = (formId: string) => `fieldwork/form/${formId}/session`;
-
-/** The header a signed-in workbench sends with every change: the CSRF token of its session. */
-export const CSRF_HEADER = "x-fieldwork-csrf";
-
-/** How long a copy button confirms (spec 1 §9: "Copy confirmation: 2 s"). */
-export const COPY_CONFIRM_MS = 2000;
-
-/** The collapsing search box (spec 1 §2.3, §9): 36 px (an icon) to 200 px over 0.15 s. */
-export const SEARCH_BOX = { collapsed_px: 36, expanded_px: 200, expand_s: 0.15 } as const;

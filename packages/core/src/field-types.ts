@@ -3,9 +3,10 @@
  *
  * It drives the field editor (what a type accepts), the renderer (which input to draw),
  * server validation (how a submitted value is parsed) and the column type of the form's
- * managed table. Adding a field type touches this table, one renderer file and its tests.
+ * managed table. Adding a field type touches this table, one renderer file and its tests
+ * (and field-type-labels.ts: the editor's name for it and whether its menus offer it).
  */
-import { LIMITS } from "./limits";
+import { LABEL_LENGTH, URL_LENGTH } from "./form-limits";
 
 export const FIELD_TYPES = [
   "number", "text", "textarea", "richtext", "tel", "url", "checkbox", "checkboxes", "switch",
@@ -27,9 +28,6 @@ export type ValueKind =
 
 export interface FieldTypeCapability {
   type: FieldType;
-  label: string;
-  /** Listed in the field-type picker (spec 1 §3.3 "Offered in the type picker"). */
-  offered: boolean;
   /** A renderer exists in this release; other types are refused on import with a clear error. */
   renderable: boolean;
   value: ValueKind;
@@ -61,7 +59,7 @@ export interface FieldTypeCapability {
   array?: boolean;
 }
 
-type Row = Omit<FieldTypeCapability, "type" | "label" | "offered"> & { label?: string };
+type Row = Omit<FieldTypeCapability, "type">;
 
 /** One line of text: a name, a code, an answer of a few sentences. */
 const LINE = 4_000;
@@ -102,7 +100,7 @@ const ROWS: Record<FieldType, Row> = {
   // RFC 5321 caps an address at 254 characters; a phone number in any notation fits 64.
   email: text("email", true, 254),
   tel: text("tel", true, 64),
-  url: text("url", true, LIMITS.url_length),
+  url: text("url", true, URL_LENGTH),
   password: text("password"),
   search: { ...text("search"), renderable: false },
   hidden: text("hidden", false),
@@ -118,13 +116,13 @@ const ROWS: Record<FieldType, Row> = {
   switch: format("checkbox", { value: "boolean", column: "boolean" }),
   toggle: format("checkbox", { value: "boolean", column: "boolean" }),
   // A choice is one of the field's options, whose values are labels at most.
-  select: { ...text("select", false, LIMITS.label_length), value: "choice", options: true, multiple: "optional", fixed_values: true },
-  radio: { ...text("radio", false, LIMITS.label_length), value: "choice", options: true, fixed_values: true },
+  select: { ...text("select", false, LABEL_LENGTH), value: "choice", options: true, multiple: "optional", fixed_values: true },
+  radio: { ...text("radio", false, LABEL_LENGTH), value: "choice", options: true, fixed_values: true },
   checkboxes: {
-    ...text("checkbox", false, LIMITS.label_length), value: "choice", options: true, multiple: "always", requirable: false, fixed_values: true,
+    ...text("checkbox", false, LABEL_LENGTH), value: "choice", options: true, multiple: "always", requirable: false, fixed_values: true,
   },
   // Radio or checkboxes drawn as toggle buttons (answer-types-a): the choice rules of radio / checkboxes.
-  "toggle-group": { ...text("radio", false, LIMITS.label_length), value: "choice", options: true, multiple: "optional", fixed_values: true },
+  "toggle-group": { ...text("radio", false, LABEL_LENGTH), value: "choice", options: true, multiple: "optional", fixed_values: true },
   // HTML, cleaned by the owner-HTML allow-list when stored (server forms/answer-html.ts).
   richtext: { ...text("textarea", false, LONG), renderable: true },
   // Any JSON text that parses, stored as jsonb (structured-value.ts).
@@ -146,28 +144,10 @@ const ROWS: Record<FieldType, Row> = {
   video: upload(),
 };
 
-/**
- * Spec 1 §3.3's picker list, plus checkboxes: it renders, reads and stores (`text[]`) like
- * the others, and without it an owner could not make a many-answer question of option cards.
- */
-const OFFERED = new Set<FieldType>([
-  "text", "textarea", "select", "checkbox", "checkboxes", "switch", "radio", "toggle-group", "email", "tel",
-  "url", "password", "number", "date", "datetime-local", "time", "month", "week", "file", "image",
-  "audio", "video", "color", "hidden", "range", "search", "richtext",
-  // Issue 22: every answer type a form renders is in the editor's insert menu and field panel.
-  "country", "json", "latlng",
-]);
-
-const LABELS: Partial<Record<FieldType, string>> = {
-  "datetime-local": "Date and time", "toggle-group": "Toggle group", latlng: "Location", json: "JSON",
-};
-
 export const FIELD_TYPE_CAPABILITIES: Readonly<Record<FieldType, FieldTypeCapability>> =
   Object.fromEntries(
     FIELD_TYPES.map((type) => {
-      const { label, ...row } = ROWS[type];
-      const name = label ?? LABELS[type] ?? type.charAt(0).toUpperCase() + type.slice(1);
-      return [type, { type, label: name, offered: OFFERED.has(type), ...row, ...(ARRAY_TYPES.has(type) ? { array: true } : {}) }];
+      return [type, { type, ...ROWS[type], ...(ARRAY_TYPES.has(type) ? { array: true } : {}) }];
     }),
   ) as Record<FieldType, FieldTypeCapability>;
 
@@ -188,13 +168,4 @@ export function isMultiValued(field: { type: FieldType; multiple?: boolean | nul
 /** Whether this field stores a list of instances: `is_array` on a type that takes it. */
 export function isArrayField(field: { type: FieldType; is_array?: boolean | null }): boolean {
   return field.is_array === true && capabilityOf(field.type).array === true;
-}
-
-/** The managed-table column type for a field (see docs/ARCHITECTURE.md for the full map). */
-export function columnTypeOf(field: { type: FieldType; multiple?: boolean | null; is_array?: boolean | null }): ColumnType {
-  const { column, file } = capabilityOf(field.type);
-  if (file || !isMultiValued(field)) return column;
-  if (column === "text") return "text[]";
-  if (column === "numeric") return "numeric[]";
-  return column;
 }

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import type { FileMetadata } from "./file-answer";
-import { UPLOAD_TYPES } from "./upload-type";
+import type { UploadType } from "./upload-type";
 
 export const FileMetadataSchema = z.strictObject({
   path: z.string().min(1).max(1024),
@@ -15,6 +15,9 @@ export const FileMetadataSchema = z.strictObject({
   lastModified: z.number().int().nonnegative(),
   duration: z.number().nonnegative().optional(),
 }) satisfies z.ZodType<FileMetadata>;
+
+/** The upload types (upload-type.ts), as the schema lists them; the public form reads only the type. */
+export const UPLOAD_TYPES = ["multipart", "requesturl"] as const satisfies readonly UploadType[];
 
 export const FieldUploadConfig = z.object({ type: z.enum(UPLOAD_TYPES).default("multipart") });
 

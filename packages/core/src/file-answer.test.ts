@@ -5,7 +5,8 @@ import {
   storagePathProblem,
 } from "./file-answer";
 import { uploadTypeOf } from "./upload-type";
-import { capabilityOf, columnTypeOf } from "./field-types";
+import { columnTypeOf } from "./field-columns";
+import { capabilityOf } from "./field-types";
 import { parseFormDefinition } from "./form-definition";
 import { partialValueProblem } from "./field-value";
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { definitionProblems, FormDefinition, parseFormDefinition } from "./form-definition";
 import { FieldworkError } from "./error-catalogue";
 import { assertFieldName } from "./field-name";
-import { columnTypeOf, FIELD_TYPES, FIELD_TYPE_CAPABILITIES } from "./field-types";
+import { columnTypeOf } from "./field-columns";
+import { FIELD_TYPES, FIELD_TYPE_CAPABILITIES } from "./field-types";
 import { errorPagePath } from "./errors";
 
 describe("form definition", () => {

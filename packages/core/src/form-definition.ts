@@ -11,7 +11,8 @@ import { FieldUploadConfig } from "./file-answer-schema";
 import { LIMITS } from "./limits";
 import { hiddenFlagProblem, valueExpressionProblem } from "./logic/expression-rules";
 import { patternProblem } from "./pattern";
-import { isSafeUrl, UNSAFE_URL_MESSAGE } from "./safe-url";
+import { isSafeUrl } from "./safe-url";
+import { UNSAFE_URL_MESSAGE } from "./safe-url-message";
 import { jsonProblem, UNSTORABLE_TEXT } from "./stored-text";
 
 export const FORM_DEFINITION_FORMAT = "fieldwork.form";

@@ -1,9 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  adjustLevel, FEW_LEFT_THRESHOLD, INVENTORY_MAX, levelInput, optionStockOf, skuOf, soldOutFields, stockLabel,
+  adjustLevel, FEW_LEFT_THRESHOLD, INVENTORY_MAX, optionStockOf, skuOf, soldOutFields, stockLabel,
   type InventoryLevelValues,
 } from "./inventory";
+import { levelInput } from "./inventory-input";
 import { InventoryAdjust } from "./inventory-api";
 import type { FormField, FormOption } from "./form-model";
 import { EN, formatMessage, messagesFor, type MessageKey, type MessageVars } from "./i18n/index";

@@ -66,17 +66,6 @@ export function adjustLevel(level: InventoryLevelValues, change: LevelChange): A
 }
 
 /**
- * What an adjust input holds once the owner leaves it (spec 3 §5): a non-number or a
- * negative value resets to 0; a fraction drops to the whole number below; at most
- * `INVENTORY_MAX`.
- */
-export function levelInput(text: string): number {
-  const value = Number(text.trim());
-  if (text.trim() === "" || !Number.isFinite(value) || value < 0) return 0;
-  return Math.min(Math.floor(value), INVENTORY_MAX);
-}
-
-/**
  * An option's stock as the preload tells the public form, on tracked options only:
  * `available` is exact at or below `FEW_LEFT_THRESHOLD` (0 is sold out) and `null` above it.
  */

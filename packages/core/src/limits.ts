@@ -1,8 +1,11 @@
 /**
  * The sizes Fieldwork accepts for what owners save and visitors send (docs/form-format.md
  * "Limits"). Every limit is checked on the server; the editor and the public form read the
- * same numbers for their comfort checks.
+ * same numbers for their comfort checks; those the public form's first load reads come from
+ * form-limits.ts, so that load does not carry this whole object.
  */
+import { ARRAY_ITEMS, JSON_DEPTH, LABEL_LENGTH, SKETCH_LAYERS, URL_LENGTH } from "./form-limits";
+
 export const LIMITS = {
   /** Webhooks of one form. */
   webhooks_per_form: 20,
@@ -14,7 +17,7 @@ export const LIMITS = {
   /** How deep blocks nest: a section holding a group holding a group… */
   block_depth: 8,
   /** How deep any JSON a client sends may nest (definitions, start pages, request bodies). */
-  json_depth: 64,
+  json_depth: JSON_DEPTH,
   /** Options of one field, and optgroups of one field. */
   options_per_field: 1_000,
   optgroups_per_field: 100,
@@ -23,11 +26,11 @@ export const LIMITS = {
   /** A person's display name. */
   display_name_length: 80,
   /** Field labels, placeholders, help texts, option labels and values, optgroup labels. */
-  label_length: 2_000,
+  label_length: LABEL_LENGTH,
   /** Owner HTML (titles, descriptions, html blocks, the ending body) and custom CSS. */
   html_length: 100_000,
   /** URLs owners save: redirects, image and media sources. */
-  url_length: 2_048,
+  url_length: URL_LENGTH,
   /** A field's validation pattern. */
   pattern_length: 1_000,
   /** Any other short string an owner saves (autocomplete, accept, theme names, language). */
@@ -51,9 +54,9 @@ export const LIMITS = {
   /** Partial answers all unsubmitted sessions of one form keep together, in bytes. */
   form_partial_bytes: 64 * 1024 * 1024,
   /** Instances of one array field (`is_array`) in one answer. */
-  array_items: 20,
+  array_items: ARRAY_ITEMS,
   /** Layers of one canvas sketch answer. */
-  sketch_layers: 500,
+  sketch_layers: SKETCH_LAYERS,
 } as const;
 
 /**

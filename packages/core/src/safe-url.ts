@@ -3,7 +3,7 @@
  * `data:`, `vbscript:`…) URLs in the page that follows them, on this origin; only web
  * addresses and paths on this site are accepted, checked when saved and again before use.
  */
-import { LIMITS } from "./limits";
+import { URL_LENGTH } from "./form-limits";
 
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 /** Whitespace, controls and backslashes: browsers strip or rewrite them while parsing. */
@@ -15,7 +15,7 @@ const BASE = "https://fieldwork.invalid/d/e/";
  * relative reference that stays on this site (`/thanks`, `./done`, `?ok=1`).
  */
 export function isSafeUrl(value: string | null | undefined): value is string {
-  if (typeof value !== "string" || value === "" || value.length > LIMITS.url_length || UNSAFE_CHARS.test(value)) return false;
+  if (typeof value !== "string" || value === "" || value.length > URL_LENGTH || UNSAFE_CHARS.test(value)) return false;
   let url: URL;
   try {
     url = new URL(value, BASE);
@@ -31,5 +31,3 @@ export function isSafeUrl(value: string | null | undefined): value is string {
 export function safeUrlOrUndefined(value: string | null | undefined): string | undefined {
   return isSafeUrl(value) ? value : undefined;
 }
-
-export const UNSAFE_URL_MESSAGE = "Use an http: or https: address, or a path on this site.";

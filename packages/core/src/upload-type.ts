@@ -3,8 +3,7 @@
  * without JavaScript) or a request url (a signed upload per file, 50 MB). Its own module: the
  * public form's first load reads it, and nothing else of file-answer.ts.
  */
-export const UPLOAD_TYPES = ["multipart", "requesturl"] as const;
-export type UploadType = (typeof UPLOAD_TYPES)[number];
+export type UploadType = "multipart" | "requesturl";
 
 /** The field's upload type: `requesturl` only when the owner chose it. */
 export function uploadTypeOf(field: { upload: unknown }): UploadType {

@@ -9,6 +9,7 @@
  */
 import { z } from "zod";
 import { SYSTEM_COLUMNS, suggestFieldName } from "../field-name";
+import { fieldTypeLabel } from "../field-type-labels";
 import { capabilityOf, FIELD_TYPES, isFieldType, type FieldType } from "../field-types";
 import { uniqueValue } from "../editor/field-rules";
 import { LIMITS } from "../limits";
@@ -173,7 +174,7 @@ export function normalizeSuggestion(raw: Record<string, unknown> | null, taken: 
   const help = cleanText(raw.help_text ?? raw.help ?? raw.description, SUGGESTION_LIMITS.help_text_length);
   return {
     name: freeFieldName(wantedName, label, taken),
-    label: label || cap.label,
+    label: label || fieldTypeLabel(type),
     placeholder: cap.value === "text" && placeholder ? placeholder : null,
     help_text: help || null,
     type,

@@ -7,7 +7,8 @@
 import { z } from "zod";
 import { LIMITS } from "../limits";
 import type { JsonValue } from "../form-model";
-import { isSafeUrl, UNSAFE_URL_MESSAGE } from "../safe-url";
+import { isSafeUrl } from "../safe-url";
+import { UNSAFE_URL_MESSAGE } from "../safe-url-message";
 
 /** Start page schema version (spec 3 §9). */
 export const START_PAGE_SCHEMA_VERSION = "0.0.1-beta.1+20250303";

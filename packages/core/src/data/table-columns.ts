@@ -4,7 +4,8 @@
  * its filter menus and the server's `fieldwork` profile read these lists, so a column's
  * format is written once.
  */
-import { columnTypeOf, type FieldType } from "../field-types";
+import { columnTypeOf } from "../field-columns";
+import type { FieldType } from "../field-types";
 import type { FormField } from "../form-model";
 
 export interface DataColumn {

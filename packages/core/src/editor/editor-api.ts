@@ -10,7 +10,8 @@ import { BLOCK_TYPES, type FormBlock, type FormField, type JsonValue } from "../
 import type { FormSettingsDefinition} from "../form-definition";
 import { EndingDefinition, FieldDefinition, ThemeDefinition } from "../form-definition";
 import { LIMITS } from "../limits";
-import { isSafeUrl, UNSAFE_URL_MESSAGE } from "../safe-url";
+import { isSafeUrl } from "../safe-url";
+import { UNSAFE_URL_MESSAGE } from "../safe-url-message";
 import { scheduleProblem } from "../schedule";
 
 const Id = z.uuid();

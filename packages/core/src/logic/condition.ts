@@ -14,7 +14,8 @@
  * V is written as a number when it is a plain decimal number, otherwise as a quoted text.
  * `conditionOf` reads back exactly these shapes; anything else is an "advanced" expression.
  */
-import { formatExpression, type Expression } from "./ast";
+import type { Expression } from "./ast";
+import { formatExpression } from "./expression-text";
 import { asNumber } from "./evaluate";
 import { parseExpression } from "./parser";
 

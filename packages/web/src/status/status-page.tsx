@@ -1,8 +1,10 @@
 /** @jsxRuntime automatic */
 /** The body of a status page, rendered on the server only (no hydration). */
 import { FormPage } from "../respondent/form-page";
-import { StatusCard, StatusLink } from "../respondent/status-card";
+import { StatusCard } from "../respondent/status-card";
+import { StatusLink } from "../respondent/status-link";
 import type { StatusContent } from "./status-content";
+import { STATUS_ICONS } from "./status-icons";
 
 export function StatusPage({ content, powered_by }: { content: StatusContent; powered_by: boolean }) {
   const main = content.link ? (
@@ -18,7 +20,7 @@ export function StatusPage({ content, powered_by }: { content: StatusContent; po
   ) : main;
   return (
     <FormPage powered_by={powered_by}>
-      <StatusCard icon={content.icon} tone={content.tone} title={content.title} action={action}>
+      <StatusCard icon={STATUS_ICONS[content.icon]} tone={content.tone} title={content.title} action={action}>
         {content.text.map((text) => (
           <p key={text}>{text}</p>
         ))}

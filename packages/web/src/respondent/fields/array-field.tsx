@@ -1,12 +1,12 @@
 /** @jsxRuntime automatic */
 /**
  * An array field (`is_array`, spec 1 §3): one instance to start with, a plus button adds
- * another (up to `LIMITS.array_items`), each instance an input of the field's own type with
+ * another (up to `ARRAY_ITEMS`), each instance an input of the field's own type with
  * its native checks; the form posts every instance under the field's name, in order.
  */
 import { useState } from "react";
 import { Minus, Plus } from "lucide-react";
-import { capabilityOf, LIMITS } from "@fieldwork/core";
+import { ARRAY_ITEMS, capabilityOf } from "@fieldwork/core";
 import { useFieldError } from "../field-errors";
 import { useText } from "../messages";
 import { listDefault } from "../prefill";
@@ -25,7 +25,7 @@ export default function ArrayField({ field, locked, prefill }: FieldProps) {
   const text = useText();
   const refused = useFieldError(field.name) !== undefined;
   const [items, setItems] = useState(() => {
-    const start = listDefault(prefill).slice(0, LIMITS.array_items);
+    const start = listDefault(prefill).slice(0, ARRAY_ITEMS);
     return (start.length ? start : [""]).map((value) => ({ key: nextKey++, value }));
   });
   const label = field.label ?? field.name;
@@ -56,7 +56,7 @@ export default function ArrayField({ field, locked, prefill }: FieldProps) {
         })}
       </ul>
       <button
-        type="button" className={`${buttonClass} mt-2 w-auto gap-2 px-4`} disabled={items.length >= LIMITS.array_items || locked}
+        type="button" className={`${buttonClass} mt-2 w-auto gap-2 px-4`} disabled={items.length >= ARRAY_ITEMS || locked}
         onClick={() => setItems([...items, { key: nextKey++, value: "" }])}
       >
         <Plus aria-hidden="true" className="size-5" />

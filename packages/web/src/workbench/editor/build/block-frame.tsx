@@ -8,7 +8,7 @@ import { memo, type ReactNode } from "react";
 import { useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { ArrowDown, ArrowUp, Eye, EyeOff, Pencil, Trash2 } from "lucide-react";
-import { FIELD_TYPE_CAPABILITIES, type FormBlock } from "@fieldwork/core";
+import { fieldTypeLabel, type FormBlock } from "@fieldwork/core";
 import { cn } from "../../../ui/cn";
 import { command } from "./build-reducer";
 import { COMMANDS } from "./build-commands";
@@ -40,7 +40,7 @@ export const BlockFrame = memo(function BlockFrame({ block, depth, readonly }: {
   const canDown = useBuild((s) => focused && COMMANDS["move-block-down"].predicate(s, { block_id: block.id }));
   const { setNodeRef, listeners, transform, transition, isDragging } = useSortable({ id: block.id, disabled: readonly });
   const hidden = block.v_hidden === true;
-  const kind = field ? `${FIELD_TYPE_CAPABILITIES[field.type].label} field` : BLOCK_TYPE_LABELS[block.type];
+  const kind = field ? `${fieldTypeLabel(field.type)} field` : BLOCK_TYPE_LABELS[block.type];
   const title = htmlToText(block.title_html).replace(/\s+/g, " ");
   const name = field ? `${kind}: ${field.label ?? field.name}` : title ? `${kind}: ${title}` : kind;
   const dispatch = store.dispatch;

@@ -4,7 +4,7 @@
  * inverse for undo and where the focus goes. A click and a key run the same command.
  */
 import {
-  FIELD_TYPE_CAPABILITIES, FieldDefinition, moveBlock, readStartPage, subtreeIds, suggestFieldName,
+  FIELD_TYPE_CAPABILITIES, FieldDefinition, fieldTypeLabel, moveBlock, readStartPage, subtreeIds, suggestFieldName,
   type EditorDocument, type FieldType, type SettingsCall, type StartPage, type JsonValue,
 } from "@fieldwork/core";
 import type { BuildState, Performed } from "./build-state";
@@ -78,7 +78,7 @@ export function uniqueFieldName(doc: EditorDocument, label: string): string {
 }
 
 /** A new field of `type` with its default label and, for choices, two options (spec 2 §5). */
-export function newFieldDefinition(doc: EditorDocument, type: FieldType, label = FIELD_TYPE_CAPABILITIES[type].label): FieldDefinition {
+export function newFieldDefinition(doc: EditorDocument, type: FieldType, label = fieldTypeLabel(type)): FieldDefinition {
   const options = FIELD_TYPE_CAPABILITIES[type].options
     ? [1, 2].map((n) => ({ value: `option_${n}`, label: `Option ${n}` }))
     : [];

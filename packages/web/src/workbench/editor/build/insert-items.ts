@@ -2,7 +2,7 @@
  * What the insert menu offers: field types the capability table offers and can render,
  * the block types, and fields no block shows any more; filtered by a search on the name.
  */
-import { FIELD_TYPE_CAPABILITIES, FIELD_TYPES, type EditorDocument, type FieldType } from "@fieldwork/core";
+import { FIELD_TYPE_CAPABILITIES, FIELD_TYPES, fieldTypeLabel, isOfferedFieldType, type EditorDocument, type FieldType } from "@fieldwork/core";
 import type { CreatableBlockType } from "./editor-request";
 
 export type InsertItem =
@@ -17,8 +17,8 @@ const BLOCK_LABELS: [CreatableBlockType, string][] = [
 ];
 
 export function insertItems(doc: EditorDocument, query: string): InsertItem[] {
-  const fields: InsertItem[] = FIELD_TYPES.filter((t) => FIELD_TYPE_CAPABILITIES[t].offered && FIELD_TYPE_CAPABILITIES[t].renderable)
-    .map((type) => ({ kind: "field", id: `field:${type}`, label: FIELD_TYPE_CAPABILITIES[type].label, group: "Fields", type }));
+  const fields: InsertItem[] = FIELD_TYPES.filter((t) => isOfferedFieldType(t) && FIELD_TYPE_CAPABILITIES[t].renderable)
+    .map((type) => ({ kind: "field", id: `field:${type}`, label: fieldTypeLabel(type), group: "Fields", type }));
   const blocks: InsertItem[] = BLOCK_LABELS.map(([type, label]) => ({ kind: "block", id: `block:${type}`, label, group: "Layout", type }));
   const shown = new Set(doc.blocks.map((b) => b.form_field_id));
   const existing: InsertItem[] = doc.fields.filter((f) => !shown.has(f.id))

@@ -5,7 +5,7 @@
  * at most 300 wide, resizable and draggable; cells written by cell-value.ts, editors by
  * field type for editors of editable tables.
  */
-import { capabilityOf, isSignatureImage, recordIdLabel, type DataColumn } from "@fieldwork/core";
+import { capabilityOf, fieldTypeLabel, isSignatureImage, recordIdLabel, type DataColumn } from "@fieldwork/core";
 import { SelectColumn, type Column, type RenderEditCellProps } from "react-data-grid";
 import { Maximize2 } from "lucide-react";
 import type { Row } from "../../api/data-api";
@@ -43,7 +43,7 @@ export function keyLabel(row: Row): string {
 
 function Header({ column }: { column: DataColumn }) {
   return (
-    <span className="flex min-w-0 items-center gap-1.5" title={`${column.label} (${column.field ? capabilityOf(column.field.type).label : column.format})`}>
+    <span className="flex min-w-0 items-center gap-1.5" title={`${column.label} (${column.field ? fieldTypeLabel(column.field.type) : column.format})`}>
       <FieldTypeIcon type={column.field?.type ?? null} format={column.format} />
       <span className="truncate font-medium">{column.label}</span>
     </span>

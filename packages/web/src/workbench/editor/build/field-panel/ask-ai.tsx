@@ -8,7 +8,7 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Sparkles } from "lucide-react";
-import { capabilityOf, SUGGESTION_LIMITS, type AiSchemaAnswer, type FieldSuggestion } from "@fieldwork/core";
+import { fieldTypeLabel, SUGGESTION_LIMITS, type AiSchemaAnswer, type FieldSuggestion } from "@fieldwork/core";
 import { Button } from "../../../../ui/button";
 import { Input } from "../../../../ui/input";
 import { suggestField } from "../../../api/ai";
@@ -27,7 +27,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function Preview({ suggestion }: { suggestion: AiSchemaAnswer }) {
   const rows: [string, string][] = [
-    ["Type", capabilityOf(suggestion.type).label],
+    ["Type", fieldTypeLabel(suggestion.type)],
     ["Label", suggestion.label],
     ["Name", suggestion.name],
     ...(suggestion.placeholder ? [["Placeholder", suggestion.placeholder] as [string, string]] : []),

@@ -10,7 +10,7 @@
  */
 import { useEffect, useId, useMemo, useReducer, useState, type ReactNode } from "react";
 import { Trash2 } from "lucide-react";
-import { capabilityOf, FIELD_TYPE_CAPABILITIES, FIELD_TYPES, suggestFieldName, type FormField } from "@fieldwork/core";
+import { capabilityOf, FIELD_TYPE_CAPABILITIES, FIELD_TYPES, fieldTypeLabel, isOfferedFieldType, suggestFieldName, type FormField } from "@fieldwork/core";
 import { Button } from "../../../../ui/button";
 import { Field } from "../../../../ui/field";
 import { Input } from "../../../../ui/input";
@@ -98,8 +98,8 @@ function PanelBody({ field, fresh, onClose }: { field: FormField; fresh: boolean
         <Field label="Type">
           {(p) => (
             <Select {...p} value={draft.type} onChange={(e) => dispatch({ type: "type", value: e.target.value as FormField["type"] })}>
-              {FIELD_TYPES.filter((t) => (FIELD_TYPE_CAPABILITIES[t].offered && FIELD_TYPE_CAPABILITIES[t].renderable) || t === draft.type)
-                .map((t) => <option key={t} value={t}>{FIELD_TYPE_CAPABILITIES[t].label}</option>)}
+              {FIELD_TYPES.filter((t) => (isOfferedFieldType(t) && FIELD_TYPE_CAPABILITIES[t].renderable) || t === draft.type)
+                .map((t) => <option key={t} value={t}>{fieldTypeLabel(t)}</option>)}
             </Select>
           )}
         </Field>

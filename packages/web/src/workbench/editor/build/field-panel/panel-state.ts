@@ -6,9 +6,9 @@
  * `draftProblems` are core's field rules on it, shown beside their inputs while typing.
  */
 import {
-  capabilityOf, expressionProblem, fieldBucketOf, fieldBucketProblem, fieldProblems, FieldDefinition, storageOf, storagePathProblem,
-  suggestFieldName, TYPE_DEFAULTS, uploadTypeOf, type BucketChoice, type FieldProblems, type FieldSuggestion, type FieldType, type FormField,
-  type UploadType,
+  capabilityOf, expressionProblem, fieldBucketOf, fieldBucketProblem, fieldProblems, FieldDefinition, fieldTypeLabel, storageOf,
+  storagePathProblem, suggestFieldName, TYPE_DEFAULTS, uploadTypeOf, type BucketChoice, type FieldProblems, type FieldSuggestion,
+  type FieldType, type FormField, type UploadType,
 } from "@fieldwork/core";
 import { definitionOf } from "../editor-request";
 import { applyOptionsOp, definitionOptions, optionRows, type OptionList, type OptionsOp } from "./options-ops";
@@ -128,7 +128,7 @@ export function panelReducer(state: PanelState, action: PanelAction): PanelState
     case "text": {
       const draft = { ...state.draft, [action.key]: action.value };
       if (action.key === "name") return edit(draft, { name_follows_label: false });
-      if (action.key === "label" && state.name_follows_label) draft.name = suggestFieldName(action.value || capabilityOf(draft.type).label);
+      if (action.key === "label" && state.name_follows_label) draft.name = suggestFieldName(action.value || fieldTypeLabel(draft.type));
       return edit(draft);
     }
     case "flag":

@@ -2,7 +2,7 @@
  * What a field's card shows, from the server's FieldSummary: the option rows of a choice
  * field, the figures and histogram of a numeric one, or only how many rows answered it.
  */
-import { capabilityOf, isFieldType, type FieldSummary, type NumericSummary } from "@fieldwork/core";
+import { fieldTypeLabel, isFieldType, type FieldSummary, type NumericSummary } from "@fieldwork/core";
 import { percentOf, percentText, wholePercents } from "./percent";
 import { formatCount } from "./scale";
 
@@ -19,7 +19,7 @@ export function summaryKind(summary: FieldSummary): SummaryKind {
 export const fieldTitle = (summary: FieldSummary) => summary.label?.trim() || summary.name;
 
 /** The type as the field editor names it ("Date and time"); an unknown type as it came. */
-export const typeLabel = (type: string) => (isFieldType(type) ? capabilityOf(type).label : type);
+export const typeLabel = (type: string) => (isFieldType(type) ? fieldTypeLabel(type) : type);
 
 /** "42 of 50 answered", its percent and the bar's width (a count read a moment after the total never passes it). */
 export function completion(summary: FieldSummary, total: number, locale?: string): { text: string; percent: string; width: number } {
