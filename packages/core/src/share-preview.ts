@@ -57,9 +57,18 @@ export function sharePreviewOf(input: SharePreviewInput): SharePreview {
   // The title and the form's description are plain text (shown as text on the page): only spaces collapse.
   const title = clipPreviewText(oneLine(input.title ?? ""), SHARE_TITLE_MAX) || SHARE_UNTITLED;
   const own = oneLine(input.description ?? "");
-  const fromBlocks = own ? "" : (input.blocks ?? []).map((b) => plainTextOf(b.description_html ?? "")).find(Boolean) ?? "";
+  const fromBlocks = own ? "" : firstBlockText(input.blocks ?? []);
   const description = own || fromBlocks || `Fill in “${title}” online.`;
   return { title, description: clipPreviewText(description, SHARE_DESCRIPTION_MAX) };
+}
+
+/** The first block description with text, read as plain text (blocks after it are not read). */
+function firstBlockText(blocks: NonNullable<SharePreviewInput["blocks"]>): string {
+  for (const block of blocks) {
+    const text = plainTextOf(block.description_html ?? "");
+    if (text) return text;
+  }
+  return "";
 }
 
 /**
