@@ -10,7 +10,7 @@ import { columnTypeOf } from "./field-columns";
 import { capabilityOf } from "./field-types";
 import { parseFieldValue, partialValueProblem } from "./field-value";
 import type { FormField } from "./form-model";
-import { jsonSyntaxError } from "./structured-value";
+import { jsonSyntaxError } from "./json-syntax";
 
 const field = (over: Partial<FormField>): FormField => ({
   id: "f", name: "answer", label: null, type: "text", placeholder: null, help_text: null, required: false,

@@ -11,6 +11,7 @@ export * from "./field-columns";
 export * from "./field-type-labels";
 export * from "./field-value";
 export * from "./structured-value";
+export * from "./json-syntax";
 export * from "./answer-formats";
 export * from "./field-messages";
 export * from "./field-reasons";

@@ -83,13 +83,3 @@ export function parseJsonAnswer(text: string): StructuredResult {
   return { ok: true, value: JSON.stringify(parsed) };
 }
 
-/** Why `text` is not valid JSON, in the parser's words (the public JSON editor words it the same way in its own chunk). */
-export function jsonSyntaxError(text: string): string | undefined {
-  if (text === "") return undefined;
-  try {
-    JSON.parse(text);
-    return undefined;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  }
-}

@@ -7,6 +7,7 @@
  * the browser adds a map (latlng-map.tsx, leaflet, loaded only when such a field shows).
  */
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { jsonSyntaxError } from "@fieldwork/core";
 import type { WidgetProps } from "./widget-props";
 
 const LatLngMap = lazy(() => import("./latlng-map"));
@@ -47,17 +48,6 @@ function ToggleGroup({ field, dom_id, prefill, required }: WidgetProps) {
   );
 }
 
-/** Why `text` is not JSON, in the browser parser's words (the server's check is core's parseJsonAnswer). */
-function syntaxError(text: string): string | undefined {
-  if (text === "") return undefined;
-  try {
-    JSON.parse(text);
-    return undefined;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  }
-}
-
 const jsonText = (prefill: WidgetProps["prefill"]): string | undefined =>
   prefill === undefined || prefill === null ? undefined : typeof prefill === "string" ? prefill : JSON.stringify(prefill, null, 2);
 
@@ -72,7 +62,7 @@ function JsonEditor({ field, dom_id, prefill, required, aria, text, control }: W
         placeholder={field.placeholder ?? '{ "key": "value" }'} readOnly={field.readonly || undefined}
         aria-describedby={describedBy} aria-invalid={aria["aria-invalid"] ?? (error ? true : undefined)}
         onInput={(e) => {
-          const problem = syntaxError(e.currentTarget.value);
+          const problem = jsonSyntaxError(e.currentTarget.value);
           e.currentTarget.setCustomValidity(problem ? text("field.not_json") : "");
           setError(problem);
         }}
