@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser } from "playwright-core";
 import { inject } from "vitest";
-import { BUILT_CLI, BUILT_MAIN, freePort, ROOT } from "../packages/server/src/test/built-server";
+import { BUILT_CLI, BUILT_MAIN, freePort, portTaken, ROOT } from "../packages/server/src/test/built-server";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -27,12 +27,27 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts the server on PGlite in a fresh DATA_DIR, or on the PostgreSQL database `databaseUrl`; `env` adds variables (AI_BASE_URL…). */
-export async function startServer(options: { databaseUrl?: string; env?: Record<string, string> } = {}): Promise<RunningServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), "fieldwork-e2e-"));
+interface StartOptions { databaseUrl?: string; env?: Record<string, string> }
+
+/**
+ * Starts the server on PGlite in a fresh DATA_DIR, or on the PostgreSQL database `databaseUrl`;
+ * `env` adds variables (AI_BASE_URL…). A port taken between the draw and the listen is drawn again.
+ */
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  for (let attempt = 1; ; attempt++) {
+    const dataDir = mkdtempSync(join(tmpdir(), "fieldwork-e2e-"));
+    try {
+      return await startOnce(options, dataDir, await freePort());
+    } catch (error) {
+      rmSync(dataDir, { recursive: true, force: true });
+      if (attempt >= 3 || !portTaken(String(error))) throw error;
+    }
+  }
+}
+
+async function startOnce(options: StartOptions, dataDir: string, port: number): Promise<RunningServer> {
   const template = inject("e2eDataDirTemplate")?.dataDir;
   if (template && !options.databaseUrl) cpSync(join(template, "pglite"), join(dataDir, "pglite"), { recursive: true });
-  const port = await freePort();
   const env = {
     ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: options.databaseUrl ?? "",
     LOG_LEVEL: "warn", PUBLIC_URL: `http://127.0.0.1:${port}`, ...options.env,

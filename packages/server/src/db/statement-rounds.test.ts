@@ -46,9 +46,13 @@ describe.each(BACKENDS)("statement rounds on $name", (backend) => {
         row: sql<{ s: string; list: (string | null)[]; doc: { s: string } }>`
           select ${s}::text as s, ${list}::text[] as list, ${JSON.stringify({ s })}::jsonb as doc`,
       }));
-      // Lone surrogates are not text: both paths send them as U+FFFD.
+      // Lone surrogates are not text: both paths send them as U+FFFD. PGlite's reader decodes
+      // each field with a default TextDecoder, which drops a byte-order mark at a field's start
+      // (upstream, @electric-sql/pglite 0.5); node-postgres keeps it. A mark inside a field, or
+      // in a list or document, comes back on both.
       const sent = (t: string) => Buffer.from(t, "utf8").toString("utf8");
-      expect(row[0]).toEqual({ s: sent(s), list: list.map((v) => (v === null ? null : sent(v))), doc: { s: sent(s) } });
+      const field = (t: string) => (backend.name === "pglite" ? sent(t).replace(/^\uFEFF/, "") : sent(t));
+      expect(row[0]).toEqual({ s: field(s), list: list.map((v) => (v === null ? null : sent(v))), doc: { s: sent(s) } });
     }), { numRuns: 60 });
   });
 

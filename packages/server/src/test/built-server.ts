@@ -21,16 +21,32 @@ export function buildIfNeeded(): void {
   if (result.status !== 0) throw new Error(`scripts/build-if-needed.mjs exited with ${result.status}`);
 }
 
-/** A TCP port nobody listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * A TCP port nobody listens on right now, drawn below Linux's ephemeral range (32768–60999):
+ * a port the kernel hands out for `listen(0)` is also one it hands to outgoing connections
+ * (the suite's own database clients), which can take it between this check and the server's
+ * listen. A port can still be taken by another test file drawing the same one; starters
+ * retry on EADDRINUSE (`startServer` below, e2e/harness.ts).
+ */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (await canListen(port)) return port;
+  }
+  throw new Error("no free port in 20000–31999 after 50 draws");
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
   });
+}
+
+/** Whether a server's output says its port was taken (the caller starts it again on another). */
+export function portTaken(output: string): boolean {
+  return /EADDRINUSE/.test(output);
 }
 
 export interface ServerProcess {
@@ -52,7 +68,16 @@ export interface StartOptions {
 
 /** Starts `node <args>` with `env` over this process's environment and waits for `/healthz`. */
 export async function startServer(env: Record<string, string>, options: StartOptions = {}): Promise<ServerProcess> {
-  const port = await freePort();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(env, options, await freePort());
+    } catch (error) {
+      if (attempt >= 3 || !portTaken(String(error))) throw error;
+    }
+  }
+}
+
+async function startOnce(env: Record<string, string>, options: StartOptions, port: number): Promise<ServerProcess> {
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
   const child = spawn(process.execPath, options.args ?? [BUILT_MAIN], {
