@@ -165,6 +165,12 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the file popover in Chromium", () => {
     await expect.poll(() => audio.count()).toBe(0);
     await page.keyboard.press("Escape");
     await expect.poll(() => voice.count()).toBe(0);
+    // Focus is back on the cell that opened the popover before Enter is pressed there.
+    await expect.poll(() => page.evaluate(() => {
+      const focused = document.activeElement;
+      const cell = focused?.matches("[data-testid=file-cell]") ? focused : focused?.querySelector("[data-testid=file-cell]");
+      return cell?.getAttribute("aria-label") ?? focused?.outerHTML.slice(0, 120) ?? null;
+    })).toBe("Files: hello.wav, bye.wav");
     await page.keyboard.press("Enter");
     await expect.poll(() => voice.isVisible()).toBe(true);
     expect(errors).toEqual([]);

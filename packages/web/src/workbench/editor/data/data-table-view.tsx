@@ -56,7 +56,7 @@ export function DataTableView({ table, form, document_id, canEdit, csrf_token, s
   const editable = canEdit && !table.read_only;
   const query = state.query;
   const queryDispatch = (action: QueryAction) => dispatch({ type: "query", action });
-  useTableData(table.ref, query, table.scope, dispatch, { form_id: form.form_id });
+  const reread = useTableData(table.ref, query, table.scope, dispatch, { form_id: form.form_id });
 
   const changePrefs = (patch: Partial<GridPreferences>) => setPrefs((p) => ({ ...p, ...patch }));
   useEffect(() => savePreferences(document_id, { ...prefs, predicates: query.q_predicates, orderby: query.q_orderby }), [document_id, prefs, query.q_predicates, query.q_orderby]);
@@ -81,7 +81,7 @@ export function DataTableView({ table, form, document_id, canEdit, csrf_token, s
       queryDispatch({ type: "predicates_clear" });
     },
   };
-  const actions = rowActions(table.ref, csrf_token, dispatch);
+  const actions = rowActions(table.ref, csrf_token, dispatch, reread);
   const open = (row: Row) => dispatch({ type: "panel", panel: { kind: "record", mode: table.read_only ? "read" : editable ? "update" : "read", row_id: String(row.id) } });
   const panelRow = state.panel?.kind === "record" && state.panel.row_id ? state.rows.find((r) => String(r.id) === (state.panel as { row_id: string }).row_id) ?? null : null;
 

@@ -9,7 +9,8 @@ import { messageOf } from "../../api/http";
 import { toast } from "../../shell/toast-store";
 import type { DataAction } from "./data-state";
 
-export function rowActions(ref: TableRef, csrf_token: string, dispatch: Dispatch<DataAction>) {
+/** `reread` reads the page and its count again (useTableData) once a delete is done. */
+export function rowActions(ref: TableRef, csrf_token: string, dispatch: Dispatch<DataAction>, reread: () => void) {
   return {
     edit(row: Row, column: DataColumn, value: unknown): void {
       const id = String(row.id);
@@ -26,6 +27,9 @@ export function rowActions(ref: TableRef, csrf_token: string, dispatch: Dispatch
       try {
         const deleted = await deleteRows(ref, ids, { csrf_token });
         dispatch({ type: "deleted", ids: deleted.length > 0 ? deleted.map((r) => String(r.id)) : ids });
+        // A live read started before the delete committed may answer after it, with a count
+        // that already left the rows out (and "deleted" took them off again): count afresh.
+        reread();
         toast.success(`Deleted ${ids.length} ${ids.length === 1 ? "row" : "rows"}`);
       } catch (error) {
         toast.error(`The rows were not deleted: ${messageOf(error)}`);

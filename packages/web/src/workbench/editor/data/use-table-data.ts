@@ -23,7 +23,13 @@ export function readParams(query: QueryState, scope: readonly [string, string][]
 /** What decides the count: filters and search, not the page or the sort. */
 export const countKey = (query: QueryState) => JSON.stringify([query.q_predicates, query.q_text_search, query.q_refresh_key]);
 
-export function useTableData(ref: TableRef, query: QueryState, scope: readonly [string, string][], dispatch: Dispatch<DataAction>, live: { form_id: string } | null): void {
+/**
+ * Returns `reread`: the same page read again and counted again in the background, after a
+ * change this page made itself (a delete). It supersedes any read in flight, whose count may
+ * already include the change or not: only the answer to a read started after the change is
+ * kept (`request` in data-state).
+ */
+export function useTableData(ref: TableRef, query: QueryState, scope: readonly [string, string][], dispatch: Dispatch<DataAction>, live: { form_id: string } | null): () => void {
   const requestRef = useRef(0);
   const latest = useRef({ ref, query, scope });
   latest.current = { ref, query, scope };
@@ -61,6 +67,8 @@ export function useTableData(ref: TableRef, query: QueryState, scope: readonly [
     }
     return controller;
   });
+
+  const reread = useRef(() => void read.current(true, true));
 
   const key = JSON.stringify([ref, queryStateToParams(query).toString(), scope]);
   useEffect(() => {
@@ -103,4 +111,6 @@ export function useTableData(ref: TableRef, query: QueryState, scope: readonly [
       if (timer) clearTimeout(timer);
     };
   }, [live?.form_id]);
+
+  return reread.current;
 }
