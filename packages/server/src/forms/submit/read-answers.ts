@@ -3,11 +3,12 @@
  * applying the same rules as the browser (spec 1 §5), plus the form's policy on unknown names.
  */
 import {
-  answersScope, capabilityOf, computedColumnValue, EN, evaluateFormLogic, FieldworkError, missingRequiredHiddenFields, PARAM, PARAM_PREFIX,
+  answersScope, capabilityOf, computedColumnValue, EN, evaluateFormLogic, fieldFailure, FieldworkError, missingRequiredHiddenFields, PARAM, PARAM_PREFIX,
   parseFieldValue, problemMessage, type ColumnValue, type FieldMessages, type FormBlock, type FormField, type ParseFailure,
 } from "@fieldwork/core";
 import { COUNTRY_CODES } from "@fieldwork/core/countries";
 import type { PostedFile, PostedFiles } from "../files/posted-files";
+import type { SignatureUpload } from "../files/signature-upload";
 import { AnswersRefused } from "./answers-refused";
 import { fileFieldProblem } from "./file-answers";
 import { cleanAnswer } from "../answer-html";
@@ -50,10 +51,12 @@ export function readSystemInputs(entries: PostedEntries): SystemInputs {
  * hidden by a `v_hidden` expression keeps no answer (null, whatever was posted), and a
  * computed field (`v_value`) always stores the server's value, never the posted one.
  * `messages` is the form's catalogue (its theme's language): the refusals' sentences.
+ * `signatures` are the pictures posted for signature fields by the page without scripts
+ * (files/signature-upload.ts): one stands for the field's answer when no drawing was posted.
  */
 export function readAnswers(
   fields: readonly FormField[], blocks: readonly FormBlock[], entries: PostedEntries, strategy: "ignore" | "accept" | "reject", utc_offset: number | null,
-  posted: PostedFiles = new Map(), messages: FieldMessages = EN,
+  posted: PostedFiles = new Map(), messages: FieldMessages = EN, signatures: ReadonlyMap<string, SignatureUpload> = new Map(),
 ): Answers {
   const byName = new Map(fields.map((f) => [f.name, f]));
   const unknown = [...entries.keys()].filter((name) => !byName.has(name) && !name.startsWith(PARAM_PREFIX));
@@ -93,7 +96,16 @@ export function readAnswers(
       values.set(field, null);
       continue;
     }
-    const result = cleanAnswer(rules, parseFieldValue(rules, entries.get(field.name) ?? [], { utc_offset, countries: COUNTRY_CODES }));
+    let given = entries.get(field.name) ?? [];
+    const picture = signatures.get(field.id);
+    if (picture && !given.some((v) => v.trim())) {
+      if (!picture.ok) {
+        failures.push(fieldFailure(rules, picture.problem));
+        continue;
+      }
+      given = [picture.value];
+    }
+    const result = cleanAnswer(rules, parseFieldValue(rules, given, { utc_offset, countries: COUNTRY_CODES }));
     if (result.ok) values.set(field, result.value);
     else failures.push(result);
   }

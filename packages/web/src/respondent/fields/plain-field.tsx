@@ -2,11 +2,15 @@
 /**
  * The native control of a heavy answer type: what the server renders and the page keeps
  * without JavaScript (server only: the browser renders the type's own editor). Each posts a valid
- * answer: rich text and a sketch as a textarea, array fields as repeated inputs; a signature
- * needs the pad, so it says so.
+ * answer: rich text and a sketch as a textarea, array fields as repeated inputs, a signature
+ * as a file input for a picture of it (PNG, JPEG or WebP), which the server makes into the PNG
+ * the pad would have posted (server forms/files/signature-upload.ts).
  */
 import { Suspense, use, type ReactNode } from "react";
+import { SIGNATURE_UPLOAD_ACCEPT } from "@fieldwork/core";
 import type { FieldProps } from "./field-props";
+import { describedBy, fieldDomId } from "./field-attrs";
+import { useFieldError } from "../field-errors";
 import { FieldShell } from "./field-shell";
 import { TextInput } from "./text-input";
 import { useText } from "../messages";
@@ -25,7 +29,7 @@ export function ServerPlain(props: FieldProps) {
 export function Plain(props: FieldProps) {
   const text = useText();
   const { field } = props;
-  if (field.type === "signature") return <FieldShell field={field}><p className="text-sm text-muted">{text("field.signature_no_script")}</p></FieldShell>;
+  if (field.type === "signature") return <SignatureUpload {...props} />;
   if (!field.is_array) {
     const placeholder = field.type === "canvas" ? text("field.sketch_no_script") : field.placeholder;
     return <TextInput {...props} field={{ ...field, type: "textarea", placeholder }} />;
@@ -37,5 +41,24 @@ export function Plain(props: FieldProps) {
         {[2, 3].map((n) => <input key={n} name={field.name} aria-label={`${field.label ?? field.name} ${n}`} className={`${controlClass} mt-2`} />)}
       </noscript>
     </>
+  );
+}
+
+/** A signature without the pad: a picture of it, with a line saying so. */
+function SignatureUpload({ field, locked }: FieldProps) {
+  const text = useText();
+  const refused = useFieldError(field.name) !== undefined;
+  const hint = `${fieldDomId(field)}-picture`;
+  const aria = describedBy(field, refused);
+  return (
+    <FieldShell field={field}>
+      <p id={hint} className="mb-2 text-sm text-muted">{text("field.signature_no_script")}</p>
+      <input
+        id={fieldDomId(field)} type="file" name={field.name} accept={SIGNATURE_UPLOAD_ACCEPT}
+        required={field.required && !locked ? true : undefined} disabled={field.readonly || undefined}
+        {...aria} aria-describedby={[hint, aria["aria-describedby"]].filter(Boolean).join(" ")}
+        className={controlClass}
+      />
+    </FieldShell>
   );
 }
