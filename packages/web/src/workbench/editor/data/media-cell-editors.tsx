@@ -3,30 +3,15 @@
  * The grid's editors of drawn answers: a signature is shown as its image, read only, with a
  * Clear action (an owner may remove a signature, never write one as a data URL); a sketch is
  * shown as its drawing (sketch-preview.ts) with Clear, and its JSON a step away for an owner
- * who must fix a layer. Both open over the cell like the JSON editor (cell-editors.tsx).
+ * who must fix a layer. Both open over the cell, outside the grid's clipping.
  */
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { isSignatureImage } from "@fieldwork/core";
 import { Button } from "../../../ui/button";
 import { parseEdit } from "./cell-value";
 import type { EditorProps } from "./cell-editors";
 import { sketchPreview, type PreviewShape, type SketchPreview } from "./sketch-preview";
-
-function Popover({ label, children, close }: { label: string; children: ReactNode; close: () => void }) {
-  return (
-    <div
-      role="dialog"
-      aria-label={label}
-      className="absolute top-0 left-0 z-20 grid w-96 max-w-[90vw] gap-2 rounded-lg border border-line bg-card p-3 shadow-pop"
-      onKeyDown={(e) => {
-        e.stopPropagation();
-        if (e.key === "Escape") close();
-      }}
-    >
-      {children}
-    </div>
-  );
-}
+import { CellPopover as Popover } from "./cell-popover";
 
 export function SignatureCellEditor({ column, value, commit, close }: EditorProps) {
   const image = typeof value === "string" && isSignatureImage(value) ? value : null;
