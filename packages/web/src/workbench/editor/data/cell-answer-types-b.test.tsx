@@ -7,6 +7,8 @@ import { field } from "./record/record-fixture";
 import { displayValue, editorKindOf, parseEdit, type DisplayOptions } from "./cell-value";
 import { SignatureCellEditor, SketchCellEditor } from "./media-cell-editors";
 import { sketchPreview } from "./sketch-preview";
+import { RecordInput } from "./record/record-input";
+import { draftOf, inputKindOf, parseDraft } from "./record/record-values";
 
 const plain: DisplayOptions = { masked: false, date_format: "datetime", time_zone: "UTC" };
 const columnOf = (f: FormField): DataColumn => formTableColumns([f]).find((c) => c.name === f.name)!;
@@ -85,5 +87,21 @@ describe("signature and canvas cells", () => {
     ]);
     expect(sketchPreview([1, 2])).toBeUndefined();
     expect(sketchPreview({ layers: "x" })).toBeUndefined();
+  });
+
+  it("in the record panel: the signature's image with Clear signature, never a text box; a sketch drawn above its JSON", () => {
+    const signField = field({ name: "sign", label: "Sign", type: "signature" });
+    const sketchField = field({ name: "sketch", label: "Sketch", type: "canvas" });
+    expect(inputKindOf(signField)).toBe("signature");
+    expect(parseDraft(signField, "")).toEqual({ ok: true, value: null });
+    expect(parseDraft(signField, "data:image/svg+xml;base64,PHN2Zz4=")).toMatchObject({ ok: false });
+    const props = { error: undefined, disabled: false, onChange: noop, onLeave: noop };
+    const sign = renderToStaticMarkup(<RecordInput field={signField} value={draftOf(signField, png)} {...props} />);
+    expect(sign).toContain(`src="${png}"`);
+    expect(sign).toContain(">Clear signature</button>");
+    expect(sign).not.toMatch(/<input|<textarea/);
+    const drawn = renderToStaticMarkup(<RecordInput field={sketchField} value={draftOf(sketchField, SAMPLE)} {...props} />);
+    expect(drawn).toContain('aria-label="Sketch: 3 layers"');
+    expect(drawn).toContain("<textarea");
   });
 });
