@@ -129,7 +129,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("signature, rich text, canvas and array fie
     await context.close();
   });
 
-  it("without JavaScript: a file that is not a picture comes back refused under the signature", async () => {
+  it("without JavaScript: a file that is not a picture comes back refused under the signature; a good photo on a refused post is kept", async () => {
     const id = importForm("types-b-nojs-bad", definition(true));
     const context = await env.browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
@@ -140,6 +140,21 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("signature, rich text, canvas and array fie
     await expect.poll(() => page.getByTestId("field-error-summary").isVisible()).toBe(true);
     expect(await page.locator("#fw-sign-error").innerText()).toBe("Choose a file of type PNG, JPEG, WebP.");
     expect(env.server.cli(["responses", "list", id]).trim()).toBe("");
+
+    // A good photo on a post refused for another field is kept: the page shows it, the next post stores it.
+    await page.evaluate(() => { document.querySelector("form")!.noValidate = true; });
+    await page.locator('textarea[name="story"]').fill("");
+    const photo = await sharp({ create: { width: 600, height: 200, channels: 3, background: "#ffffff" } }).png().toBuffer();
+    await page.getByLabel("Signature").setInputFiles({ name: "sig.png", mimeType: "image/png", buffer: photo });
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect.poll(() => page.getByTestId("signature-kept").isVisible()).toBe(true);
+    expect(await page.locator("#fw-sign-error").count()).toBe(0);
+    await page.locator('textarea[name="story"]').fill("<p>Now with a story</p>");
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.waitForURL(/\/complete/, { timeout: 15_000 });
+    const row = JSON.parse(env.server.cli(["responses", "list", id]).trim().split("\n").at(-1)!) as Record<string, unknown>;
+    expect(String(row.sign)).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
+    expect(row.story).toBe("<p>Now with a story</p>");
     await context.close();
   });
 

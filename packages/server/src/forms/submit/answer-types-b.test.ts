@@ -83,7 +83,7 @@ describe.each(BACKENDS)("answer types richtext, signature, canvas, is_array on $
     });
   });
 
-  it.skipIf(!backend.available)("stores a photo of a signature (page without scripts) as the pad's PNG; a drawing posted with it wins", async () => {
+  it.skipIf(!backend.available)("stores a photo of a signature (page without scripts) as the pad's PNG, in place of any text posted with it", async () => {
     const photo = await sharp({ create: { width: 1800, height: 600, channels: 3, background: "#fafaf5" } }).jpeg().toBuffer();
     const { sign: _drawnSign, ...rest } = good;
     const answer = await send(withFiles(rest, [{ name: "sign", filename: "me.jpg", type: "image/jpeg", bytes: photo }]));
@@ -93,9 +93,28 @@ describe.each(BACKENDS)("answer types richtext, signature, canvas, is_array on $
     const meta = await sharp(Buffer.from(stored.split(",")[1]!, "base64")).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(["png", 1080, 360]);
 
+    // The page a refused post came back with keeps the earlier picture in a hidden input: a new one replaces it.
     const both = await send(withFiles(good, [{ name: "sign", filename: "me.jpg", type: "image/jpeg", bytes: photo }]));
     expect(both.statusCode, both.body).toBeLessThan(300);
-    expect((await listResponses(database.db, formId)).at(-1)!.sign).toBe(good.sign);
+    expect((await listResponses(database.db, formId)).at(-1)!.sign).toBe(stored);
+  });
+
+  it.skipIf(!backend.available)("a refused native post keeps the photo's signature on the page it answers with, and posting that page stores it", async () => {
+    const photo = await sharp({ create: { width: 900, height: 300, channels: 3, background: "#ffffff" } }).png().toBuffer();
+    const { sign: _drawnSign, ...rest } = good;
+    const body = withFiles({ ...rest, story: "" }, [{ name: "sign", filename: "me.png", type: "image/png", bytes: photo }]);
+    const refused = await app.inject({ method: "POST", url: `/submit/${formId}`, payload: body.payload, headers: { ...body.headers, accept: "text/html" } });
+    expect(refused.statusCode).toBe(400);
+    const kept = /<input type="hidden" name="sign" value="(data:image\/png;base64,[A-Za-z0-9+/=]+)"/.exec(refused.body)?.[1];
+    expect(kept && isSignatureImage(kept)).toBe(true);
+    expect(refused.body).toContain(`<img src="${kept}"`);
+    // The file input is no longer required: the kept picture answers the field.
+    expect(refused.body).not.toMatch(/<input[^>]*type="file"[^>]*name="sign"[^>]*required/);
+    const before = await count();
+    const again = await send(multipart({ ...rest, sign: kept! }));
+    expect(again.statusCode, again.body).toBeLessThan(300);
+    expect(await count()).toBe(before + 1);
+    expect((await listResponses(database.db, formId)).at(-1)!.sign).toBe(kept);
   });
 
   it.skipIf(!backend.available)("refuses a picture that is none, whatever it is called, and a file part on a field that takes no files", async () => {

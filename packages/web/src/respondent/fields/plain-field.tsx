@@ -7,7 +7,8 @@
  * the pad would have posted (server forms/files/signature-upload.ts).
  */
 import { Suspense, use, type ReactNode } from "react";
-import { SIGNATURE_UPLOAD_ACCEPT } from "@fieldwork/core";
+import { isSignatureImage, SIGNATURE_UPLOAD_ACCEPT } from "@fieldwork/core";
+import { textDefault } from "../prefill";
 import type { FieldProps } from "./field-props";
 import { describedBy, fieldDomId } from "./field-attrs";
 import { useFieldError } from "../field-errors";
@@ -44,18 +45,30 @@ export function Plain(props: FieldProps) {
   );
 }
 
-/** A signature without the pad: a picture of it, with a line saying so. */
-function SignatureUpload({ field, locked }: FieldProps) {
+/**
+ * A signature without the pad: a picture of it, with a line saying so. After a refused post
+ * the picture already made into the signature is shown and kept (a hidden input); choosing
+ * another replaces it.
+ */
+function SignatureUpload({ field, locked, prefill }: FieldProps) {
   const text = useText();
   const refused = useFieldError(field.name) !== undefined;
   const hint = `${fieldDomId(field)}-picture`;
   const aria = describedBy(field, refused);
+  const kept = textDefault(prefill);
+  const signed = kept !== undefined && isSignatureImage(kept) ? kept : undefined;
   return (
     <FieldShell field={field}>
       <p id={hint} className="mb-2 text-sm text-muted">{text("field.signature_no_script")}</p>
+      {signed ? (
+        <>
+          <img src={signed} alt={field.label ?? field.name} data-testid="signature-kept" className="mb-2 h-24 w-auto rounded-lg border border-line bg-white" />
+          <input type="hidden" name={field.name} value={signed} />
+        </>
+      ) : null}
       <input
         id={fieldDomId(field)} type="file" name={field.name} accept={SIGNATURE_UPLOAD_ACCEPT}
-        required={field.required && !locked ? true : undefined} disabled={field.readonly || undefined}
+        required={field.required && !locked && !signed ? true : undefined} disabled={field.readonly || undefined}
         {...aria} aria-describedby={[hint, aria["aria-describedby"]].filter(Boolean).join(" ")}
         className={controlClass}
       />
