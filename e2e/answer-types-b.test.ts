@@ -1,11 +1,13 @@
 /**
  * Issue 22's answer types, part B, in Chromium: a signature drawn on the pad, rich text typed
  * in Tiptap, two instances of an array field, a sketch from the canvas editor's sample; each
- * stored value checked in the row. Then the same form without JavaScript (native controls),
- * and the server's refusals of what the browser would not send.
+ * stored value checked in the row. Then the same form without JavaScript (native controls; the
+ * required signature as a photo of it, which the server stores as the pad's PNG), and the
+ * server's refusals of what the browser would not send.
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { axeViolations } from "./axe";
 import { CHROMIUM_AVAILABLE } from "./harness";
@@ -93,25 +95,66 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("signature, rich text, canvas and array fie
     await page.close();
   });
 
-  it("without JavaScript: a textarea for rich text and the sketch, repeated inputs for the array; the HTML is cleaned", async () => {
-    const id = importForm("types-b-nojs", definition(false));
+  it("without JavaScript: a photo for the required signature, a textarea for rich text and the sketch, repeated inputs for the array; the HTML is cleaned", async () => {
+    const id = importForm("types-b-nojs", definition(true));
     const context = await env.browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(`${env.server.url}/d/e/${id}`);
-    expect(await page.getByText("Signing needs JavaScript.").count()).toBe(1);
+    const signature = page.getByLabel("Signature");
+    expect(await signature.getAttribute("type")).toBe("file");
+    expect(await signature.getAttribute("accept")).toBe("image/png,image/jpeg,image/webp");
+    expect(await signature.evaluate((input: HTMLInputElement) => input.required)).toBe(true);
+    expect(await page.getByText("upload a photo of your signature").count()).toBe(1);
     await page.locator('textarea[name="story"]').fill('<p onclick="alert(1)">Plain <a href="javascript:alert(1)">link</a></p><script>alert(1)</script>');
     const emails = page.locator('input[name="emails"]');
     expect(await emails.count()).toBe(3);
     await emails.nth(0).fill("ada@example.com");
     await emails.nth(2).fill("lin@example.com");
     await page.locator('textarea[name="sketch"]').fill(JSON.stringify({ layers: [{ type: "rect", x: 1, y: 2, w: 3, h: 4 }] }));
+    // A phone photo of a signature on paper: a JPEG, larger than the pad.
+    const photo = await sharp({ create: { width: 1600, height: 900, channels: 3, background: "#fdfdf8" } })
+      .composite([{ input: Buffer.from('<svg width="1600" height="900"><path d="M100 700 C 500 100, 900 900, 1500 200" stroke="#123" stroke-width="14" fill="none"/></svg>') }])
+      .jpeg().toBuffer();
+    await signature.setInputFiles({ name: "signature.jpg", mimeType: "image/jpeg", buffer: photo });
     await page.getByRole("button", { name: "Submit" }).click();
     await page.waitForURL(/\/complete/, { timeout: 15_000 });
     const row = env.server.cli(["responses", "list", id]).trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>).at(-1)!;
     expect(row.story).toBe("<p>Plain <a rel=\"noopener noreferrer\">link</a></p>");
     expect(row.emails).toEqual(["ada@example.com", "lin@example.com"]);
     expect(row.sketch).toEqual({ layers: [{ type: "rect", x: 1, y: 2, w: 3, h: 4 }] });
-    expect(row.sign).toBeNull();
+    // The pad's own value: a PNG data URL, the photo drawn at most twice the pad's size.
+    expect(row.sign).toMatch(/^data:image\/png;base64,iVBORw0KGgo[A-Za-z0-9+/]+=*$/);
+    const stored = await sharp(Buffer.from(String(row.sign).split(",")[1]!, "base64")).metadata();
+    expect([stored.format, stored.width, stored.height]).toEqual(["png", 640, 360]);
+    await context.close();
+  });
+
+  it("without JavaScript: a file that is not a picture comes back refused under the signature; a good photo on a refused post is kept", async () => {
+    const id = importForm("types-b-nojs-bad", definition(true));
+    const context = await env.browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${env.server.url}/d/e/${id}`);
+    await page.locator('textarea[name="story"]').fill("<p>x</p>");
+    await page.getByLabel("Signature").setInputFiles({ name: "sig.png", mimeType: "image/png", buffer: Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>") });
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect.poll(() => page.getByTestId("field-error-summary").isVisible()).toBe(true);
+    expect(await page.locator("#fw-sign-error").innerText()).toBe("Choose a file of type PNG, JPEG, WebP.");
+    expect(env.server.cli(["responses", "list", id]).trim()).toBe("");
+
+    // A good photo on a post refused for another field is kept: the page shows it, the next post stores it.
+    await page.evaluate(() => { document.querySelector("form")!.noValidate = true; });
+    await page.locator('textarea[name="story"]').fill("");
+    const photo = await sharp({ create: { width: 600, height: 200, channels: 3, background: "#ffffff" } }).png().toBuffer();
+    await page.getByLabel("Signature").setInputFiles({ name: "sig.png", mimeType: "image/png", buffer: photo });
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect.poll(() => page.getByTestId("signature-kept").isVisible()).toBe(true);
+    expect(await page.locator("#fw-sign-error").count()).toBe(0);
+    await page.locator('textarea[name="story"]').fill("<p>Now with a story</p>");
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.waitForURL(/\/complete/, { timeout: 15_000 });
+    const row = JSON.parse(env.server.cli(["responses", "list", id]).trim().split("\n").at(-1)!) as Record<string, unknown>;
+    expect(String(row.sign)).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
+    expect(row.story).toBe("<p>Now with a story</p>");
     await context.close();
   });
 

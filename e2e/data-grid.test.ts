@@ -3,7 +3,8 @@
  * different formats, a sort on two columns, text search, page size and page, a reload that
  * finds the same view, cell edits (one refused), bulk delete, the export compared with the
  * Data API's answer for the same query, a new answer from another tab arriving live, and the
- * record and customer panels. axe checks the pages on the way.
+ * record and customer panels. axe checks the pages on the way. A signature cell opens its
+ * image (read only, Clear) and a canvas cell a drawing of the sketch, never their raw text.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -262,6 +263,62 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("data mode in Chromium", () => {
     expect(await search.inputValue()).toBe("");
     await context.close();
   }, 180_000);
+
+  it("opens a signature as its image with Clear, a sketch as its drawing with Edit JSON, JSON in its editor, each usable in a grid of one row; Clear stores null", async () => {
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(String(error)));
+    await signUpInBrowser(page, env.server, { name: "Sig Owner", email: `sig-${Date.now().toString(36)}@example.com` });
+    const org = await callPrivate(page, "POST", "/organizations", { name: "sig-org", display_name: "Signatures" });
+    const project = await callPrivate(page, "POST", `/organizations/${org.id}/projects`, { name: "sig" });
+    const { id: form_id } = await callPrivate(page, "POST", `/projects/${project.id}/forms`, {
+      title: "Signed", fields: [{ name: "sign", type: "signature", label: "Sign" }, { name: "sketch", type: "canvas", label: "Drawing" }, { name: "details", type: "json", label: "Meta" }], blocks: [],
+    });
+    const form = await callPrivate<{ table_name: string }>(page, "GET", `/forms/${form_id}`);
+    const png = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+    const sketch = { width: 800, height: 500, layers: [
+      { type: "rect", name: "Sky", x: 0, y: 0, w: 800, h: 300, fill: "#cfe8ff", stroke: "#cfe8ff", stroke_width: 0 },
+      { type: "ellipse", name: "Sun", x: 600, y: 60, w: 110, h: 110, fill: "#ffd23f", stroke: "#f4a300", stroke_width: 4 },
+    ] };
+    expect((await rest(page, project.id, form.table_name, { method: "POST", body: [{ sign: png, sketch }] })).status).toBe(201);
+    const documents = await callPrivate<{ id: string; form_id: string | null }[]>(page, "GET", `/projects/${project.id}/documents`);
+    const document = documents.find((d) => d.form_id === form_id)!;
+    await page.goto(`${env.server.url}/sig-org/sig/${document.id}/data/responses`);
+    await expect.poll(() => countLabel(page), { timeout: 20_000 }).toBe("1 row");
+    const sign = await columnIndex(page, "Sign");
+    const drawing = await columnIndex(page, "Drawing");
+    expect(await cell(page, 1, drawing).textContent()).toBe("Sketch, 2 layers");
+
+    await cell(page, 1, drawing).dblclick();
+    const sketchDialog = page.getByRole("dialog", { name: "Drawing (sketch)" });
+    await expect.poll(() => sketchDialog.isVisible()).toBe(true);
+    expect(await sketchDialog.getByRole("img", { name: "Drawing: 2 layers" }).isVisible()).toBe(true);
+    expect(await sketchDialog.locator("textarea").count()).toBe(0);
+    await sketchDialog.getByRole("button", { name: "Edit JSON" }).click();
+    const json = page.getByRole("textbox", { name: "Drawing JSON" });
+    expect(JSON.parse(await json.inputValue())).toEqual(sketch);
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
+
+    // The JSON editor opens over the grid too: inside the grid's box, a grid of one row clips an editor and takes its clicks.
+    await cell(page, 1, await columnIndex(page, "Meta")).dblclick();
+    await page.getByRole("textbox", { name: "Meta JSON" }).fill('{"seats": 2}');
+    await page.getByRole("dialog", { name: "Edit Meta (JSON)" }).getByRole("button", { name: "Save" }).click();
+    await expect.poll(async () => JSON.parse((await rest(page, project.id, `${form.table_name}?select=details`)).text)).toEqual([{ details: { seats: 2 } }]);
+
+    await cell(page, 1, sign).dblclick();
+    const signDialog = page.getByRole("dialog", { name: "Sign (signature)" });
+    await expect.poll(() => signDialog.isVisible()).toBe(true);
+    expect(await signDialog.getByRole("img").getAttribute("src")).toBe(png);
+    expect(await signDialog.getByRole("textbox").count()).toBe(0);
+    expect(await violations(page)).toEqual([]);
+    await signDialog.getByRole("button", { name: "Clear" }).click();
+    await expect.poll(() => cell(page, 1, sign).textContent()).toBe("NULL");
+    await expect.poll(async () => JSON.parse((await rest(page, project.id, `${form.table_name}?select=sign`)).text)).toEqual([{ sign: null }]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
 
 async function violations(page: Page) {

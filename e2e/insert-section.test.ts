@@ -1,7 +1,9 @@
 /**
  * Insert → Section in Chromium, driven only through the page: in a form of two sections,
  * with a block of the first section focused, the new section lands right after the first
- * section (before the second), and stays there after a reload (spec 2 §4 "New").
+ * section (before the second), and stays there after a reload (spec 2 §4 "New"). Then the
+ * insert menu's Signature and Canvas (issue 22): each inserted from the menu, kept after a
+ * reload, its type chosen in the field panel's type picker.
  */
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
@@ -46,6 +48,27 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("Insert → Section in Chromium", () => {
 
     await page.reload();
     await expect.poll(() => blockNames(page)).toEqual(after);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("inserts a Signature and a Canvas field from the menu; both stay after a reload, and the type picker offers both", async () => {
+    const { page, errors } = await openNewFormCanvas(env, { name: "Sam Signature", slug: "insert-signature" }, "Sign and sketch");
+    await insert(page, "Signature", "New Field", "Your signature");
+    await insert(page, "Canvas", "New Field", "Your sketch");
+    const expected = ["Signature field: Your signature", "Canvas field: Your sketch"];
+    expect(await blockNames(page)).toEqual(expected);
+    await page.reload();
+    await expect.poll(() => blockNames(page)).toEqual(expected);
+
+    await canvas(page).getByRole("group", { name: "Signature field: Your signature", exact: true }).dblclick();
+    const panel = page.getByRole("complementary", { name: "Edit Field" });
+    const type = panel.getByRole("combobox", { name: "Type", exact: true });
+    await expect.poll(() => type.inputValue()).toBe("signature");
+    const offered = await type.locator("option").evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+    expect(offered).toEqual(expect.arrayContaining(["signature", "canvas", "richtext"]));
+    // The signature pad is drawn in the panel's preview, as visitors get it; a signature has no placeholder.
+    expect(await panel.getByRole("textbox", { name: "Placeholder", exact: true }).count()).toBe(0);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -2,7 +2,9 @@
  * The respondent runtime in the form's language (issue 22, item 3), in Chromium: an Arabic
  * form reads right to left (the page's `dir`, the footer and labels mirrored) and every
  * button and message is Arabic; a Korean form is Korean with and without JavaScript, its
- * refusals included; both submit, and axe finds nothing on either.
+ * refusals included; both submit, and axe finds nothing on either. A form's own button labels
+ * (spec 2 §3) replace the language's on the page and after hydration, and the Theme page
+ * edits them with its preview.
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -19,7 +21,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("a form in its own language, in Chromium", 
   const rows = (formId: string): Row[] =>
     env.server.cli(["responses", "list", formId]).trim().split("\n").filter(Boolean).map((l) => JSON.parse(l) as Row);
 
-  function importForm(lang: string, sections: boolean): string {
+  function importForm(lang: string, sections: boolean, button_labels?: Record<string, string>): string {
     const file = join(env.server.dataDir, `lang-${lang}.json`);
     const fields = [
       { name: "guest", type: "text", label: lang === "ar" ? "الاسم" : "이름", required: true },
@@ -32,7 +34,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("a form in its own language, in Chromium", 
         { type: "section", title_html: "٢", children: [{ type: "field", field: "room" }] },
       ]
       : fields.map((f) => ({ type: "field", field: f.name }));
-    writeFileSync(file, JSON.stringify({ format: "fieldwork.form", version: 1, title: `Stay (${lang})`, theme: { lang }, fields, blocks }));
+    writeFileSync(file, JSON.stringify({ format: "fieldwork.form", version: 1, title: `Stay (${lang})`, theme: { lang, button_labels }, fields, blocks }));
     return (JSON.parse(env.server.cli(["forms", "import", file])) as { id: string }).id;
   }
 
@@ -170,7 +172,37 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("a form in its own language, in Chromium", 
     await expect.poll(() => frame.locator("html").getAttribute("dir")).toBe("rtl");
     expect(await frame.locator("html").getAttribute("lang")).toBe("ar");
     await expect.poll(() => frame.getByRole("button", { name: "إرسال" }).count()).toBe(1);
+
+    // The form's own wording: the box shows the language's default in grey, the preview follows what is saved.
+    const submitLabel = page.getByLabel("Submit button");
+    expect(await submitLabel.getAttribute("placeholder")).toBe("إرسال");
+    await submitLabel.fill("احجز الآن");
+    await submitLabel.press("Enter");
+    await expect.poll(() => page.getByRole("status").filter({ hasText: /^(Saving\.\.\.|Saved!|Failed to save\.)$/ }).textContent()).toBe("Saved!");
+    await expect.poll(() => frame.getByRole("button", { name: "احجز الآن" }).count()).toBe(1);
+    expect(await frame.getByRole("button", { name: "إرسال" }).count()).toBe(0);
+    await page.reload();
+    await expect.poll(() => page.getByLabel("Submit button").inputValue()).toBe("احجز الآن");
     expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("a form's own button labels: on the page the server renders, and on the buttons the browser draws after each step", async () => {
+    const formId = importForm("ko", true, { next: "계속", back: "돌아가기", submit: "신청하기" });
+    const page = await env.browser.newPage();
+    await page.goto(`${env.server.url}/d/e/${formId}`);
+    await page.locator("form[data-fw-ready]").waitFor();
+    expect(await page.getByRole("button", { name: "계속" }).isVisible()).toBe(true);
+    expect(await page.getByRole("button", { name: "다음" }).count()).toBe(0);
+    await page.getByLabel("이름").fill("민지");
+    await page.getByRole("button", { name: "계속" }).click();
+    await expect.poll(() => page.getByRole("button", { name: "신청하기" }).isVisible()).toBe(true);
+    expect(await page.getByRole("button", { name: "돌아가기" }).isVisible()).toBe(true);
+    expect(await page.getByRole("button", { name: "제출" }).count()).toBe(0);
+    await page.getByLabel("객실").selectOption("double");
+    await page.getByRole("button", { name: "신청하기" }).click();
+    await page.waitForURL(/\/complete/);
+    expect(rows(formId).at(-1)).toMatchObject({ guest: "민지", room: "double" });
     await page.close();
   });
 });

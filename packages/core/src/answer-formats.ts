@@ -14,6 +14,12 @@ const PNG_DATA_URL = /^data:image\/png;base64,iVBORw0KGgo[A-Za-z0-9+/]*={0,2}$/;
 
 export const SIGNATURE_PREFIX = "data:image/png;base64,";
 
+/**
+ * The pictures a signature takes on the page without scripts (a file input instead of the
+ * pad): the server turns each into the same PNG data URL (server forms/files/signature-upload.ts).
+ */
+export const SIGNATURE_UPLOAD_ACCEPT = "image/png,image/jpeg,image/webp";
+
 /** Whether `text` is a signature the owner can see: a base64 PNG data URL. */
 export function isSignatureImage(text: string): boolean {
   return PNG_DATA_URL.test(text) && (text.length - SIGNATURE_PREFIX.length) % 4 === 0;

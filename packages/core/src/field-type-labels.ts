@@ -14,11 +14,12 @@ const OFFERED = new Set<FieldType>([
   "url", "password", "number", "date", "datetime-local", "time", "month", "week", "file", "image",
   "audio", "video", "color", "hidden", "range", "search", "richtext",
   // Issue 22: every answer type a form renders is in the editor's insert menu and field panel.
-  "country", "json", "latlng",
+  "country", "json", "latlng", "signature", "canvas",
 ]);
 
 const LABELS: Partial<Record<FieldType, string>> = {
   "datetime-local": "Date and time", "toggle-group": "Toggle group", latlng: "Location", json: "JSON",
+  richtext: "Rich text",
 };
 
 /** The editor's name of a field type: "Date and time", "Toggle group", "Email"… */

@@ -8,6 +8,7 @@ import { FieldworkError, type ErrorCode } from "./error-catalogue";
 import { FIELD_TYPES } from "./field-types";
 import { fieldStorageProblem } from "./file-answer";
 import { FieldUploadConfig } from "./file-answer-schema";
+import { BUTTON_LABEL_LENGTH } from "./i18n/button-labels";
 import { LIMITS } from "./limits";
 import { hiddenFlagProblem, valueExpressionProblem } from "./logic/expression-rules";
 import { patternProblem } from "./pattern";
@@ -158,6 +159,11 @@ export const ThemeDefinition = z.strictObject({
   background: json.default(null),
   is_powered_by_branding_enabled: z.boolean().default(true),
   optimize_for_cjk: z.boolean().default(false),
+  /** The footer buttons' wording on this form (i18n/button-labels.ts): `null` is the language's default. */
+  button_labels: z.strictObject({
+    back: optional(BUTTON_LABEL_LENGTH), next: optional(BUTTON_LABEL_LENGTH),
+    submit: optional(BUTTON_LABEL_LENGTH), pay: optional(BUTTON_LABEL_LENGTH),
+  }).default({ back: null, next: null, submit: null, pay: null }),
 });
 
 export const EndingDefinition = z.strictObject({

@@ -70,7 +70,7 @@ export const AR: Messages = {
   "field.sketch_layers": "الطبقات",
   "field.sketch_properties": "الخصائص",
   "field.sketch_done": "تم",
-  "field.signature_no_script": "يتطلب التوقيع JavaScript. فعّله لتوقّع.",
+  "field.signature_no_script": "بدون JavaScript لا توجد لوحة توقيع: وقّع على ورقة وارفع صورة لتوقيعك (PNG أو JPEG أو WebP).",
   "field.sketch_no_script": "يتطلب محرر الرسم JavaScript. يمكنك لصق الرسم بصيغة JSON بدلًا من ذلك.",
   "field.bold": "غامق",
   "field.italic": "مائل",

@@ -70,7 +70,7 @@ export const DE: Messages = {
   "field.sketch_layers": "Ebenen",
   "field.sketch_properties": "Eigenschaften",
   "field.sketch_done": "Fertig",
-  "field.signature_no_script": "Zum Unterschreiben wird JavaScript benötigt. Aktivieren Sie es.",
+  "field.signature_no_script": "Ohne JavaScript gibt es kein Unterschriftenfeld: Unterschreiben Sie auf Papier und laden Sie ein Foto Ihrer Unterschrift hoch (PNG, JPEG oder WebP).",
   "field.sketch_no_script": "Der Skizzeneditor benötigt JavaScript. Sie können eine Skizze als JSON einfügen.",
   "field.bold": "Fett",
   "field.italic": "Kursiv",

@@ -90,7 +90,7 @@ const TEXTS = {
   "field.sketch_layers": "Layers",
   "field.sketch_properties": "Properties",
   "field.sketch_done": "Done",
-  "field.signature_no_script": "Signing needs JavaScript. Turn it on to sign.",
+  "field.signature_no_script": "Without JavaScript there is no pad: sign on paper and upload a photo of your signature (PNG, JPEG or WebP).",
   "field.sketch_no_script": "The sketch editor needs JavaScript. You can paste a sketch as JSON instead.",
   "field.bold": "Bold",
   "field.italic": "Italic",

@@ -70,7 +70,7 @@ export const ES: Messages = {
   "field.sketch_layers": "Capas",
   "field.sketch_properties": "Propiedades",
   "field.sketch_done": "Listo",
-  "field.signature_no_script": "Para firmar se necesita JavaScript. Actívalo para firmar.",
+  "field.signature_no_script": "Sin JavaScript no hay recuadro de firma: firma en papel y sube una foto de tu firma (PNG, JPEG o WebP).",
   "field.sketch_no_script": "El editor de bocetos necesita JavaScript. Puedes pegar un boceto en JSON.",
   "field.bold": "Negrita",
   "field.italic": "Cursiva",

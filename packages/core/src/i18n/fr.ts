@@ -70,7 +70,7 @@ export const FR: Messages = {
   "field.sketch_layers": "Calques",
   "field.sketch_properties": "Propriétés",
   "field.sketch_done": "Terminé",
-  "field.signature_no_script": "La signature nécessite JavaScript. Activez-le pour signer.",
+  "field.signature_no_script": "Sans JavaScript, pas de zone de signature : signez sur papier et envoyez une photo de votre signature (PNG, JPEG ou WebP).",
   "field.sketch_no_script": "L'éditeur de croquis nécessite JavaScript. Vous pouvez coller un croquis en JSON.",
   "field.bold": "Gras",
   "field.italic": "Italique",

@@ -70,7 +70,7 @@ export const HI: Messages = {
   "field.sketch_layers": "परतें",
   "field.sketch_properties": "गुण",
   "field.sketch_done": "हो गया",
-  "field.signature_no_script": "हस्ताक्षर के लिए JavaScript ज़रूरी है। इसे चालू करें।",
+  "field.signature_no_script": "JavaScript के बिना हस्ताक्षर पैड नहीं है: काग़ज़ पर हस्ताक्षर करें और उसकी फ़ोटो अपलोड करें (PNG, JPEG या WebP)।",
   "field.sketch_no_script": "स्केच संपादक के लिए JavaScript ज़रूरी है। आप स्केच JSON के रूप में चिपका सकते हैं।",
   "field.bold": "बोल्ड",
   "field.italic": "इटैलिक",

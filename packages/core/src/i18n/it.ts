@@ -70,7 +70,7 @@ export const IT: Messages = {
   "field.sketch_layers": "Livelli",
   "field.sketch_properties": "Proprietà",
   "field.sketch_done": "Fatto",
-  "field.signature_no_script": "Per firmare serve JavaScript. Attivalo per firmare.",
+  "field.signature_no_script": "Senza JavaScript non c'è il riquadro per la firma: firma su carta e carica una foto della tua firma (PNG, JPEG o WebP).",
   "field.sketch_no_script": "L'editor di schizzi richiede JavaScript. Puoi incollare uno schizzo in JSON.",
   "field.bold": "Grassetto",
   "field.italic": "Corsivo",

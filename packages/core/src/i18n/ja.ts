@@ -70,7 +70,7 @@ export const JA: Messages = {
   "field.sketch_layers": "レイヤー",
   "field.sketch_properties": "プロパティ",
   "field.sketch_done": "完了",
-  "field.signature_no_script": "署名には JavaScript が必要です。有効にしてください。",
+  "field.signature_no_script": "JavaScript が無効のため署名欄は使えません。紙に署名し、その写真をアップロードしてください（PNG、JPEG、WebP）。",
   "field.sketch_no_script": "スケッチエディターには JavaScript が必要です。代わりにスケッチを JSON で貼り付けられます。",
   "field.bold": "太字",
   "field.italic": "斜体",

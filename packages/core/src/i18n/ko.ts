@@ -70,7 +70,7 @@ export const KO: Messages = {
   "field.sketch_layers": "레이어",
   "field.sketch_properties": "속성",
   "field.sketch_done": "완료",
-  "field.signature_no_script": "서명하려면 JavaScript가 필요합니다. JavaScript를 켜 주세요.",
+  "field.signature_no_script": "JavaScript 없이는 서명란을 쓸 수 없습니다. 종이에 서명한 뒤 사진을 올려 주세요(PNG, JPEG, WebP).",
   "field.sketch_no_script": "스케치 편집기에는 JavaScript가 필요합니다. 대신 스케치를 JSON으로 붙여 넣을 수 있습니다.",
   "field.bold": "굵게",
   "field.italic": "기울임꼴",

@@ -70,7 +70,7 @@ export const NL: Messages = {
   "field.sketch_layers": "Lagen",
   "field.sketch_properties": "Eigenschappen",
   "field.sketch_done": "Klaar",
-  "field.signature_no_script": "Ondertekenen vereist JavaScript. Zet het aan om te tekenen.",
+  "field.signature_no_script": "Zonder JavaScript is er geen tekenvak: onderteken op papier en upload een foto van je handtekening (PNG, JPEG of WebP).",
   "field.sketch_no_script": "De schetseditor vereist JavaScript. U kunt een schets als JSON plakken.",
   "field.bold": "Vet",
   "field.italic": "Cursief",

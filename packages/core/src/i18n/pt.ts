@@ -70,7 +70,7 @@ export const PT: Messages = {
   "field.sketch_layers": "Camadas",
   "field.sketch_properties": "Propriedades",
   "field.sketch_done": "Concluído",
-  "field.signature_no_script": "Para assinar é preciso JavaScript. Ative-o para assinar.",
+  "field.signature_no_script": "Sem JavaScript não há quadro de assinatura: assine no papel e envie uma foto da sua assinatura (PNG, JPEG ou WebP).",
   "field.sketch_no_script": "O editor de esboços precisa de JavaScript. Você pode colar um esboço em JSON.",
   "field.bold": "Negrito",
   "field.italic": "Itálico",

@@ -70,7 +70,7 @@ export const RU: Messages = {
   "field.sketch_layers": "Слои",
   "field.sketch_properties": "Свойства",
   "field.sketch_done": "Готово",
-  "field.signature_no_script": "Для подписи нужен JavaScript. Включите его.",
+  "field.signature_no_script": "Без JavaScript поле для подписи недоступно: распишитесь на бумаге и загрузите фото подписи (PNG, JPEG или WebP).",
   "field.sketch_no_script": "Редактору набросков нужен JavaScript. Можно вставить набросок в формате JSON.",
   "field.bold": "Полужирный",
   "field.italic": "Курсив",

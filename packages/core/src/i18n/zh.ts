@@ -70,7 +70,7 @@ export const ZH: Messages = {
   "field.sketch_layers": "图层",
   "field.sketch_properties": "属性",
   "field.sketch_done": "完成",
-  "field.signature_no_script": "签名需要 JavaScript。请启用后再签名。",
+  "field.signature_no_script": "未启用 JavaScript 时无法使用签名板：请在纸上签名并上传签名照片（PNG、JPEG 或 WebP）。",
   "field.sketch_no_script": "草图编辑器需要 JavaScript。您也可以粘贴 JSON 格式的草图。",
   "field.bold": "粗体",
   "field.italic": "斜体",

@@ -9,7 +9,7 @@ import {
 } from "@fieldwork/core";
 import type { Kysely, Selectable } from "kysely";
 import type { DB, FormDocumentTable, FormTable } from "../db/schema";
-import { stylesheetOf } from "./form-document";
+import { buttonLabelsOf, stylesheetOf } from "./form-document";
 import { loadFormRecord } from "./form-record";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -40,6 +40,7 @@ export function themeDefinitionOf(document: Selectable<FormDocumentTable>): Form
     section: style.section, custom_css: style.custom_css, background: document.background,
     is_powered_by_branding_enabled: document.is_powered_by_branding_enabled,
     optimize_for_cjk: document.optimize_for_cjk,
+    button_labels: buttonLabelsOf(document),
   };
 }
 

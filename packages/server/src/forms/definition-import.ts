@@ -64,7 +64,7 @@ export async function createForm(trx: Transaction<DB>, projectId: string, def: F
     form_id: formId, project_id: projectId, start_page: json(cleanStartPage(def.start_page as JsonValue)), lang: def.theme.lang,
     stylesheet: JSON.stringify({
       appearance: def.theme.appearance, palette: def.theme.palette, font_family: def.theme.font_family,
-      section: def.theme.section, custom_css: def.theme.custom_css,
+      section: def.theme.section, custom_css: def.theme.custom_css, button_labels: def.theme.button_labels,
     }),
     background: json(def.theme.background),
     is_powered_by_branding_enabled: def.theme.is_powered_by_branding_enabled,

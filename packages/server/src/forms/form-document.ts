@@ -1,5 +1,5 @@
 /** The form document's theme and ending in the shapes the public form reads. */
-import type { FormEnding, FormStylesheet, JsonValue } from "@fieldwork/core";
+import { readButtonLabels, type ButtonLabels, type FormEnding, type FormStylesheet, type JsonValue } from "@fieldwork/core";
 import type { Selectable } from "kysely";
 import type { FormDocumentTable } from "../db/schema";
 
@@ -24,4 +24,9 @@ export function endingOf(document: Doc): FormEnding {
     body_html: document.ending_body_html,
     redirect_after_response_uri: document.redirect_after_response_uri,
   };
+}
+
+/** The owner's footer button labels, kept in the theme's `stylesheet` JSON (core i18n/button-labels.ts). */
+export function buttonLabelsOf(document: Doc): ButtonLabels {
+  return readButtonLabels(document.stylesheet.button_labels);
 }

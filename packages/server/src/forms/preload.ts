@@ -3,14 +3,14 @@
  * the form takes no answers from this visitor, an error with a code.
  */
 import {
-  browserMessages, buildTree, capabilityOf, FieldworkError, missingRequiredHiddenFields, PARAM, uploadRequestPath, uploadTypeOf, type ApiError, type ErrorCode, type FormField,
+  browserMessages, buildTree, withButtonLabels, capabilityOf, FieldworkError, missingRequiredHiddenFields, PARAM, uploadRequestPath, uploadTypeOf, type ApiError, type ErrorCode, type FormField,
   type FormPreload, type JsonValue,
 } from "@fieldwork/core";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema";
 import { closedReason } from "./availability";
 import { alreadyRespondedQuery, countByCustomer, customersForVisitors, namedCustomerId } from "./customer";
-import { endingOf, stylesheetOf } from "./form-document";
+import { buttonLabelsOf, endingOf, stylesheetOf } from "./form-document";
 import { isUuid, loadFormRecord, type FormRecord } from "./form-record";
 import { soldOutAtLoad } from "../inventory/preload-stock";
 import { pageForm } from "./page-snapshot";
@@ -74,7 +74,7 @@ export async function preloadForm(db: Kysely<DB>, input: PreloadInput): Promise<
       is_powered_by_branding_enabled: document.is_powered_by_branding_enabled,
     },
     lang: document.lang,
-    messages: browserMessages(document.lang),
+    messages: withButtonLabels(browserMessages(document.lang), buttonLabelsOf(document)),
     stylesheet: stylesheetOf(document),
     background: document.background,
     campaign: {

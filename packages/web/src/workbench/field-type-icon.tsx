@@ -2,9 +2,9 @@
 /** One glyph per field type (grid headers, pickers), and the column formats of system columns. */
 import type { FieldType } from "@fieldwork/core";
 import {
-  AtSign, Binary, Braces, Calendar, CalendarClock, CalendarDays, CalendarRange, CheckSquare, CircleDot, Clock, Code2, CreditCard,
+  AtSign, Binary, Braces, Brush, Calendar, CalendarClock, CalendarDays, CalendarRange, CheckSquare, CircleDot, Clock, Code2, CreditCard,
   EyeOff, FileUp, Film, Globe, Hash, Image, Key, KeyRound, Link, ListChecks, ListFilter, Lock, MapPin, Music, Palette, PenLine,
-  Phone, Search, SlidersHorizontal, SquareDashed, Text, TextCursorInput, ToggleLeft, type LucideIcon,
+  Phone, Search, Signature, SlidersHorizontal, Text, TextCursorInput, ToggleLeft, type LucideIcon,
 } from "lucide-react";
 
 export const FIELD_TYPE_ICONS: Record<FieldType, LucideIcon> = {
@@ -12,7 +12,7 @@ export const FIELD_TYPE_ICONS: Record<FieldType, LucideIcon> = {
   checkboxes: ListChecks, switch: ToggleLeft, toggle: ToggleLeft, "toggle-group": ListFilter, radio: CircleDot, date: Calendar,
   "datetime-local": CalendarClock, month: CalendarDays, week: CalendarRange, time: Clock, email: AtSign, file: FileUp, image: Image,
   audio: Music, video: Film, select: ListFilter, latlng: MapPin, password: Lock, color: Palette, country: Globe, payment: CreditCard,
-  hidden: EyeOff, signature: PenLine, range: SlidersHorizontal, search: Search, json: Braces, canvas: SquareDashed,
+  hidden: EyeOff, signature: Signature, range: SlidersHorizontal, search: Search, json: Braces, canvas: Brush,
 };
 
 /** Icons of system columns, by their format. */

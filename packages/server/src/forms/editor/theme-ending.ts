@@ -9,7 +9,8 @@ import type { DB, FormDocumentTable } from "../../db/schema";
 import { sanitizeOwnerHtml } from "../owner-html";
 import { writeForm } from "./revision";
 
-const STYLESHEET_KEYS = ["appearance", "palette", "font_family", "section", "custom_css"] as const;
+/** Theme keys kept in the document's `stylesheet` JSON: the look, and the buttons' wording (no column of its own). */
+const STYLESHEET_KEYS = ["appearance", "palette", "font_family", "section", "custom_css", "button_labels"] as const;
 
 export async function updateTheme(db: Kysely<DB>, formId: string, body: z.output<typeof ThemeUpdate>) {
   return writeForm(db, formId, body.revision, async (trx) => {

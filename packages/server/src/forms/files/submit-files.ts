@@ -5,7 +5,7 @@
  * (`discard`). The row's transaction claims the rest (forms/submit/batch-write.ts).
  */
 import { randomUUID } from "node:crypto";
-import { capabilityOf, FieldworkError, maxFilesOf, PARAM } from "@fieldwork/core";
+import { capabilityOf, FieldworkError, FILE_LIMITS, maxFilesOf, PARAM } from "@fieldwork/core";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema";
 import type { StorageDriver } from "../../storage/driver";
@@ -14,6 +14,7 @@ import { loadPublishedForm } from "../preload";
 import {
   countedOnlyFile, discardMultipartFiles, mergePostedFiles, signedFilesOf, storeMultipartFile, type MultipartFilePart, type PostedFiles,
 } from "./posted-files";
+import { readCapped, signatureFromImage, type SignatureUpload } from "./signature-upload";
 
 export interface FileReceiver {
   onFile(part: MultipartFilePart): Promise<void>;
@@ -23,10 +24,13 @@ export interface FileReceiver {
   discard(): Promise<void>;
   /** Whether the submit brought any file (then its row may have files to move). */
   readonly any: boolean;
+  /** The picture posted for each signature field, by field id, made into its value (page without scripts). */
+  readonly signatures: ReadonlyMap<string, SignatureUpload>;
 }
 
 export function fileReceiver(db: Kysely<DB>, storage: StorageDriver, formId: string): FileReceiver {
   const streamed: PostedFiles = new Map();
+  const signatures = new Map<string, SignatureUpload>();
   const uploadId = randomUUID();
   let record: FormRecord | undefined;
   let any = false;
@@ -38,10 +42,19 @@ export function fileReceiver(db: Kysely<DB>, storage: StorageDriver, formId: str
   return {
     async onFile(part) {
       const { form: row, fields } = await form();
-      const field = fields.find((f) => f.name === part.fieldname && capabilityOf(f.type).file);
+      const field = fields.find((f) => f.name === part.fieldname && (capabilityOf(f.type).file || f.type === "signature"));
       if (!field) {
         part.file.resume();
         throw new FieldworkError("INVALID_FIELD_VALUE", `${part.fieldname} does not take files.`, [part.fieldname]);
+      }
+      if (field.type === "signature") {
+        // One picture, held in memory only (never stored as a file): its PNG is the answer.
+        if (signatures.has(field.id)) return void part.file.resume();
+        const bytes = await readCapped(part.file as AsyncIterable<Buffer> & { truncated?: boolean }, FILE_LIMITS.multipart_bytes);
+        signatures.set(field.id, bytes
+          ? await signatureFromImage(bytes)
+          : { ok: false, problem: { kind: "file_too_large", max_bytes: FILE_LIMITS.multipart_bytes } });
+        return;
       }
       any = true;
       const list = streamed.get(field.id) ?? [];
@@ -60,6 +73,7 @@ export function fileReceiver(db: Kysely<DB>, storage: StorageDriver, formId: str
     },
     discard: () => discardMultipartFiles(db, storage, streamed),
     get any() { return any; },
+    signatures,
   };
 
 }

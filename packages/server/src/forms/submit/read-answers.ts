@@ -3,11 +3,12 @@
  * applying the same rules as the browser (spec 1 §5), plus the form's policy on unknown names.
  */
 import {
-  answersScope, capabilityOf, computedColumnValue, EN, evaluateFormLogic, FieldworkError, missingRequiredHiddenFields, PARAM, PARAM_PREFIX,
+  answersScope, capabilityOf, computedColumnValue, EN, evaluateFormLogic, fieldFailure, FieldworkError, missingRequiredHiddenFields, PARAM, PARAM_PREFIX,
   parseFieldValue, problemMessage, type ColumnValue, type FieldMessages, type FormBlock, type FormField, type ParseFailure,
 } from "@fieldwork/core";
 import { COUNTRY_CODES } from "@fieldwork/core/countries";
 import type { PostedFile, PostedFiles } from "../files/posted-files";
+import type { SignatureUpload } from "../files/signature-upload";
 import { AnswersRefused } from "./answers-refused";
 import { fileFieldProblem } from "./file-answers";
 import { cleanAnswer } from "../answer-html";
@@ -50,10 +51,13 @@ export function readSystemInputs(entries: PostedEntries): SystemInputs {
  * hidden by a `v_hidden` expression keeps no answer (null, whatever was posted), and a
  * computed field (`v_value`) always stores the server's value, never the posted one.
  * `messages` is the form's catalogue (its theme's language): the refusals' sentences.
+ * `signatures` are the pictures posted for signature fields by the page without scripts
+ * (files/signature-upload.ts): one is the field's answer, in place of any text posted (the
+ * value a refused post's page kept), and that page gets its value back to keep in turn.
  */
 export function readAnswers(
   fields: readonly FormField[], blocks: readonly FormBlock[], entries: PostedEntries, strategy: "ignore" | "accept" | "reject", utc_offset: number | null,
-  posted: PostedFiles = new Map(), messages: FieldMessages = EN,
+  posted: PostedFiles = new Map(), messages: FieldMessages = EN, signatures: ReadonlyMap<string, SignatureUpload> = new Map(),
 ): Answers {
   const byName = new Map(fields.map((f) => [f.name, f]));
   const unknown = [...entries.keys()].filter((name) => !byName.has(name) && !name.startsWith(PARAM_PREFIX));
@@ -73,6 +77,8 @@ export function readAnswers(
   const values = new Map<FormField, ColumnValue>();
   const files = new Map<string, PostedFile[]>();
   const failures: ParseFailure[] = [];
+  /** Signature pictures made into their values: a refused post's page keeps them (no new upload needed). */
+  const pictures: PostedEntries = new Map();
   const logic = evaluateFormLogic(fields, blocks, answersScope(fields, (f) => entries.get(f.name) ?? []));
   for (const field of fields) {
     if (logic.logic_hidden_field_ids.has(field.id)) {
@@ -93,14 +99,25 @@ export function readAnswers(
       values.set(field, null);
       continue;
     }
-    const result = cleanAnswer(rules, parseFieldValue(rules, entries.get(field.name) ?? [], { utc_offset, countries: COUNTRY_CODES }));
+    let given = entries.get(field.name) ?? [];
+    const picture = signatures.get(field.id);
+    if (picture) {
+      // A picture chosen now replaces the one a refused post kept (the page's hidden input).
+      if (!picture.ok) {
+        failures.push(fieldFailure(rules, picture.problem));
+        continue;
+      }
+      given = [picture.value];
+      pictures.set(field.name, [picture.value]);
+    }
+    const result = cleanAnswer(rules, parseFieldValue(rules, given, { utc_offset, countries: COUNTRY_CODES }));
     if (result.ok) values.set(field, result.value);
     else failures.push(result);
   }
   // Each refusal in the form's language: the page shows it under the field, with or without JavaScript.
   const worded = failures.map((f) => ({ ...f, message: problemMessage(byName.get(f.field)?.type ?? "text", f.problem, messages) }));
   const [first, ...rest] = worded;
-  if (first) throw new AnswersRefused([first, ...rest], entries);
+  if (first) throw new AnswersRefused([first, ...rest], pictures.size ? new Map([...entries, ...pictures]) : entries);
 
   const extra: Answers["extra"] = {};
   if (strategy === "accept") {

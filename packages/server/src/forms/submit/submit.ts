@@ -16,6 +16,7 @@ import type { DB } from "../../db/schema";
 import { countUnlessCounted, RateLimitedError, type PendingHit } from "../../limits/rate-limit";
 import { noteRowsWritten } from "../../tables/search-filler";
 import type { PostedFiles } from "../files/posted-files";
+import type { SignatureUpload } from "../files/signature-upload";
 import { assertOpen } from "../availability";
 import { alreadyRespondedQuery, namedCustomerId } from "../customer";
 import { cachedFormRecord, isUuid, type FormRecord } from "../form-record";
@@ -44,6 +45,8 @@ export interface SubmitRequest {
   rate_hit?: PendingHit | null | undefined;
   /** The files of the submit by field id: streamed parts and signed uploads (forms/files/posted-files.ts). */
   files?: PostedFiles;
+  /** Pictures posted for signature fields by the page without scripts, by field id (files/signature-upload.ts). */
+  signatures?: ReadonlyMap<string, SignatureUpload>;
 }
 
 const ATTEMPTS = 3;
@@ -96,7 +99,7 @@ export function readSubmit(record: FormRecord, entries: PostedEntries, request: 
   // retry of an answer already taken still gets it (exactly once) after the form closed.
   if (!isUuid(system.session_id)) assertOpen(form, now);
   const answers = readAgainstCurrent(
-    () => readAnswers(record.fields, record.blocks, entries, form.unknown_field_handling_strategy, system.utc_offset, request.files, messagesFor(record.document.lang)),
+    () => readAnswers(record.fields, record.blocks, entries, form.unknown_field_handling_strategy, system.utc_offset, request.files, messagesFor(record.document.lang), request.signatures),
     system.revision, form.revision,
   );
   // The row's id is chosen here so the files' final paths (its folder) go in with the row.

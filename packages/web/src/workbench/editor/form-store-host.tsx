@@ -6,9 +6,9 @@
  * in-order save queue with revisions (a refusal rolls back, toasts and reloads), and warns
  * before leaving with writes not yet saved. `PageBar` heads the pages beside the canvas.
  */
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { Redo2, Undo2 } from "lucide-react";
-import { browserMessages, type EditorDocument } from "@fieldwork/core";
+import { browserMessages, withButtonLabels, type EditorDocument } from "@fieldwork/core";
 import { MessagesProvider } from "../../respondent/messages";
 import { Button } from "../../ui/button";
 import { fetchEditorDocument } from "../api/form-editor";
@@ -50,7 +50,9 @@ function Loaded({ document, readonly, csrf_token, children }: { document: Editor
 /** The previews (canvas, Theme, Ending) speak the form's language, as its public page does. */
 function FormLanguage({ children }: { children: ReactNode }) {
   const lang = useBuild((s) => s.working.theme.lang);
-  return <MessagesProvider messages={browserMessages(lang)}>{children}</MessagesProvider>;
+  const labels = useBuild((s) => s.working.theme.button_labels);
+  const messages = useMemo(() => withButtonLabels(browserMessages(lang), labels), [lang, labels]);
+  return <MessagesProvider messages={messages}>{children}</MessagesProvider>;
 }
 
 export interface FormStoreHostProps {

@@ -16,7 +16,7 @@ export function fixtureDocument(): EditorDocument {
     },
     theme: {
       lang: "en", appearance: "system", palette: null, font_family: "inter", section: null, custom_css: null, background: null,
-      is_powered_by_branding_enabled: true, optimize_for_cjk: false,
+      is_powered_by_branding_enabled: true, optimize_for_cjk: false, button_labels: { back: null, next: null, submit: null, pay: null },
     },
     ending: { enabled: false, title: null, body_html: null, redirect_uri: null },
     start_page: null,

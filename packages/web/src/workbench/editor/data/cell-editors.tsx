@@ -11,6 +11,7 @@ import type { DataColumn } from "@fieldwork/core";
 import { Button } from "../../../ui/button";
 import { editText, parseEdit, parseJsonText, sameValue } from "./cell-value";
 import { CellErrorTip } from "./cell-error-tip";
+import { CellPopover } from "./cell-popover";
 
 export interface EditorProps {
   column: DataColumn;
@@ -95,16 +96,7 @@ export function JsonCellEditor({ column, value, commit, close, readOnly }: Edito
     close();
   };
   return (
-    <div
-      role="dialog"
-      aria-label={`Edit ${column.label} (JSON)`}
-      className="absolute top-0 left-0 z-20 grid w-96 max-w-[90vw] gap-2 rounded-lg border border-line bg-card p-3 shadow-pop"
-      onKeyDown={(e) => {
-        e.stopPropagation();
-        if (e.key === "Escape") close();
-        if (e.key === "Enter" && (e.metaKey || e.ctrlKey)) save();
-      }}
-    >
+    <CellPopover label={`Edit ${column.label} (JSON)`} close={close} onKeyDown={(e) => { if (e.key === "Enter" && (e.metaKey || e.ctrlKey)) save(); }}>
       <textarea
         autoFocus
         aria-label={`${column.label} JSON`}
@@ -122,6 +114,6 @@ export function JsonCellEditor({ column, value, commit, close, readOnly }: Edito
         <Button size="sm" onClick={close}>Cancel</Button>
         {readOnly ? null : <Button size="sm" variant="primary" disabled={!parsed.ok} onClick={save}>Save</Button>}
       </div>
-    </div>
+    </CellPopover>
   );
 }

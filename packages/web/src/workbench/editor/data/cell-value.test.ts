@@ -89,9 +89,9 @@ describe("editorKindOf", () => {
     expect(editorKindOf(photo)).toBe("none");
   });
 
-  it("picks a yes/no for flags, a choice for one option, JSON for structured values and text for the rest (rich text is its HTML)", () => {
+  it("picks a yes/no for flags, a choice for one option, JSON for structured values, the sketch preview for a canvas and text for the rest (rich text is its HTML)", () => {
     expect([agree, plan, extra, columnOf(field({ name: "c", type: "canvas" })), columnOf(field({ name: "r", type: "richtext" })), name, age, when, day].map(editorKindOf))
-      .toEqual(["boolean", "choice", "json", "json", "text", "text", "text", "text", "text"]);
+      .toEqual(["boolean", "choice", "json", "sketch", "text", "text", "text", "text", "text"]);
   });
 
   it("types many answers as comma-separated text", () => {

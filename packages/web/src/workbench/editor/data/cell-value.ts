@@ -5,10 +5,12 @@
  * core (`parseFieldValue`, what a submit runs), so the grid refuses what the form would.
  */
 import {
-  capabilityOf, cellText, formatBytes, isSignatureImage, SIGNATURE_PREFIX, formatClassOf, formatTimestamp, isArrayFormat, isMultiValued, maskText, parseFieldValue, zonedToUtcWallTime,
+  capabilityOf, cellText, formatBytes, isSignatureImage, SIGNATURE_PREFIX, formatClassOf, formatTimestamp, isArrayFormat, isMultiValued, maskText, parseFieldValue,
+  parseSketch, zonedToUtcWallTime,
   type DataColumn, type DateFormat,
 } from "@fieldwork/core";
 import { countryName } from "@fieldwork/core/countries";
+import { sketchSummary } from "./sketch-preview";
 
 export interface DisplayOptions {
   masked: boolean;
@@ -35,6 +37,7 @@ export function displayValue(column: Pick<DataColumn, "format" | "field">, value
   else if (column.field?.type === "country" && typeof value === "string") text = `${countryName(value, "en")} (${value})`;
   else if (column.field?.type === "richtext" && typeof value === "string") text = htmlText(value);
   else if (column.field?.type === "signature" && typeof value === "string" && isSignatureImage(value)) text = `Signature (PNG, ${formatBytes(Math.floor(((value.length - SIGNATURE_PREFIX.length) * 3) / 4))})`;
+  else if (column.field?.type === "canvas" && sketchSummary(value)) text = sketchSummary(value)!;
   else if (formatClassOf(column.format) === "date" && typeof value === "string" && /timestamp/.test(column.format)) text = formatTimestamp(value, options.date_format, options.time_zone);
   else if (Array.isArray(value) && isArrayFormat(column.format)) text = value.map(cellText).join(", ");
   else text = cellText(value);
@@ -58,8 +61,12 @@ export function editText(value: unknown): string {
 
 export type EditResult = { ok: true; value: unknown } | { ok: false; message: string };
 
-/** Which editor a column takes in the grid: none (system, files), a text box, a yes/no, a choice, or the JSON editor. */
-export type EditorKind = "none" | "text" | "boolean" | "choice" | "json";
+/**
+ * Which editor a column takes in the grid: none (system, files), a text box, a yes/no, a
+ * choice, the JSON editor, a signature's image (seen, or cleared; never typed as a data URL)
+ * or a sketch's preview (its JSON a step away).
+ */
+export type EditorKind = "none" | "text" | "boolean" | "choice" | "json" | "signature" | "sketch";
 
 export function editorKindOf(column: DataColumn): EditorKind {
   const field = column.field;
@@ -67,6 +74,8 @@ export function editorKindOf(column: DataColumn): EditorKind {
   const cap = capabilityOf(field.type);
   if (cap.file) return "none";
   if (cap.value === "boolean") return "boolean";
+  if (field.type === "signature") return "signature";
+  if (field.type === "canvas") return "sketch";
   if (cap.value === "json" || column.format === "jsonb") return "json";
   if (cap.options && !isMultiValued(field)) return "choice";
   return "text";
@@ -79,7 +88,13 @@ export function editorKindOf(column: DataColumn): EditorKind {
 export function parseEdit(column: DataColumn, text: string): EditResult {
   const field = column.field;
   if (!field) return { ok: false, message: `${column.label} cannot be edited.` };
-  if (editorKindOf(column) === "json") return parseJsonText(text);
+  const kind = editorKindOf(column);
+  if (kind === "json") return parseJsonText(text);
+  if (kind === "sketch") {
+    if (text.trim() === "") return { ok: true, value: null };
+    const sketch = parseSketch(text);
+    return sketch ? { ok: true, value: sketch } : { ok: false, message: `${column.label}: not a sketch (JSON like {"layers": […]})` };
+  }
   const instant = capabilityOf(field.type).value === "datetime" ? zonedToUtcWallTime(text.trim()) : null;
   const raw = typeof instant === "string" ? [instant] : isMultiValued(field) ? text.split(",").map((s) => s.trim()).filter((s) => s !== "") : [text];
   const result = parseFieldValue(field, raw, typeof instant === "string" ? { utc_offset: 0 } : {});

@@ -13,6 +13,7 @@ import { FieldTypeIcon } from "../../field-type-icon";
 import { ChoiceCellEditor, JsonCellEditor, TextCellEditor } from "./cell-editors";
 import { displayValue, editorKindOf, type DisplayOptions } from "./cell-value";
 import { GridFileCell } from "./files/file-cell";
+import { SignatureCellEditor, SketchCellEditor } from "./media-cell-editors";
 
 export const ROW_HEIGHT = 32;
 export const HEADER_HEIGHT = 36;
@@ -50,12 +51,17 @@ function Header({ column }: { column: DataColumn }) {
   );
 }
 
+/** Editors that open over the cell, the cell's content still shown under them. */
+const POPOVER_EDITORS = new Set(["json", "signature", "sketch"]);
+
 function editorFor(column: DataColumn, ctx: ColumnContext) {
   const kind = editorKindOf(column);
   if (!ctx.editable || kind === "none") return undefined;
   return ({ row, onClose }: RenderEditCellProps<Row>) => {
     const props = { column, value: row[column.name], commit: (value: unknown) => ctx.onEdit(row, column, value), close: () => onClose(false, true) };
     if (kind === "json") return <JsonCellEditor {...props} readOnly={false} />;
+    if (kind === "signature") return <SignatureCellEditor {...props} />;
+    if (kind === "sketch") return <SketchCellEditor {...props} />;
     if (kind === "boolean") return <ChoiceCellEditor {...props} choices={[{ value: "true", label: "true" }, { value: "false", label: "false" }]} />;
     if (kind === "choice") return <ChoiceCellEditor {...props} choices={(column.field?.options ?? []).map((o) => ({ value: o.value, label: o.label ?? o.value }))} />;
     return <TextCellEditor {...props} />;
@@ -108,7 +114,7 @@ export function gridColumns(columns: readonly DataColumn[], ctx: ColumnContext):
         }
         return text === "" ? <span className="text-faint">{row[column.name] === null || row[column.name] === undefined ? "NULL" : ""}</span> : <span title={text.length > 40 ? text : undefined}>{text}</span>;
       },
-      ...(editor ? { renderEditCell: editor, editable: true, editorOptions: editorKindOf(column) === "json" ? { displayCellContent: true, commitOnOutsideClick: false } : {} } : {}),
+      ...(editor ? { renderEditCell: editor, editable: true, editorOptions: POPOVER_EDITORS.has(editorKindOf(column)) ? { displayCellContent: true, commitOnOutsideClick: false } : {} } : {}),
     });
   }
   return out;

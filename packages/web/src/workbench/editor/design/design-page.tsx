@@ -1,7 +1,7 @@
 /** @jsxRuntime automatic */
 /**
- * The form's theme (`…/design`, spec 3 §3): language, palette, appearance, font, custom CSS
- * and the powered-by line (section style and background are not drawn by the public page,
+ * The form's theme (`…/design`, spec 3 §3): language, the footer buttons' wording, palette,
+ * appearance, font, custom CSS and the powered-by line (section style and background are not drawn by the public page,
  * so not offered), beside a live preview drawn with
  * the public form's components and the same theme attributes. Choices save at once; the
  * custom CSS previews as it is typed and saves when the box is left. Every write goes
@@ -22,6 +22,7 @@ import {
   APPEARANCES, PALETTE_CHOICES, fontChoices, languageChoices, shownPalette, type Theme,
 } from "./theme-options";
 import { PREVIEW_CLASS } from "./preview-css";
+import { ButtonLabelsFields } from "./button-labels-group";
 
 function Group({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -133,6 +134,10 @@ export function DesignPage() {
                 {languageChoices(theme.lang).map((l) => <option key={l.value} value={l.value}>{l.label}</option>)}
               </Select>}
             </Field>
+          </Group>
+          <Group title="Buttons">
+            <p className="-mt-2 text-xs text-muted">The words on the form's buttons. Empty boxes use the language's own (shown in grey).</p>
+            <ButtonLabelsFields lang={theme.lang} labels={theme.button_labels} disabled={readonly} onChange={(button_labels) => set({ button_labels })} />
           </Group>
           <Group title="Layout">
             {/* Section style and page background are kept in the form's theme (import, export, API)

@@ -41,7 +41,7 @@ describe("the Ending draft", () => {
   it("gives the completion page the form's title, language and stylesheet, as the server does", () => {
     const theme = {
       lang: "fr", appearance: "dark", palette: "green", font_family: "lora", section: null, custom_css: "h1{color:red}",
-      background: null, is_powered_by_branding_enabled: true, optimize_for_cjk: false,
+      background: null, is_powered_by_branding_enabled: true, optimize_for_cjk: false, button_labels: { back: null, next: null, submit: null, pay: null },
     } as const;
     const view = statusView("complete", statusFormOf({ form_id: "f", title: "Feedback", theme }, ending), {});
     expect(view).toMatchObject({

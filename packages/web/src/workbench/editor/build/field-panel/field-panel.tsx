@@ -114,7 +114,7 @@ function PanelBody({ field, fresh, onClose }: { field: FormField; fresh: boolean
         </Field>
         {draft.type !== "hidden" ? (
           <>
-            {cap.value === "text" || draft.type === "country" || draft.type === "json" ? <Field label="Placeholder">{(p) => <Input {...p} {...text("placeholder")} />}</Field> : null}
+            {(cap.value === "text" && draft.type !== "signature") || draft.type === "country" || draft.type === "json" ? <Field label="Placeholder">{(p) => <Input {...p} {...text("placeholder")} />}</Field> : null}
             <Field label="Help text">{(p) => <Input {...p} {...text("help_text")} />}</Field>
           </>
         ) : null}

@@ -3,10 +3,14 @@
  * One field's input in the record editor, controlled: text-like inputs (the native picker
  * for dates, times, colours, email, tel and url; numbers as text so a wrong value reaches
  * core's rule and its reason shows), a textarea, a select for one choice, checkboxes for
- * several, a checkbox for yes/no, and a JSON textarea for the rest (rich text, files…).
+ * several, a checkbox for yes/no, a signature's image with Clear, and a JSON textarea for the
+ * rest (files, sketches: a sketch's drawing above its JSON).
  */
 import { useId, type ReactNode } from "react";
-import type { FormField } from "@fieldwork/core";
+import { isSignatureImage, type FormField } from "@fieldwork/core";
+import { Button } from "../../../../ui/button";
+import { SketchDrawing } from "../media-cell-editors";
+import { sketchPreview } from "../sketch-preview";
 import { Field, type ControlProps } from "../../../../ui/field";
 import { controlClass, Input } from "../../../../ui/input";
 import { Select } from "../../../../ui/select";
@@ -102,10 +106,50 @@ function Control({ field, value, disabled, onChange, onLeave, control }: RecordI
   }
 }
 
+function Signature({ field, value, error, disabled, onChange, onLeave }: RecordInputProps) {
+  const id = useId();
+  const text = typeof value === "string" ? value : "";
+  return (
+    <div className="grid gap-1.5" role="group" aria-labelledby={`${id}-l`} aria-describedby={error || field.help_text ? `${id}-m` : undefined}>
+      <span id={`${id}-l`} className="text-sm font-medium text-fg">{labelOf(field)}</span>
+      {text && isSignatureImage(text) ? (
+        <img src={text} alt={`${field.label?.trim() || field.name}: the signature as drawn`} className="max-h-32 w-full rounded border border-line bg-white object-contain" />
+      ) : (
+        <p className="text-sm text-muted">{text ? "Not a signature image." : "No signature."}</p>
+      )}
+      {text && !disabled ? <Button size="sm" className="justify-self-start" onClick={() => { onChange(""); onLeave(); }}>Clear signature</Button> : null}
+      <Message id={`${id}-m`} error={error} hint={field.help_text} />
+    </div>
+  );
+}
+
+/** A sketch's drawing from what its JSON box holds now, when that is a sketch. */
+function SketchAbove({ field, value }: Pick<RecordInputProps, "field" | "value">) {
+  let parsed: unknown;
+  try {
+    parsed = typeof value === "string" && value.trim() ? JSON.parse(value) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  const preview = sketchPreview(parsed);
+  return preview ? <SketchDrawing preview={preview} label={`${field.label?.trim() || field.name}: ${preview.layers} ${preview.layers === 1 ? "layer" : "layers"}`} /> : null;
+}
+
 export function RecordInput(props: RecordInputProps) {
   const kind = inputKindOf(props.field);
   if (kind === "choices") return <Choices {...props} />;
   if (kind === "boolean") return <Flag {...props} />;
+  if (kind === "signature") return <Signature {...props} />;
+  if (props.field.type === "canvas") {
+    return (
+      <div className="grid gap-2">
+        <SketchAbove field={props.field} value={props.value} />
+        <Field label={labelOf(props.field)} error={props.error} hint={props.field.help_text ?? "The sketch as JSON: {\"layers\": […]}."}>
+          {(control) => <Control {...props} control={control} />}
+        </Field>
+      </div>
+    );
+  }
   return (
     <Field label={labelOf(props.field)} error={props.error} hint={kind === "json" ? props.field.help_text ?? "A JSON value." : props.field.help_text}>
       {(control) => <Control {...props} control={control} />}

@@ -17,7 +17,7 @@ export type Drafts = Record<string, DraftValue>;
 /** parseFieldValue's reason (`is required`, `below the minimum 3`) by field name. */
 export type Problems = Record<string, string>;
 
-export type InputKind = "text" | "textarea" | "number" | "choice" | "choices" | "boolean" | "json";
+export type InputKind = "text" | "textarea" | "number" | "choice" | "choices" | "boolean" | "json" | "signature";
 
 export interface ValueContext {
   /** Minutes east of UTC of the browser's clock at a local date and time (`2026-11-23T09:30`). */
@@ -35,6 +35,8 @@ export const browserClock: ValueContext = {
 export function inputKindOf(field: Pick<FormField, "type" | "multiple">): InputKind {
   const cap = capabilityOf(field.type);
   if (cap.value === "boolean") return "boolean";
+  // A signature is seen and may be cleared, never typed (its value is a PNG data URL).
+  if (field.type === "signature") return "signature";
   if (cap.value === "json" || cap.file) return "json";
   if (cap.options) return isMultiValued(field) ? "choices" : "choice";
   if (field.type === "textarea") return "textarea";
