@@ -7,7 +7,7 @@ const level = (option_id: string, available: number): InventoryOptionLevel => ({
   available, on_hand: available, committed: 0, unavailable: 0, incoming: 0,
 });
 const inventory: FormInventory = {
-  store: { id: "s", name: "Shop" }, stores: [{ id: "s", name: "Shop" }],
+  store: { id: "s", name: "Shop", currency: "USD" }, stores: [{ id: "s", name: "Shop", currency: "USD" }],
   fields: [{ field_id: "f", name: "size", label: null, options: [level("aaaaaaaa-1", 10), level("bbbbbbbb-2", 10)] }],
 };
 
