@@ -30,14 +30,19 @@ export function currencyExponent(currency: string): number {
 /** A whole price in minor units from 0 to `PRICE_MAX`. */
 export const isPrice = (n: number): boolean => Number.isSafeInteger(n) && n >= 0 && n <= PRICE_MAX;
 
-/** A price shown to a person: `formatPrice(1250, "USD")` is "USD 12.50", `formatPrice(1250, "JPY")` is "JPY 1250". */
-export function formatPrice(minor: number, currency: string): string {
+/** The amount of a price as an owner types it: `priceText(1250, "USD")` is "12.50", `priceText(1250, "JPY")` is "1250". */
+export function priceText(minor: number, currency: string): string {
   const exponent = currencyExponent(currency);
-  if (exponent === 0) return `${currency} ${minor}`;
+  if (exponent === 0) return String(minor);
   const unit = 10 ** exponent;
   const major = Math.trunc(minor / unit);
   const rest = String(Math.abs(minor % unit)).padStart(exponent, "0");
-  return `${currency} ${major}.${rest}`;
+  return `${major}.${rest}`;
+}
+
+/** A price shown to a person: `formatPrice(1250, "USD")` is "USD 12.50", `formatPrice(1250, "JPY")` is "JPY 1250". */
+export function formatPrice(minor: number, currency: string): string {
+  return `${currency} ${priceText(minor, currency)}`;
 }
 
 /**
