@@ -7,9 +7,8 @@
  * removed (`409 PRODUCT_IN_USE`); SKUs are unique in a store (`409 SKU_TAKEN`). Levels are
  * never set here: they move by adjusts (value-levels.ts) and orders.
  */
-import type { ProductInput} from "@fieldwork/core";
 import {
-  duplicateSkus, FieldworkError, INVENTORY_INITIAL, skuOf, STORE_LIMITS, type ProductOptionInput,
+  duplicateSkus, FieldworkError, INVENTORY_INITIAL, skuOf, STORE_LIMITS, type ProductInput, type ProductOptionInput,
 } from "@fieldwork/core";
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { z } from "zod";

@@ -8,10 +8,11 @@
  */
 import { useState } from "react";
 import { Package, Plus } from "lucide-react";
-import { formatPrice, type Product, type ProductValue, type StoreProducts } from "@fieldwork/core";
+import { formatPrice, type FormField, type Product, type ProductValue, type StoreProducts } from "@fieldwork/core";
 import { Button } from "../../../ui/button";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { EmptyState } from "../../../ui/empty-state";
+import { fetchEditorDocument } from "../../api/form-editor";
 import { fetchInventory } from "../../api/inventory";
 import { messageOf } from "../../api/http";
 import { adjustValue, deleteProduct, fetchStore, linkOptionProduct, saveProduct, unlinkOptionProduct } from "../../api/store";
@@ -27,16 +28,19 @@ import { ProductValues, type ValueActions } from "./product-values";
 import { StockBadge } from "./stock-badge";
 import { storePath } from "./store-paths";
 
-async function loadProducts(form_id: string, signal: AbortSignal): Promise<StoreProducts | null> {
-  const { store } = await fetchInventory(form_id, signal);
-  return store ? fetchStore(store.id, signal) : null;
+/**
+ * The store's products and the form's fields as the server has them: option ids the editor
+ * made a moment ago may still be local, and a link names the server's option.
+ */
+async function loadProducts(form_id: string, signal: AbortSignal): Promise<(StoreProducts & { fields: FormField[] }) | null> {
+  const [{ store }, document] = await Promise.all([fetchInventory(form_id, signal), fetchEditorDocument(form_id, signal)]);
+  return store ? { ...(await fetchStore(store.id, signal)), fields: document.fields } : null;
 }
 
 export function ProductsPage() {
   const form_id = useBuild((s) => s.working.form_id);
   const document_id = useBuild((s) => s.working.document_id);
   const readonly = useBuild((s) => s.readonly);
-  const fields = useBuild((s) => s.server.fields);
   const csrf_token = useSession().state.me?.csrf_token ?? "";
   const { state: resource, reload } = useResource(form_id, (signal) => loadProducts(form_id, signal));
   const [editing, setEditing] = useState<string | null>(null);
@@ -97,7 +101,7 @@ export function ProductsPage() {
               </header>
               {product.description ? <p className="text-sm text-muted">{product.description}</p> : null}
               {product.options.length
-                ? <ProductValues product={product} currency={store.currency} form_id={form_id} fields={fields} readonly={readonly} actions={actions} />
+                ? <ProductValues product={product} currency={store.currency} form_id={form_id} fields={data.fields} readonly={readonly} actions={actions} />
                 : <p className="text-xs text-muted">No options: add one (such as Size) to track stock and sell it through a form option.</p>}
             </section>
           )))}
