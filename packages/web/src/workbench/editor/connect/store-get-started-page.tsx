@@ -67,10 +67,12 @@ export function StoreGetStartedPage() {
             <Field label="Store name">
               {(p) => <Input {...p} value={name} disabled={readonly} maxLength={256} onChange={(e) => { setName(e.target.value); setMessage(null); }} />}
             </Field>
-            <Field label="Currency" error={currencyProblem} hint="Prices are kept in this currency's smallest unit (cents for USD).">
-              {(p) => <Input {...p} value={currency} list="store-currencies" disabled={readonly} maxLength={3} className="w-32 font-mono uppercase"
-                onChange={(e) => setCurrency(e.target.value)} />}
-            </Field>
+            <div className="max-w-xs">
+              <Field label="Currency" error={currencyProblem} hint="Prices are kept in this currency's smallest unit (cents for USD).">
+                {(p) => <Input {...p} value={currency} list="store-currencies" disabled={readonly} maxLength={3} className="font-mono uppercase"
+                  onChange={(e) => setCurrency(e.target.value)} />}
+              </Field>
+            </div>
             <datalist id="store-currencies">{COMMON_CURRENCIES.map((c) => <option key={c} value={c} />)}</datalist>
             {message ? <p role="alert" className="text-sm text-danger">{message}</p> : null}
             <div>
