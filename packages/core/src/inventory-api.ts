@@ -46,6 +46,8 @@ export interface InventoryOptionLevel {
   committed: number;
   unavailable: number;
   incoming: number;
+  /** The product option value the option sells ("Pass · Day: Sat"), or null for its own item. */
+  product: string | null;
 }
 
 export interface TrackedField {

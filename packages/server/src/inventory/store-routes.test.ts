@@ -126,6 +126,10 @@ describe.each(BACKENDS)("store products on $name", (backend) => {
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe("PRODUCT_VALUE_LINKED");
     expect((await readStore(store)).products[0]!.options[0]!.values[0]!.form_option).toMatchObject({ form_id: form, option_id: small!.id, field_name: "shirt", value: "small" });
+    // The form's inventory (field panel, store page) shows the option's level and what it sells.
+    expect((await w.call(w.owner, "GET", `/forms/${form}/inventory`)).json().data.fields[0].options).toEqual([
+      expect.objectContaining({ option_id: small!.id, sku: "TEE-S", available: 3, product: "Tee · Size: S" }),
+    ]);
     expect(await optionPrices(w.database.db, form)).toEqual(new Map([[small!.id, {
       option_id: small!.id, product_option_value_id: s!.id, sku: "TEE-S", unit_price: 2500, currency: "JPY",
     }]]));
@@ -199,6 +203,12 @@ describe.each(BACKENDS)("store products on $name", (backend) => {
       expect(refused.json().error.code).toBe("FORBIDDEN");
     }
     expect((await readStore(store)).products[0]!.options[0]!.values[0]!.available).toBe(3);
+    const { form: sold } = await w.newForm();
+    await w.call(w.owner, "PUT", `/forms/${sold}/store`, { store_id: store });
+    const soldOption = (await w.optionsOf(sold, await w.addChoice(sold, "pick", ["one"])))[0]!.id;
+    const viewerLink = await w.call(viewer, "PUT", `/forms/${sold}/options/${soldOption}/product`, { product_option_value_id: product.options[0]!.values[0]!.id });
+    expect(viewerLink.statusCode).toBe(403);
+    expect((await loadFormRecord(w.database.db, sold))!.tracked_option_ids.size).toBe(0);
 
     const stranger = await signUp(w.app, `store-stranger-${backend.name}@example.com`, "correct horse battery", "10.32.200.2");
     const org = (await w.call(stranger, "POST", "/organizations", { name: `store-stranger-${backend.name}` })).json().data.id;

@@ -8,7 +8,8 @@
  * forms that still use one: 409 STORE_IN_USE).
  */
 import { useReducer, useState, type FormEvent } from "react";
-import type { FormInventory, StoreSummary } from "@fieldwork/core";
+import { stockState, type FormInventory, type StoreSummary } from "@fieldwork/core";
+import { StockBadge } from "./stock-badge";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { deleteStore } from "../../api/store";
 import { Link } from "../../router/link";
@@ -146,16 +147,17 @@ function TrackedItems({ inventory }: { inventory: FormInventory }) {
         <table key={field.field_id} className="w-full text-sm">
           <caption className="pb-1 text-left font-medium text-fg">{field.label ?? field.name}</caption>
           <thead className="text-left text-xs text-muted">
-            <tr><th className="py-1 font-medium">Option</th><th className="font-medium">SKU</th><th className="font-medium">Available</th><th className="font-medium">On hand</th><th className="font-medium">Committed</th></tr>
+            <tr><th className="py-1 font-medium">Option</th><th className="font-medium">SKU</th><th className="font-medium">Available</th><th className="font-medium">On hand</th><th className="font-medium">Committed</th><th className="font-medium">State</th></tr>
           </thead>
           <tbody>
             {field.options.map((o) => (
               <tr key={o.option_id} className="border-t border-line">
-                <td className="py-1.5">{o.label ?? o.value}</td>
+                <td className="py-1.5">{o.label ?? o.value}{o.product ? <span className="block text-xs text-muted">Sells {o.product}</span> : null}</td>
                 <td className="font-mono text-xs">{o.sku}</td>
                 <td>{o.available}</td>
                 <td>{o.on_hand}</td>
                 <td>{o.committed}</td>
+                <td><StockBadge state={stockState(o.available)} /></td>
               </tr>
             ))}
           </tbody>
