@@ -73,6 +73,14 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("store products in Chromium", () => {
     await available.press("Enter");
     await expect.poll(() => values.getByRole("row", { name: /Day Saturday/ }).textContent()).toContain("Sold out");
     expect(await available.inputValue()).toBe("0");
+    // Editing keeps the values (and the link): Sunday's price changes, Saturday still sells as Option 1.
+    await product.getByRole("button", { name: "Edit" }).click();
+    const edit = page.getByRole("form", { name: "Edit Weekend pass" });
+    await edit.getByLabel("Price of option 1 value 2").fill("36");
+    expect({ where: "product editor", violations: await axeViolations(page) }).toEqual({ where: "product editor", violations: [] });
+    await edit.getByRole("button", { name: "Save product" }).click();
+    await expect.poll(() => values.textContent()).toMatch(/Day Saturday\s*EUR 40\.00.*Sold out.*Day Sunday\s*EUR 36\.00/s);
+    expect(await product.getByRole("combobox", { name: "Form option for Day Saturday" }).inputValue()).not.toBe("");
     expect({ where: "products", violations: await axeViolations(page) }).toEqual({ where: "products", violations: [] });
     await shootBothSchemes(page, "store-products", { fullPage: true });
 
