@@ -126,6 +126,11 @@ describe.each(BACKENDS)("store products on $name", (backend) => {
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe("PRODUCT_VALUE_LINKED");
     expect((await readStore(store)).products[0]!.options[0]!.values[0]!.form_option).toMatchObject({ form_id: form, option_id: small!.id, field_name: "shirt", value: "small" });
+    // Saving the field (a new option) does not start stock for options the owner did not link.
+    const saved = await w.call(w.owner, "PATCH", `/forms/${form}/fields/${field}`, {
+      revision: await w.revisionOf(form), field: { name: "shirt", type: "radio", options: ["small", "medium", "large"].map((value) => ({ value, label: value })) },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
     // The form's inventory (field panel, store page) shows the option's level and what it sells.
     expect((await w.call(w.owner, "GET", `/forms/${form}/inventory`)).json().data.fields[0].options).toEqual([
       expect.objectContaining({ option_id: small!.id, sku: "TEE-S", available: 3, product: "Tee · Size: S" }),
