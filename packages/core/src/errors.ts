@@ -84,6 +84,8 @@ export interface ErrorDetails {
    * field with its own code and a sentence for the visitor, in the form's field order.
    */
   field_errors?: FieldError[];
+  /** STORE_IN_USE: what still depends on the store. */
+  dependents?: { forms: { id: string; title: string }[] };
 }
 
 /** The codes of a refused answer, which the page shows under the fields instead of a page of their own. */

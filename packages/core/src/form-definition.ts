@@ -15,6 +15,8 @@ import { patternProblem } from "./pattern";
 import { isSafeUrl } from "./safe-url";
 import { UNSAFE_URL_MESSAGE } from "./safe-url-message";
 import { jsonProblem, UNSTORABLE_TEXT } from "./stored-text";
+import { INVENTORY_MAX } from "./inventory";
+import { duplicateSkus, isCurrencyCode, isSku, PRICE_MAX } from "./store";
 
 export const FORM_DEFINITION_FORMAT = "fieldwork.form";
 export const FORM_DEFINITION_VERSION = 1;
@@ -45,6 +47,36 @@ export const OptionDefinition = z.strictObject({
   disabled: z.boolean().default(false),
   /** Label of the optgroup this option belongs to. */
   group: optional(LIMITS.label_length),
+});
+
+const level = z.number().int().min(0).max(INVENTORY_MAX);
+
+/**
+ * One option's stock (docs/form-format.md "Inventory"): the option by field name and value,
+ * its SKU and level, and the product option value it sells, if any (`unit_price` in minor
+ * units of the store's currency). `committed` and the history are not carried.
+ */
+export const InventoryItemDefinition = z.strictObject({
+  field: text(LIMITS.short_text_length),
+  option: text(LIMITS.label_length),
+  sku: z.string().refine(isSku, { message: "a SKU is 1 to 64 letters, digits, '.', '_' or '-'", ...coded("INVALID_SKU") }),
+  available: level,
+  on_hand: level,
+  product: z.strictObject({
+    name: text(LIMITS.title_length).min(1),
+    option: text(LIMITS.title_length).min(1),
+    value: text(LIMITS.title_length).min(1),
+    unit_price: z.number().int().min(0).max(PRICE_MAX),
+  }).nullable().default(null),
+});
+
+/** The store the form sells from and its options' stock: an import makes a new store of this name and currency. */
+export const InventoryDefinition = z.strictObject({
+  store: z.strictObject({
+    name: text(LIMITS.title_length).min(1),
+    currency: z.string().refine(isCurrencyCode, { message: "a currency is a 3-letter ISO 4217 code", ...coded("INVALID_CURRENCY") }),
+  }),
+  items: z.array(InventoryItemDefinition).max(LIMITS.options_per_field * 10).default([]),
 });
 
 export const OptgroupDefinition = z.strictObject({
@@ -185,6 +217,7 @@ export const FormDefinition = z.strictObject({
   start_page: json.default(null),
   theme: ThemeDefinition.prefault({}),
   ending: EndingDefinition.prefault({}),
+  inventory: InventoryDefinition.nullable().default(null),
   fields: z.array(FieldDefinition).superRefine((fields, ctx) => {
     if (fields.length > LIMITS.fields_per_form) {
       ctx.addIssue({ code: "custom", message: `A form has at most ${LIMITS.fields_per_form} fields.`, ...coded("TOO_MANY_FIELDS") });
@@ -196,6 +229,31 @@ export const FormDefinition = z.strictObject({
 export type FormDefinition = z.output<typeof FormDefinition>;
 export type FieldDefinition = z.output<typeof FieldDefinition>;
 export type OptionDefinition = z.output<typeof OptionDefinition>;
+export type InventoryDefinition = z.output<typeof InventoryDefinition>;
+
+/** Inventory names options the file has; SKUs are unique; an option has one item; a product value is sold by one option. */
+function inventoryProblems(def: FormDefinition): string[] {
+  if (!def.inventory) return [];
+  const problems: string[] = [];
+  const { items } = def.inventory;
+  for (const sku of duplicateSkus(items.map((i) => i.sku))) problems.push(`inventory: the SKU ${JSON.stringify(sku)} is used twice`);
+  const options = new Set<string>();
+  const sold = new Set<string>();
+  for (const [n, item] of items.entries()) {
+    const field = def.fields.find((f) => f.name === item.field);
+    if (!field?.options.some((o) => o.value === item.option)) {
+      problems.push(`inventory.items[${n}]: field ${JSON.stringify(item.field)} has no option ${JSON.stringify(item.option)}`);
+    }
+    const option = JSON.stringify([item.field, item.option]);
+    if (options.has(option)) problems.push(`inventory.items[${n}]: option ${JSON.stringify(item.option)} of ${JSON.stringify(item.field)} has two items`);
+    options.add(option);
+    if (!item.product) continue;
+    const value = JSON.stringify([item.product.name, item.product.option, item.product.value]);
+    if (sold.has(value)) problems.push(`inventory.items[${n}]: the product value is sold by another option`);
+    sold.add(value);
+  }
+  return problems;
+}
 
 /** Problems zod cannot see: names, references between blocks, fields and optgroups. */
 export function definitionProblems(def: FormDefinition): string[] {
@@ -215,6 +273,7 @@ export function definitionProblems(def: FormDefinition): string[] {
       }
     }
   }
+  problems.push(...inventoryProblems(def));
   for (const field of def.fields) {
     const valueProblem = valueExpressionProblem(field.v_value, names);
     if (valueProblem) problems.push(`fields.${field.name}.v_value: ${valueProblem}`);

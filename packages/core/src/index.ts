@@ -62,6 +62,8 @@ export * from "./webhooks";
 export * from "./inventory";
 export * from "./inventory-input";
 export * from "./inventory-api";
+export * from "./store";
+export * from "./store-api";
 export * from "./storage-paths";
 export * from "./image-transform";
 export * from "./storage-api";

@@ -4,7 +4,7 @@
  * Every path is under `/private/editor/forms/{form_id}`:
  *
  * - `GET    /inventory`: the linked store, the project's stores, the tracked fields with levels
- * - `PUT    /store` (`StoreLink`): create a store in the form's project and link it, or link one of the project's
+ * - `PUT    /store` (`StoreLink`): create a store (name, currency) in the form's project and link it, or link one of the project's
  * - `DELETE /store`: unlink (refused while options of the form are tracked)
  * - `PUT    /fields/{field_id}/inventory` (`TrackingUpdate`): turn tracking on (off is refused)
  * - `PATCH  /inventory/{option_id}` (`InventoryAdjust`): set available or on hand, or move both by a diff
@@ -14,13 +14,14 @@ import { z } from "zod";
 import { INVENTORY_MAX } from "./inventory";
 import { LIMITS } from "./limits";
 import { isStorableText } from "./stored-text";
+import { Currency } from "./store-api";
 
 const level = z.number().int().min(0).max(INVENTORY_MAX);
 const storeName = z.string().trim().min(1).max(LIMITS.title_length).refine(isStorableText, { params: { code: "INVALID_TEXT" } });
 
 export const StoreLink = z.union([
   z.strictObject({ store_id: z.uuid() }),
-  z.strictObject({ name: storeName }),
+  z.strictObject({ name: storeName, currency: Currency.optional() }),
 ]);
 
 export const TrackingUpdate = z.strictObject({ tracked: z.boolean() });
@@ -31,7 +32,7 @@ export const InventoryAdjust = z.union([
   z.strictObject({ diff: z.number().int().min(-INVENTORY_MAX).max(INVENTORY_MAX) }),
 ]);
 
-export interface StoreSummary { id: string; name: string }
+export interface StoreSummary { id: string; name: string; currency: string }
 
 /** One tracked option's item and level (`committed` counts what responses took). */
 export interface InventoryOptionLevel {
@@ -45,6 +46,8 @@ export interface InventoryOptionLevel {
   committed: number;
   unavailable: number;
   incoming: number;
+  /** The product option value the option sells ("Pass · Day: Sat"), or null for its own item. */
+  product: string | null;
 }
 
 export interface TrackedField {

@@ -185,9 +185,26 @@ export interface FormPartialBytesTable {
 }
 
 /** Commerce inventory (migration 0009-inventory). */
-export interface StoreTable { id: Generated<string>; project_id: string; name: string; created_at: Generated<Date> }
+export interface StoreTable {
+  id: Generated<string>; project_id: string; name: string; created_at: Generated<Date>;
+  /** ISO 4217 code; prices are whole minor units of it (migration 0025). */
+  currency: Generated<string>;
+}
 export interface InventoryItemTable {
   id: Generated<string>; store_id: string; sku: string; form_field_option_id: string | null; created_at: Generated<Date>;
+  /** The product option value whose stock this item is (migration 0025); null for a tracked option's own item. */
+  product_option_value_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+/** A store's products (migration 0025-store-products); prices in minor units of the store's currency. */
+export interface ProductTable {
+  id: Generated<string>; store_id: string; name: string; description: string | null; price: number;
+  created_at: Generated<Date>; updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+export interface ProductOptionTable { id: Generated<string>; product_id: string; name: string; index: number; created_at: Generated<Date> }
+export interface ProductOptionValueTable {
+  id: Generated<string>; product_option_id: string; value: string; index: number;
+  /** Null: the product's price. */
+  price: number | null; created_at: Generated<Date>;
 }
 export interface InventoryLevelTable {
   id: Generated<string>; inventory_item_id: string; available: number; on_hand: number;
@@ -230,6 +247,9 @@ export interface DB {
   inventory_item: InventoryItemTable;
   inventory_level: InventoryLevelTable;
   inventory_level_commit: InventoryLevelCommitTable;
+  product: ProductTable;
+  product_option: ProductOptionTable;
+  product_option_value: ProductOptionValueTable;
   upload_grant: UploadGrantTable;
   storage_move: StorageMoveTable;
   storage_delete: StorageDeleteTable;

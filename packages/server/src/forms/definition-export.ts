@@ -10,6 +10,7 @@ import {
 import type { Kysely, Selectable } from "kysely";
 import type { DB, FormDocumentTable, FormTable } from "../db/schema";
 import { buttonLabelsOf, stylesheetOf } from "./form-document";
+import { inventoryDefinitionOf } from "../inventory/definition-inventory";
 import { loadFormRecord } from "./form-record";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -89,6 +90,7 @@ export async function exportForm(db: Kysely<DB>, formId: string): Promise<FormDe
     start_page: document.start_page,
     theme: themeDefinitionOf(document),
     ending: endingDefinitionOf(document),
+    inventory: await inventoryDefinitionOf(db, form.id),
     fields: fields.map((f) => {
       const groupLabel = new Map(f.optgroups.map((g) => [g.id, g.label]));
       return {

@@ -13,6 +13,7 @@ import { createManagedTable, tableNameFor } from "../tables/managed-table";
 import { sanitizeOwnerHtml as clean } from "./owner-html";
 import { assertFieldBuckets } from "../buckets/field-bucket";
 import { cleanStartPage } from "./cover";
+import { importInventory } from "../inventory/definition-inventory";
 
 const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 
@@ -80,6 +81,7 @@ export async function createForm(trx: Transaction<DB>, projectId: string, def: F
   }
   await insertBlocks(trx, { formId, pageId: page.id, fieldIds }, def.blocks, null);
   await createManagedTable(trx, tableName, def.fields);
+  await importInventory(trx, projectId, formId, def);
   return { id: formId, document_id: document.id };
 }
 

@@ -20,9 +20,13 @@ function levelRows(db: Kysely<DB>, formId: string, optionId?: string) {
     .innerJoin("form_field as f", "f.id", "o.form_field_id")
     .innerJoin("inventory_item as i", "i.form_field_option_id", "o.id")
     .innerJoin("inventory_level as l", "l.inventory_item_id", "i.id")
+    .leftJoin("product_option_value as pv", "pv.id", "i.product_option_value_id")
+    .leftJoin("product_option as po", "po.id", "pv.product_option_id")
+    .leftJoin("product as p", "p.id", "po.product_id")
     .select([
       "f.id as field_id", "f.name", "f.label as field_label", "o.id as option_id", "o.value", "o.label", "i.id as item_id", "i.sku",
       "l.id as level_id", "l.available", "l.on_hand", "l.committed", "l.unavailable", "l.incoming",
+      "p.name as product_name", "po.name as product_option", "pv.value as product_value",
     ])
     .where("o.form_id", "=", formId);
   if (optionId !== undefined) query = query.where("o.id", "=", optionId);
@@ -34,6 +38,7 @@ type LevelRow = Awaited<ReturnType<ReturnType<typeof levelRows>["execute"]>>[num
 const optionLevel = (r: LevelRow): InventoryOptionLevel => ({
   option_id: r.option_id, value: r.value, label: r.label, sku: r.sku, item_id: r.item_id,
   available: r.available, on_hand: r.on_hand, committed: r.committed, unavailable: r.unavailable, incoming: r.incoming,
+  product: r.product_name !== null && r.product_option !== null && r.product_value !== null ? `${r.product_name} · ${r.product_option}: ${r.product_value}` : null,
 });
 
 /** `GET /forms/{form_id}/inventory`. */

@@ -11,7 +11,7 @@ import type { DB } from "../db/schema";
 import { changeForm } from "./form-lock";
 
 export async function projectStores(db: Kysely<DB>, projectId: string): Promise<StoreSummary[]> {
-  return db.selectFrom("store").select(["id", "name"]).where("project_id", "=", projectId).orderBy("created_at").orderBy("id").execute();
+  return db.selectFrom("store").select(["id", "name", "currency"]).where("project_id", "=", projectId).orderBy("created_at").orderBy("id").execute();
 }
 
 async function hasTrackedOptions(trx: Kysely<DB>, formId: string): Promise<boolean> {
@@ -25,11 +25,12 @@ export async function linkStore(db: Kysely<DB>, formId: string, link: z.output<t
   return changeForm(db, formId, { bump: false }, async (trx, form) => {
     let store: StoreSummary | undefined;
     if ("store_id" in link) {
-      store = await trx.selectFrom("store").select(["id", "name"])
+      store = await trx.selectFrom("store").select(["id", "name", "currency"])
         .where("id", "=", link.store_id).where("project_id", "=", form.project_id).executeTakeFirst();
       if (!store) throw new FieldworkError("STORE_NOT_FOUND");
     } else {
-      store = await trx.insertInto("store").values({ project_id: form.project_id, name: link.name }).returning(["id", "name"]).executeTakeFirstOrThrow();
+      store = await trx.insertInto("store").values({ project_id: form.project_id, name: link.name, ...(link.currency ? { currency: link.currency } : {}) })
+        .returning(["id", "name", "currency"]).executeTakeFirstOrThrow();
     }
     if (form.store_id !== store.id) {
       if (form.store_id && await hasTrackedOptions(trx, form.id)) {

@@ -18,6 +18,18 @@ export async function isFieldTracked(trx: Kysely<DB>, fieldId: string): Promise<
   return row !== undefined;
 }
 
+/**
+ * Whether tracking was turned on for the field: one of its options has an item of its own
+ * (not a product value it sells). Only then do options added later get items: an option
+ * sells a product only when the owner links it (product-links.ts).
+ */
+export async function hasOwnItems(trx: Kysely<DB>, fieldId: string): Promise<boolean> {
+  const row = await trx.selectFrom("inventory_item").innerJoin("form_field_option as o", "o.id", "inventory_item.form_field_option_id")
+    .select("inventory_item.id").where("o.form_field_id", "=", fieldId).where("inventory_item.product_option_value_id", "is", null)
+    .limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Gives every option of the field without an item one, with its level and 'initialize' commit. */
 export async function trackUntrackedOptions(trx: Kysely<DB>, formId: string, fieldId: string, storeId: string): Promise<number> {
   const options = await trx.selectFrom("form_field_option as o")

@@ -2,13 +2,13 @@
  * Replacing a field's options and optgroups with the ones the editor saved, keeping the id
  * of each option whose value stays (and each optgroup whose label stays), so inventory and
  * stored answers keep referring to the same option. The first optgroup's index is -999.
- * On a field that tracks inventory, new options are tracked too (inventory/tracking.ts), and
- * the field keeps at least one option.
+ * On a field that tracks inventory, new options are tracked too (inventory/tracking.ts; not
+ * on a field whose options only sell product values), and the field keeps at least one option.
  */
 import { DEFAULT_OPTGROUP_INDEX, FieldworkError, type FieldDefinition } from "@fieldwork/core";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema";
-import { isFieldTracked, trackUntrackedOptions } from "../../inventory/tracking";
+import { hasOwnItems, isFieldTracked, trackUntrackedOptions } from "../../inventory/tracking";
 
 export async function replaceOptions(trx: Kysely<DB>, formId: string, fieldId: string, field: FieldDefinition): Promise<void> {
   const tracked = await isFieldTracked(trx, fieldId);
@@ -48,7 +48,7 @@ export async function replaceOptions(trx: Kysely<DB>, formId: string, fieldId: s
   const goneGroups = oldGroups.filter((g) => !keptGroups.has(g.id)).map((g) => g.id);
   if (goneGroups.length) await trx.deleteFrom("optgroup").where("id", "in", goneGroups).execute();
 
-  if (tracked) {
+  if (tracked && await hasOwnItems(trx, fieldId)) {
     const form = await trx.selectFrom("form").select("store_id").where("id", "=", formId).executeTakeFirstOrThrow();
     if (form.store_id) await trackUntrackedOptions(trx, formId, fieldId, form.store_id);
   }

@@ -21,6 +21,7 @@ import { editorSettingsRoutes } from "./editor-settings";
 import { formDataRoutes } from "./form-data";
 import { webhookRoutes } from "./webhooks";
 import { inventoryRoutes } from "./inventory";
+import { storeRoutes } from "./store";
 import { ownerFileRoutes } from "./owner-files";
 import { bucketRoutes } from "./buckets";
 import { memberRestRoutes } from "../rest/index";
@@ -62,6 +63,7 @@ export async function privateRoutes(app: FastifyInstance, options: PrivateOption
   await app.register(formDataRoutes);
   await app.register(webhookRoutes);
   await app.register(inventoryRoutes);
+  await app.register(storeRoutes);
   await app.register(ownerFileRoutes);
   await app.register(bucketRoutes);
   await app.register(aiRoutes, { ai: options.ai });

@@ -9,7 +9,7 @@ export type SuffixPattern = EditorRoute["pattern"];
 
 /** Names of the sidebar icons (the sidebar maps them to glyphs; this module stays pure). */
 export type NavIcon =
-  | "cover" | "page" | "ending" | "theme" | "share" | "parameters" | "customer" | "channels" | "store" | "database"
+  | "cover" | "page" | "ending" | "theme" | "share" | "parameters" | "customer" | "channels" | "store" | "products" | "database"
   | "settings" | "table" | "sessions" | "customers" | "analytics" | "simulator" | "new-table" | "canvas" | "objects";
 
 export interface NavItem {
@@ -64,6 +64,7 @@ export function editorNav(doctype: Doctype, mode: SidebarMode, current: SuffixPa
             { label: "Customer identity", suffix: "connect/customer", icon: "customer" },
             { label: "Channels", suffix: "connect/channels", icon: "channels" },
             { label: "Store", suffix: "connect/store", icon: "store" },
+            { label: "Products", suffix: "connect/store/products", icon: "products" },
           ] },
           { label: "Settings", items: [{ label: "Form settings", suffix: "settings", icon: "settings" }] },
         ];
@@ -104,7 +105,7 @@ export function editorNav(doctype: Doctype, mode: SidebarMode, current: SuffixPa
 /** The suffixes of a form's Build pages (the canvas, Cover, Form settings, Theme, Ending, Connect), drawn by the lazy form-editor.tsx. */
 export const FORM_PAGE_PATTERNS = [
   "", "form", "form/edit", "form/start", "settings", "design", "form/end",
-  "connect/store", "connect/channels", "connect/share", "connect/parameters", "connect/customer",
+  "connect/store", "connect/store/get-started", "connect/store/products", "connect/channels", "connect/share", "connect/parameters", "connect/customer",
 ] as const satisfies readonly SuffixPattern[];
 export type FormPagePattern = (typeof FORM_PAGE_PATTERNS)[number];
 

@@ -7,7 +7,7 @@ import { useId, useRef, type KeyboardEvent } from "react";
 import { DOCTYPE_LABELS, editorPath, sidebarModesOf, type SidebarMode } from "@fieldwork/core";
 import {
   Activity, Braces, Database, ExternalLink, FileText, Flag, FlaskConical, FolderOpen, History, LayoutTemplate, Palette,
-  Radio, Settings, Shapes, Share2, Store, Table2, TableProperties, UserRound, Users, type LucideIcon,
+  Package, Radio, Settings, Shapes, Share2, Store, Table2, TableProperties, UserRound, Users, type LucideIcon,
 } from "lucide-react";
 import { cn } from "../../ui/cn";
 import { Skeleton } from "../../ui/skeleton";
@@ -20,7 +20,7 @@ import { editorNav, MODE_LABELS, MODES, modeDisabledReason, type NavGroup, type 
 
 const NAV_ICONS: Record<NavIcon, LucideIcon> = {
   cover: LayoutTemplate, page: FileText, ending: Flag, theme: Palette, share: Share2, parameters: Braces,
-  customer: UserRound, channels: Radio, store: Store, database: Database, settings: Settings, table: Table2,
+  customer: UserRound, channels: Radio, store: Store, products: Package, database: Database, settings: Settings, table: Table2,
   sessions: History, customers: Users, analytics: Activity, simulator: FlaskConical, "new-table": TableProperties,
   canvas: Shapes, objects: FolderOpen,
 };

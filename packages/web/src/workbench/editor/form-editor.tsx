@@ -14,6 +14,8 @@ import { DesignPage } from "./design/design-page";
 import { EndingPage } from "./ending/ending-page";
 import { StartPageEditor } from "./start/start-page-editor";
 import { StorePage } from "./connect/store-page";
+import { StoreGetStartedPage } from "./connect/store-get-started-page";
+import { ProductsPage } from "./connect/products-page";
 import { ChannelsPage } from "./connect/channels-page";
 import { SharePage } from "./connect/share-page";
 import { ParametersPage } from "./connect/parameters-page";
@@ -24,6 +26,8 @@ import { ProjectIdContext } from "./build/field-panel/panel-context";
 const FORM_PAGES: Record<FormPagePattern, (props: { title: string }) => React.JSX.Element> = {
   "": BuildCanvas, form: BuildCanvas, "form/edit": BuildCanvas, "form/start": StartPageEditor, settings: SettingsPage, design: DesignPage, "form/end": EndingPage,
   "connect/store": StorePage,
+  "connect/store/get-started": StoreGetStartedPage,
+  "connect/store/products": ProductsPage,
   "connect/channels": ChannelsPage,
   "connect/share": SharePage,
   "connect/parameters": ParametersPage,

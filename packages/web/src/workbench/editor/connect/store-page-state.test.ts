@@ -3,7 +3,7 @@ import type { FormInventory } from "@fieldwork/core";
 import { initialStorePage, otherStores, storePageReducer, unlinkBlocked } from "./store-page-state";
 
 const inventory = (tracked: boolean): FormInventory => ({
-  store: { id: "a", name: "A" }, stores: [{ id: "a", name: "A" }, { id: "b", name: "B" }],
+  store: { id: "a", name: "A", currency: "USD" }, stores: [{ id: "a", name: "A", currency: "USD" }, { id: "b", name: "B", currency: "USD" }],
   fields: tracked ? [{ field_id: "f", name: "size", label: null, options: [] }] : [],
 });
 

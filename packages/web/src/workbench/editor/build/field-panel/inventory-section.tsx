@@ -115,7 +115,10 @@ export function InventorySection({ field_id }: { field_id: string }) {
                 );
                 return (
                   <tr key={level.option_id} className="border-t border-line align-middle" data-option-sku={level.sku}>
-                    <td className="max-w-32 truncate py-1.5 pr-2">{name}</td>
+                    <td className="max-w-32 py-1.5 pr-2">
+                      <span className="block truncate">{name}</span>
+                      {level.product ? <span className="block truncate text-xs text-muted" title={level.product}>Sells {level.product}</span> : null}
+                    </td>
                     <td className="pr-2 font-mono text-xs">{level.sku}</td>
                     <td className="pr-2">{input("available", "Available")}</td>
                     <td className="pr-2">{input("on_hand", "On hand")}</td>

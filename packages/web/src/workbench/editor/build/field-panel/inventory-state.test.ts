@@ -4,10 +4,10 @@ import { initialInventoryPanel, inventoryPanelReducer, leaveLevel, levelText, st
 
 const level = (option_id: string, available: number): InventoryOptionLevel => ({
   option_id, value: option_id, label: null, sku: option_id.slice(0, 8), item_id: `i-${option_id}`,
-  available, on_hand: available, committed: 0, unavailable: 0, incoming: 0,
+  available, on_hand: available, committed: 0, unavailable: 0, incoming: 0, product: null,
 });
 const inventory: FormInventory = {
-  store: { id: "s", name: "Shop" }, stores: [{ id: "s", name: "Shop" }],
+  store: { id: "s", name: "Shop", currency: "USD" }, stores: [{ id: "s", name: "Shop", currency: "USD" }],
   fields: [{ field_id: "f", name: "size", label: null, options: [level("aaaaaaaa-1", 10), level("bbbbbbbb-2", 10)] }],
 };
 
