@@ -30,7 +30,7 @@ const PARTS_IN_FLIGHT = 2;
  * at once held +170–250 MB without a limit; with 8, +10–40 MB after the signed half and
  * +145 MB from a cold server (bench:upload), and 8 was faster than 4 (6.5 s vs 8.4–12.6 s).
  */
-const UNSIZED_PUTS_AT_ONCE = 8;
+export const UNSIZED_PUTS_AT_ONCE = 8;
 /** HEADs at once when a listing needs each object's type. */
 const HEADS_AT_ONCE = 16;
 const DELETE_BATCH = 1000;
