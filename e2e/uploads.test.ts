@@ -2,7 +2,8 @@
  * The uploader in Chromium (issue 21 "Done when"): a file through the signed path with visible
  * progress (20 MB), a 6 MB file refused in multipart mode with the exact message and the
  * warning icon, a staged file that ends under the answer's folder and is gone from tmp/,
- * a file posted with the form without JavaScript, and axe on the uploader.
+ * a file posted with the form without JavaScript, and axe on the uploader; a drop on the drop
+ * zone; spec 1 §7's 'Failed to get signed url' and 'Uploader function is not provided'.
  */
 import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -60,6 +61,69 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("uploads in Chromium", () => {
     await expect.poll(() => page.locator('[data-uploader="cv"] [data-status="pending"]').count()).toBe(1);
     // One file is the maximum: the drop zone is disabled.
     expect(await page.locator('[data-uploader="cv"] [data-testid="drop-zone"]').getAttribute("data-disabled")).toBe("true");
+    await page.close();
+  });
+
+  it("a file dropped on the drop zone joins the list and posts with the form; a video dropped on a request-url field uploads", async () => {
+    const form = importForm();
+    const page = await env.browser.newPage();
+    await page.goto(form.url);
+    await expect.poll(() => page.getByTestId("drop-zone").count()).toBe(2);
+    await page.getByLabel("Full name").fill("Ada Drop");
+    // What the browser hands a drop: a DataTransfer holding the files (two here: the CV field takes one).
+    const transfer = (files: { name: string; type: string; bytes: number[] }[]) => page.evaluateHandle((list) => {
+      const data = new DataTransfer();
+      for (const file of list) data.items.add(new File([new Uint8Array(file.bytes)], file.name, { type: file.type }));
+      return data;
+    }, files);
+    const cvZone = page.locator('[data-uploader="cv"] [data-testid="drop-zone"]');
+    const dropped = await transfer([{ name: "dropped.pdf", type: "application/pdf", bytes: [...PDF] }, { name: "second.pdf", type: "application/pdf", bytes: [...PDF] }]);
+    await cvZone.dispatchEvent("dragenter", { dataTransfer: dropped });
+    await cvZone.dispatchEvent("dragover", { dataTransfer: dropped });
+    await cvZone.dispatchEvent("drop", { dataTransfer: dropped });
+    const item = page.locator('[data-uploader="cv"] [data-testid="upload-item"]');
+    await expect.poll(() => item.count()).toBe(1);
+    expect(await item.innerText()).toContain("dropped.pdf");
+    expect(await item.getAttribute("data-status")).toBe("pending");
+    // One file is the field's maximum: the zone is disabled now, and a second drop adds nothing.
+    expect(await cvZone.getAttribute("data-disabled")).toBe("true");
+    await cvZone.dispatchEvent("drop", { dataTransfer: await transfer([{ name: "late.pdf", type: "application/pdf", bytes: [...PDF] }]) });
+    expect(await item.count()).toBe(1);
+
+    const clipZone = page.locator('[data-uploader="clip"] [data-testid="drop-zone"]');
+    await clipZone.dispatchEvent("drop", { dataTransfer: await transfer([{ name: "dropped.mp4", type: "video/mp4", bytes: [...mp4(64 * 1024)] }]) });
+    await expect.poll(() => page.locator('[data-uploader="clip"] [data-testid="upload-status"]').allInnerTexts(), { timeout: 20_000 }).toEqual(["Uploaded"]);
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.waitForURL(/\/complete/, { timeout: 30_000 });
+    const [row] = rows(form.id);
+    expect(row!.cv).toMatchObject({ name: "dropped.pdf", size: PDF.length, type: "application/pdf" });
+    expect(row!.clip).toMatchObject({ name: "dropped.mp4", size: 64 * 1024, type: "video/mp4" });
+    await page.close();
+  }, 60_000);
+
+  it("a request url that fails shows 'Failed to get signed url'; a page without a session shows 'Uploader function is not provided'", async () => {
+    const form = importForm();
+    const page = await env.browser.newPage();
+    await page.route("**/upload-url", (route) => route.fulfill({ status: 503, contentType: "text/html", body: "<h1>Bad gateway</h1>" }));
+    await page.goto(form.url);
+    await expect.poll(() => page.getByTestId("drop-zone").count()).toBe(2);
+    const clip = page.locator('[data-uploader="clip"] [data-testid="upload-item"]');
+    await page.locator("#fw-clip").setInputFiles({ name: "intro.mp4", mimeType: "video/mp4", buffer: mp4(4096) });
+    await expect.poll(() => clip.getAttribute("data-status")).toBe("failed");
+    expect(await clip.getByTestId("upload-error").innerText()).toBe("Failed to get signed url");
+    expect(await clip.getByTestId("upload-warning").getAttribute("aria-label")).toBe("Failed: Failed to get signed url");
+    await page.unroute("**/upload-url");
+
+    // No session id in the form (its hidden input emptied): there is no request url, so no uploader.
+    await page.reload();
+    await expect.poll(() => page.getByTestId("drop-zone").count()).toBe(2);
+    const session = page.locator('input[name="__fw_session"]');
+    await expect.poll(() => session.inputValue()).not.toBe("");
+    await session.evaluate((input: HTMLInputElement) => { input.value = ""; });
+    await page.locator("#fw-clip").setInputFiles({ name: "again.mp4", mimeType: "video/mp4", buffer: mp4(4096) });
+    const again = page.locator('[data-uploader="clip"] [data-testid="upload-item"]').filter({ hasText: "again.mp4" });
+    await expect.poll(() => again.getAttribute("data-status")).toBe("failed");
+    expect(await again.getByTestId("upload-error").innerText()).toBe("Uploader function is not provided");
     await page.close();
   });
 

@@ -104,6 +104,7 @@ export const AR: Messages = {
   "upload.removed": "تمت إزالة {name}.",
   "upload.failed": "تعذّر رفع الملف",
   "upload.signed_url_failed": "تعذّر الحصول على الرابط الموقّع",
+  "upload.no_uploader": "لم تُوفَّر دالة الرفع",
   "upload.probably_too_big": "خطأ في الملف، ربما يكون كبيرًا جدًا",
 
   "status.continue": "متابعة",

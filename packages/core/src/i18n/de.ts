@@ -104,6 +104,7 @@ export const DE: Messages = {
   "upload.removed": "{name} wurde entfernt.",
   "upload.failed": "Datei konnte nicht hochgeladen werden",
   "upload.signed_url_failed": "Signierte URL konnte nicht abgerufen werden",
+  "upload.no_uploader": "Keine Upload-Funktion vorhanden",
   "upload.probably_too_big": "Dateifehler, wahrscheinlich zu groß",
 
   "status.continue": "Weiter",

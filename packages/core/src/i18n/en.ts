@@ -124,6 +124,7 @@ const TEXTS = {
   "upload.removed": "{name} removed.",
   "upload.failed": UPLOAD_MESSAGES.upload_failed,
   "upload.signed_url_failed": UPLOAD_MESSAGES.signed_url_failed,
+  "upload.no_uploader": UPLOAD_MESSAGES.no_uploader,
   "upload.probably_too_big": UPLOAD_MESSAGES.probably_too_big,
 
   "status.continue": "Continue",

@@ -104,6 +104,7 @@ export const ES: Messages = {
   "upload.removed": "{name} se quitó.",
   "upload.failed": "No se pudo subir el archivo",
   "upload.signed_url_failed": "No se pudo obtener la URL firmada",
+  "upload.no_uploader": "No se proporcionó una función de carga",
   "upload.probably_too_big": "Error de archivo, probablemente es demasiado grande",
 
   "status.continue": "Continuar",

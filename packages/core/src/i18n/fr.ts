@@ -104,6 +104,7 @@ export const FR: Messages = {
   "upload.removed": "{name} a été retiré.",
   "upload.failed": "Échec de l’envoi du fichier",
   "upload.signed_url_failed": "Impossible d’obtenir l’URL signée",
+  "upload.no_uploader": "Aucune fonction d’envoi n’est fournie",
   "upload.probably_too_big": "Erreur de fichier, probablement trop volumineux",
 
   "status.continue": "Continuer",

@@ -104,6 +104,7 @@ export const HI: Messages = {
   "upload.removed": "{name} हटा दी गई।",
   "upload.failed": "फ़ाइल अपलोड नहीं हो सकी",
   "upload.signed_url_failed": "हस्ताक्षरित URL नहीं मिल सका",
+  "upload.no_uploader": "अपलोड फ़ंक्शन उपलब्ध नहीं है",
   "upload.probably_too_big": "फ़ाइल त्रुटि, शायद बहुत बड़ी है",
 
   "status.continue": "जारी रखें",

@@ -104,6 +104,7 @@ export const IT: Messages = {
   "upload.removed": "{name} rimosso.",
   "upload.failed": "Impossibile caricare il file",
   "upload.signed_url_failed": "Impossibile ottenere l’URL firmato",
+  "upload.no_uploader": "Nessuna funzione di caricamento fornita",
   "upload.probably_too_big": "Errore del file, probabilmente troppo grande",
 
   "status.continue": "Continua",

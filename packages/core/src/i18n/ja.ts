@@ -104,6 +104,7 @@ export const JA: Messages = {
   "upload.removed": "{name}を削除しました。",
   "upload.failed": "ファイルをアップロードできませんでした",
   "upload.signed_url_failed": "署名付き URL を取得できませんでした",
+  "upload.no_uploader": "アップロード機能が指定されていません",
   "upload.probably_too_big": "ファイルエラー、サイズが大きすぎる可能性があります",
 
   "status.continue": "続ける",

@@ -104,6 +104,7 @@ export const KO: Messages = {
   "upload.removed": "{name}을(를) 삭제했습니다.",
   "upload.failed": "파일을 업로드하지 못했습니다",
   "upload.signed_url_failed": "서명된 URL을 받지 못했습니다",
+  "upload.no_uploader": "업로드 함수가 제공되지 않았습니다",
   "upload.probably_too_big": "파일 오류, 파일이 너무 큰 것 같습니다",
 
   "status.continue": "계속",

@@ -104,6 +104,7 @@ export const NL: Messages = {
   "upload.removed": "{name} is verwijderd.",
   "upload.failed": "Bestand uploaden mislukt",
   "upload.signed_url_failed": "Ondertekende URL ophalen mislukt",
+  "upload.no_uploader": "Er is geen uploadfunctie opgegeven",
   "upload.probably_too_big": "Bestandsfout, waarschijnlijk te groot",
 
   "status.continue": "Doorgaan",

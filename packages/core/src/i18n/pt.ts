@@ -104,6 +104,7 @@ export const PT: Messages = {
   "upload.removed": "{name} foi removido.",
   "upload.failed": "Não foi possível enviar o arquivo",
   "upload.signed_url_failed": "Não foi possível obter a URL assinada",
+  "upload.no_uploader": "Nenhuma função de envio foi fornecida",
   "upload.probably_too_big": "Erro no arquivo, provavelmente grande demais",
 
   "status.continue": "Continuar",

@@ -104,6 +104,7 @@ export const RU: Messages = {
   "upload.removed": "{name} удалён.",
   "upload.failed": "Не удалось загрузить файл",
   "upload.signed_url_failed": "Не удалось получить подписанный URL",
+  "upload.no_uploader": "Функция загрузки не задана",
   "upload.probably_too_big": "Ошибка файла, вероятно, он слишком большой",
 
   "status.continue": "Продолжить",

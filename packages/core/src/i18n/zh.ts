@@ -104,6 +104,7 @@ export const ZH: Messages = {
   "upload.removed": "{name} 已移除。",
   "upload.failed": "文件上传失败",
   "upload.signed_url_failed": "无法获取签名 URL",
+  "upload.no_uploader": "未提供上传函数",
   "upload.probably_too_big": "文件出错，可能太大",
 
   "status.continue": "继续",

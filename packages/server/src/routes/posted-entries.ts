@@ -46,12 +46,15 @@ function limitBytes(raw: IncomingMessage, limit: number): () => void {
  * bytes. A paused, unfinished request that moved neither a byte nor a part for a whole period
  * ends the parts iterator with MALFORMED_REQUEST, as limitBytes ends it with PAYLOAD_TOO_LARGE.
  */
-function endStalledParse(raw: IncomingMessage, stallMs: number): { progress(): void; stop(): void } {
+function endStalledParse(raw: IncomingMessage, stallMs: number): { progress(): void; stop(): void; whileStoring<T>(work: Promise<T>): Promise<T> } {
   let moved = true;
+  // A file part being stored pauses the request while storage is slow or busy (the S3 driver
+  // lets a few unsized puts through at once): that is not the parser stalling.
+  let storing = false;
   const progress = () => { moved = true; };
   raw.on("data", progress);
   const timer = setInterval(() => {
-    if (!moved && raw.readableFlowing === false && !raw.readableEnded) {
+    if (!moved && !storing && raw.readableFlowing === false && !raw.readableEnded) {
       stop();
       endRead(raw, new FieldworkError("MALFORMED_REQUEST", "The multipart body could not be read (a malformed part header)."));
     }
@@ -61,7 +64,16 @@ function endStalledParse(raw: IncomingMessage, stallMs: number): { progress(): v
     clearInterval(timer);
     raw.off("data", progress);
   };
-  return { progress, stop };
+  const whileStoring = async <T>(work: Promise<T>): Promise<T> => {
+    storing = true;
+    try {
+      return await work;
+    } finally {
+      storing = false;
+      moved = true;
+    }
+  };
+  return { progress, stop, whileStoring };
 }
 
 /** Most file parts one multipart submit may carry (the multipart plugin's `files` limit). */
@@ -105,7 +117,7 @@ export async function readPostedEntries(request: FastifyRequest, onFile?: FilePa
             part.file.resume();
             throw new FieldworkError("INVALID_FIELD_VALUE", `${part.fieldname} does not take files.`, [part.fieldname]);
           }
-          await onFile(part);
+          await stall.whileStoring(onFile(part));
           continue;
         }
         // A truncated value would store an answer the visitor did not give: refuse it whole.

@@ -1,8 +1,9 @@
+import { PassThrough } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startS3rver, type LocalS3 } from "../test/s3rver";
 import { storageFromConfig } from "./driver";
 import { storageDriverSuite } from "./driver-suite";
-import { S3Driver } from "./s3-driver";
+import { S3Driver, UNSIZED_PUTS_AT_ONCE } from "./s3-driver";
 import { s3LocationOf } from "./s3-url";
 
 let s3: LocalS3;
@@ -31,6 +32,37 @@ describe("S3 storage driver (against s3rver)", () => {
 
   describe("under a prefix", () => {
     storageDriverSuite(() => freshDriver("tenant/files"));
+  });
+
+  it("sends at most UNSIZED_PUTS_AT_ONCE puts of unknown size at once: the next waits with its body unread, one whose body fails meanwhile gives its place up", async () => {
+    const { driver, everything } = await freshDriver();
+    const pdf = () => {
+      const body = new PassThrough();
+      body.write("%PDF-1.7\n");
+      return body;
+    };
+    const put = (key: string, body: PassThrough) => driver.put(key, body, { contentType: "application/pdf", maxBytes: 1_000 });
+    const held = Array.from({ length: UNSIZED_PUTS_AT_ONCE }, pdf);
+    const holding = held.map((body, i) => put(`q/held-${i}.pdf`, body));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const waiting = pdf();
+    const next = put("q/next.pdf", waiting);
+    const failing = pdf();
+    const failed = put("q/failed.pdf", failing);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(held.every((body) => body.readableFlowing === true)).toBe(true);
+    expect(waiting.readableFlowing).toBeNull();
+    failing.destroy(new Error("the client went away"));
+    await expect(failed).rejects.toThrow("the client went away");
+    expect(waiting.readableFlowing).toBeNull();
+    // One held put ends: the waiting one takes its place and is read.
+    held[0]!.end("first");
+    await holding[0];
+    waiting.end("next");
+    await expect(next).resolves.toMatchObject({ key: "q/next.pdf", size: 13 });
+    held.slice(1).forEach((body) => body.end());
+    await Promise.all(holding);
+    expect(await everything()).toEqual([...held.map((_, i) => `q/held-${i}.pdf`), "q/next.pdf"].sort());
   });
 
   it("storageFromConfig reads s3:// URLs", () => {

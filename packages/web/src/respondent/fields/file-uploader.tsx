@@ -10,10 +10,10 @@
  * through a signed URL and post its path in a hidden input, which the session also keeps.
  */
 import { useEffect, useReducer, useRef, useState, type DragEvent } from "react";
-import { uploadRequestPath, type FormField, type UploadType } from "@fieldwork/core";
+import type { FormField, UploadType } from "@fieldwork/core";
 import type { Text } from "../messages";
 import { isFull, liveItems, postedReference, restoredFiles, uploadReducer, type UploadItem, type UploadRules } from "./upload-state";
-import { putFile, requestSignedUpload } from "./upload-transport";
+import { putFile, requestSignedUpload, requestUrlFor } from "./upload-transport";
 
 const RESTORE_FILES_EVENT = "fw:restore-files";
 
@@ -133,10 +133,10 @@ export default function FileUploader(
     const form = input.current?.form;
     const session = form?.elements.namedItem(config.session_param);
     const sessionId = session instanceof HTMLInputElement ? session.value : "";
-    if (!sessionId) return dispatch({ type: "failed", id: item.id, message: text("upload.signed_url_failed") });
-    const configured = requestUrlOf(field);
+    const requestUrl = requestUrlFor(requestUrlOf(field), sessionId, field.id);
+    if (!requestUrl) return dispatch({ type: "failed", id: item.id, message: text("upload.no_uploader") });
     try {
-      const signed = await requestSignedUpload(configured?.includes(sessionId) ? configured : uploadRequestPath(sessionId, field.id), file, text);
+      const signed = await requestSignedUpload(requestUrl, file, text);
       await putFile(signed.signedUrl, file, text, (progress) => dispatch({ type: "progress", id: item.id, progress }));
       dispatch({ type: "uploaded", id: item.id, path: signed.path });
     } catch (error) {
