@@ -25,6 +25,7 @@ export * from "./upload-type";
 export * from "./form-definition";
 export * from "./form-model";
 export * from "./navigation";
+export * from "./payment";
 export * from "./schedule";
 export * from "./tree";
 export * from "./documents";
