@@ -46,7 +46,7 @@ export const OptionDefinition = z.strictObject({
   /** Label of the optgroup this option belongs to. */
   group: optional(LIMITS.label_length),
   /** Price in minor units on a payment form (payment.ts). */
-  price: z.number().int().positive().max(PAYMENT_MAX_AMOUNT).nullable().default(null),
+  price: z.number().int().positive().max(PAYMENT_MAX_AMOUNT).optional(),
 });
 
 export const OptgroupDefinition = z.strictObject({

@@ -36,6 +36,7 @@ export * from "./safe-url";
 export * from "./safe-url-message";
 export * from "./stored-text";
 export * from "./public-api";
+export * from "./payment-api";
 export * from "./public-urls";
 export * from "./share-preview";
 export * from "./embed-messages";

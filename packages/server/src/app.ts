@@ -55,6 +55,8 @@ import { SearchFiller, type SearchFillerOptions } from "./tables/search-filler";
 import type { StorageDriver } from "./storage/driver";
 import { storageRoutes, useStorage } from "./storage/plugin";
 import type { AiSettings } from "./ai/ai-settings";
+import { usePayments } from "./payments/payment-plugin";
+import type { PaymentSettings } from "./payments/stripe-settings";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -121,6 +123,11 @@ export interface AppOptions {
   uploadDeadlineMs?: number;
   /** AI_BASE_URL, AI_API_KEY, AI_MODEL, AI_TIMEOUT_MS, AI_RATE_LIMIT_PER_MINUTE (ai/ai-settings.ts); no base URL → the offline heuristic. */
   ai?: Partial<AiSettings>;
+  /**
+   * Payment providers (payments/stripe-settings.ts from STRIPE_* variables); `sweep: true` runs
+   * the payment expiry job here (main.ts does; tests call sweepPayments themselves).
+   */
+  payments?: PaymentSettings & { sweep?: boolean };
   /** SUPPORT_URL: the "Contact support" link of the outdated-schema page (an http(s) or mailto: URL). */
   supportUrl?: string | undefined;
 }
@@ -204,6 +211,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(publicRoutes, { partialAnswerCaps: options.partialAnswerCaps });
   await app.register(uploadUrlRoutes);
+  await usePayments(app, options.db, options.payments);
   await app.register(pageRoutes, { assets, publicUrl, supportUrl: options.supportUrl });
   await app.register(shareRoutes, { publicUrl });
   await app.register(embedScriptRoute);

@@ -57,11 +57,19 @@ export interface PendingSubmit {
   meta: RequestMeta;
   /** The request's log id (request-id.ts), kept with the outbox event. */
   request_id: string | null;
-  /** Tracked options chosen (option ids). */
+  /** Tracked options chosen (option ids); empty for a paid submit, whose units its payment holds. */
   demand: string[];
+  /** The confirmed payment this answer comes with (payments/): its held units are committed with the row. */
+  payment?: PaidWith | null;
   now: Date;
   /** The per-address hit to count in the batch's transaction (PostgreSQL), or null when counted already or off. */
   rate_hit: PendingHit | null;
+}
+
+export interface PaidWith {
+  id: string;
+  /** Levels holding one unit each for this payment (payment-hold.ts). */
+  held_level_ids: readonly string[];
 }
 
 export interface InsertedResponse {
