@@ -8,6 +8,14 @@ import { CARD_NUMBER_MAX_LENGTH } from "./payment";
 
 const ok = <T extends z.ZodType>(data: T) => z.object({ data, error: z.null() });
 
+/** `GET /v1/{form_id}/payment`: which card form the page draws, before Pay. */
+export const PaymentSetupAnswer = ok(z.object({
+  provider: z.enum(["stripe", "tosspayments"]),
+  card_form: z.enum(["server", "elements"]),
+  publishable_key: z.string(),
+}));
+export type PaymentSetup = z.output<typeof PaymentSetupAnswer>["data"];
+
 /** The answers as the form posts them: name → values (the session in `__fw_session`). */
 export const PaymentStartBody = z.strictObject({
   answers: z.record(z.string().max(256), z.array(z.string().max(100_000)).max(300)),

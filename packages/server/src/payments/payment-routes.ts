@@ -4,14 +4,14 @@
  * answers the envelope; refusals are catalogue codes (4xx), never a 500.
  */
 import {
-  ErrorEnvelope, FieldworkError, FormParams, PaymentCompleteBody, PaymentConfirmBody, PaymentStartAnswer, PaymentStartBody, SubmitAnswer,
+  ErrorEnvelope, FieldworkError, FormParams, PaymentCompleteBody, PaymentConfirmBody, PaymentSetupAnswer, PaymentStartAnswer, PaymentStartBody, SubmitAnswer,
 } from "@fieldwork/core";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { SubmitResult } from "../forms/submit/submit";
 import type { PaymentContext } from "./payment-complete";
 import { handleStripeEvent } from "./payment-events";
-import { cardInputOf, completeIntent, confirmCard, startPayment } from "./payment-service";
+import { cardInputOf, completeIntent, confirmCard, paymentSetup, startPayment } from "./payment-service";
 
 const errors = { "4xx": ErrorEnvelope, "5xx": ErrorEnvelope };
 /** A webhook body: Stripe's events are a few kB; a much larger one is not Stripe's. */
@@ -19,6 +19,11 @@ const WEBHOOK_BODY_LIMIT = 512 * 1024;
 
 export async function paymentRoutes(fastify: FastifyInstance, ctx: PaymentContext): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get("/v1/:form_id/payment", {
+    config: { rate_limit: "read" },
+    schema: { params: FormParams, response: { 200: PaymentSetupAnswer, ...errors } },
+  }, async (request) => ({ data: await paymentSetup(ctx, request.params.form_id), error: null }));
 
   app.post("/v1/:form_id/payment", {
     config: { rate_limit: "submit" },

@@ -13,7 +13,7 @@
  * A payment is named by its intent and its session together: another session's intent is
  * refused (PAYMENT_SESSION_MISMATCH), whatever the caller knows of it.
  */
-import { FieldworkError, messagesFor, paymentAmount, type PaymentStart } from "@fieldwork/core";
+import { FieldworkError, messagesFor, paymentAmount, paymentFieldOf, type PaymentSetup, type PaymentStart } from "@fieldwork/core";
 import { createHash } from "node:crypto";
 import { cachedFormRecord, isUuid } from "../forms/form-record";
 import { loadPublishedForm } from "../forms/preload";
@@ -61,6 +61,15 @@ export async function startPayment(
     payment_id: payment.id, provider: payment.provider, payment_intent: intent.id, client_secret: intent.client_secret,
     amount: payment.amount, currency: payment.currency, card_form: cardFormOf(stripe.settings), publishable_key: stripe.settings.publishable_key,
   };
+}
+
+/** What the page needs to draw the card form: the provider and which form (ours or Elements). */
+export async function paymentSetup(ctx: PaymentContext, formId: string): Promise<PaymentSetup> {
+  const record = cachedFormRecord(ctx.db, formId) ?? await loadPublishedForm(ctx.db, formId);
+  const payment = paymentFieldOf(record.fields);
+  if (!payment) throw new FieldworkError("FIELD_NOT_FOUND", "This form takes no payment.");
+  const stripe = stripeOf(ctx, payment.config.service_provider);
+  return { provider: payment.config.service_provider, card_form: cardFormOf(stripe.settings), publishable_key: stripe.settings.publishable_key };
 }
 
 export interface IntentRef { session_id: string; payment_intent: string }

@@ -39,7 +39,11 @@ function usePost(input: { form_id: string; action: string; dispatch: Dispatch<Fo
       beforeSubmit();
       dispatch({ type: "submit_start" });
       // The answer's handling loads while the answers are sent (it is not part of the first load).
-      Promise.all([postSubmission(action, body).catch(() => null), import("./submit-answer")])
+      // A payment form pays: its answers go with the payment (payment/pay.ts, a lazy chunk).
+      const sent = form.querySelector("[data-fw-payment]")
+        ? import("./payment/pay").then((pay) => pay.payAndSubmit(form, form_id))
+        : postSubmission(action, body);
+      Promise.all([sent.catch(() => null), import("./submit-answer")])
         .then(([answer, { carryOutAnswer }]) => carryOutAnswer(form, form_id, answer, dispatch))
         .catch(() => dispatch({ type: "submit_failed", error: NETWORK_ERROR }));
     },

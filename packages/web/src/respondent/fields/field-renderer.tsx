@@ -19,6 +19,8 @@ const HEAVY = {
   canvas: lazy(() => import("./canvas-field")),
   array: lazy(() => import("./array-field")),
 };
+/** The card form (payment/card-form.tsx): only payment forms load it, and Stripe's library with it. */
+const CardForm = lazy(() => import("../payment/card-form"));
 
 /**
  * What the server renders for a heavy type (plain-field.tsx's `ServerPlain`, set by ssr.tsx):
@@ -47,6 +49,8 @@ export function FieldRenderer(props: FieldProps) {
       return <FileField {...props} />;
     case "country": case "toggle-group": case "json": case "latlng":
       return <WidgetField {...props} />;
+    case "payment":
+      return <Suspense><CardForm {...props} /></Suspense>;
     default:
       if (!warned.has(props.field.name)) {
         warned.add(props.field.name);

@@ -1,0 +1,111 @@
+/** @jsxRuntime automatic */
+/**
+ * The payment field: spec 1 §2.3's card form (card number, max length 19; expiry MM / YY; CVC;
+ * country; ZIP). A lazy chunk of its own, loaded only by forms with a payment field.
+ *
+ * Which form it draws is the server's (`GET /v1/{form_id}/payment`): with STRIPE_API_BASE
+ * (the local stand-in of tests and demos) our own inputs, whose card goes to the server's
+ * confirm; with real keys Stripe's Elements card (`@stripe/stripe-js`, itself loaded only
+ * then), so the card never reaches Fieldwork. The inputs have no `name`: a card is never part
+ * of the form's answers. Other providers render nothing (spec 2 §5).
+ */
+import { paymentConfig, type PaymentSetup, type PaymentStart } from "@fieldwork/core";
+import { useEffect, useRef, useState } from "react";
+import { FieldShell } from "../fields/field-shell";
+import { controlClass } from "../fields/field-styles";
+import type { FieldProps } from "../fields/field-props";
+import { postJson, registerCardForm } from "./pay";
+
+const COUNTRIES = ["US", "GB", "CA", "AU", "DE", "FR", "ES", "IT", "NL", "JP", "KR", "IN", "BR", "MX"];
+const formIdOf = (element: Element | null) => element?.closest("form")?.getAttribute("action")?.split("/").pop() ?? "";
+
+export default function CardForm({ field }: FieldProps) {
+  const root = useRef<HTMLDivElement>(null);
+  const [setup, setSetup] = useState<PaymentSetup | null>(null);
+  const config = paymentConfig(field.data);
+
+  useEffect(() => {
+    if (config?.service_provider !== "stripe") return;
+    const controller = new AbortController();
+    void fetch(`/v1/${encodeURIComponent(formIdOf(root.current))}/payment`, { headers: { Accept: "application/json" }, signal: controller.signal })
+      .then((r) => r.json() as Promise<{ data: PaymentSetup | null }>)
+      .then((body) => setSetup(body.data), () => undefined);
+    return () => controller.abort();
+  }, [config?.service_provider]);
+
+  if (config?.service_provider !== "stripe") return null;
+  return (
+    <FieldShell field={field} group>
+      <div ref={root} data-fw-payment="" className="grid gap-3">
+        {setup?.card_form === "server" ? <ServerCard form_id={() => formIdOf(root.current)} /> : null}
+        {setup?.card_form === "elements" ? <ElementsCard setup={setup} form_id={() => formIdOf(root.current)} /> : null}
+      </div>
+    </FieldShell>
+  );
+}
+
+/** Our inputs; the server confirms the intent with them (a stand-in API base only). */
+function ServerCard({ form_id }: { form_id: () => string }) {
+  const refs = { number: useRef<HTMLInputElement>(null), exp: useRef<HTMLInputElement>(null), cvc: useRef<HTMLInputElement>(null), country: useRef<HTMLSelectElement>(null), zip: useRef<HTMLInputElement>(null) };
+  useEffect(() => {
+    registerCardForm((start: PaymentStart, session_id: string) => postJson(`/v1/${encodeURIComponent(form_id())}/payment/confirm`, {
+      session_id, payment_intent: start.payment_intent,
+      card: {
+        number: refs.number.current?.value.trim() ?? "", exp: refs.exp.current?.value.trim() ?? "", cvc: refs.cvc.current?.value.trim() ?? "",
+        country: refs.country.current?.value ?? "US", zip: refs.zip.current?.value.trim() ?? "",
+      },
+    }));
+    return () => registerCardForm(null);
+  });
+  return (
+    <>
+      <label className="grid gap-1 text-sm text-muted">Card number
+        <input ref={refs.number} className={controlClass} inputMode="numeric" autoComplete="cc-number" maxLength={19} placeholder="1234 1234 1234 1234" required />
+      </label>
+      <div className="grid grid-cols-2 gap-3">
+        <label className="grid gap-1 text-sm text-muted">Expiry
+          <input ref={refs.exp} className={controlClass} inputMode="numeric" autoComplete="cc-exp" maxLength={7} placeholder="MM / YY" required />
+        </label>
+        <label className="grid gap-1 text-sm text-muted">CVC
+          <input ref={refs.cvc} className={controlClass} inputMode="numeric" autoComplete="cc-csc" maxLength={4} placeholder="CVC" required />
+        </label>
+      </div>
+      <div className="grid grid-cols-2 gap-3">
+        <label className="grid gap-1 text-sm text-muted">Country
+          <select ref={refs.country} className={controlClass} autoComplete="country" defaultValue="US">
+            {COUNTRIES.map((code) => <option key={code} value={code}>{code}</option>)}
+          </select>
+        </label>
+        <label className="grid gap-1 text-sm text-muted">ZIP
+          <input ref={refs.zip} className={controlClass} autoComplete="postal-code" maxLength={16} placeholder="12345" />
+        </label>
+      </div>
+    </>
+  );
+}
+
+/** Stripe's Elements card: the browser confirms with Stripe, then the server completes. */
+function ElementsCard({ setup, form_id }: { setup: PaymentSetup; form_id: () => string }) {
+  const mount = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    let cancelled = false;
+    let destroy = () => undefined as void;
+    void import("@stripe/stripe-js").then(({ loadStripe }) => loadStripe(setup.publishable_key)).then((stripe) => {
+      if (cancelled || !stripe || !mount.current) return;
+      const card = stripe.elements().create("card");
+      card.mount(mount.current);
+      destroy = () => card.destroy();
+      registerCardForm(async (start, session_id) => {
+        const result = await stripe.confirmCardPayment(start.client_secret ?? "", { payment_method: { card } });
+        if (result.error) return { data: null, error: { code: "PAYMENT_DECLINED", message: result.error.message ?? "Your card was declined." } };
+        return postJson(`/v1/${encodeURIComponent(form_id())}/payment/complete`, { session_id, payment_intent: start.payment_intent });
+      });
+    });
+    return () => {
+      cancelled = true;
+      registerCardForm(null);
+      destroy();
+    };
+  }, [setup.publishable_key, form_id]);
+  return <div ref={mount} className={controlClass} />;
+}
