@@ -230,4 +230,46 @@ describe.each(BACKENDS)("payments on $name", (backend) => {
       .innerJoin("inventory_item as i", "i.id", "l.inventory_item_id").select(["c.reason", "c.diff"]).where("i.form_field_option_id", "=", early).orderBy("c.id").execute();
     expect(history.map((c) => `${c.reason}${c.diff}`).slice(-4)).toEqual(["reserve-1", "release1", "reserve-1", "release1"]);
   });
+
+  it.skipIf(!backend.available)("the sweep completes a paid answer whose row was not stored, from the answers the payment kept", async () => {
+    const { form } = await ticketForm(5);
+    const sid = await session(form);
+    const intent = (await start(form, { ticket: ["late"], __fw_session: [sid] })).json().data.payment_intent as string;
+    await stripe.confirmWithCard(intent, { number: "4242424242424242", exp_month: 4, exp_year: 2030, cvc: "123", country: "US", zip: "1" }, "k2");
+    // As if the server stopped between the provider's word and the row: paid, no row.
+    await w.database.db.updateTable("payment").set({ status: "paid", updated_at: new Date(Date.now() - 5 * 60_000) }).where("provider_id", "=", intent).execute();
+    const swept = await sweepPayments({ db: w.database.db, stripe, log: app.log });
+    expect(swept.completed).toBeGreaterThanOrEqual(1);
+    const [payment] = await payments(form);
+    expect(payment).toMatchObject({ status: "completed" });
+    expect(payment!.response_id).not.toBeNull();
+    expect(chargesOf([intent])).toHaveLength(1);
+    expect(await level(form)).toMatchObject({ committed: 0 });
+  });
+
+  it.skipIf(!backend.available)("answers catalogue codes, never a 500, for forms without a payment, a server without keys, and odd webhook bodies", async () => {
+    const { form } = await w.newForm();
+    await w.addChoice(form, "plain", ["a"]);
+    const setup = await app.inject({ method: "GET", url: `/v1/${form}/payment` });
+    expect(setup.statusCode).toBe(404);
+    const { form: paid } = await ticketForm(1);
+    expect((await app.inject({ method: "GET", url: `/v1/${paid}/payment` })).json().data).toEqual({ provider: "stripe", card_form: "server", publishable_key: "pk_test_standin" });
+    const keyless = await buildApp({ db: w.database.db, rateLimitFactor: 0 });
+    try {
+      const sid = (await keyless.inject({ method: "GET", url: `/v1/${paid}/session` })).json().data.id as string;
+      const refused = await keyless.inject({ method: "POST", url: `/v1/${paid}/payment`, payload: { answers: { ticket: ["early"], __fw_session: [sid] } } });
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json().error.code).toBe("PAYMENT_PROVIDER_UNAVAILABLE");
+      expect(await level(paid)).toMatchObject({ available: 1 });
+      expect((await keyless.inject({ method: "POST", url: "/webhooks/stripe", payload: "{}" })).statusCode).toBe(503);
+    } finally {
+      await keyless.close();
+    }
+    for (const payload of ["not json", "", "\u0000", "{\"type\": 1}"]) {
+      const odd = await app.inject({ method: "POST", url: "/webhooks/stripe", payload, headers: { "content-type": "text/plain", "stripe-signature": "t=1,v1=ab" } });
+      expect(odd.statusCode, payload).toBe(400);
+    }
+    const huge = await app.inject({ method: "POST", url: "/webhooks/stripe", payload: "x".repeat(600 * 1024), headers: { "content-type": "application/json" } });
+    expect(huge.statusCode).toBe(413);
+  });
 });
