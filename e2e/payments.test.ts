@@ -12,6 +12,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStripeStandin, type StripeStandin } from "../packages/server/src/payments/stripe-standin";
 import { CHROMIUM_AVAILABLE, launchChromium, startServer, type RunningServer } from "./harness";
+import { shootBothSchemes } from "./session";
 
 const definition = {
   format: "fieldwork.form", version: 1, title: "Concert", settings: { published: true },
@@ -76,7 +77,9 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("Pay in Chromium against the Stripe stand-i
 
   it("a buyer picks a ticket, pays with a test card and sees the ending; the row holds the payment", async () => {
     const { page, errors } = await toPayment("Early bird");
+    expect(await page.locator("[data-fw-total]").textContent()).toBe("Total $10");
     await fillCard(page, "4242 4242 4242 4242");
+    await shootBothSchemes(page, "payment-card-form");
     await page.getByRole("button", { name: "Pay" }).click();
     await page.waitForURL(/\/complete/);
     const [row] = rows();

@@ -9,8 +9,9 @@
  * then), so the card never reaches Fieldwork. The inputs have no `name`: a card is never part
  * of the form's answers. Other providers render nothing (spec 2 §5).
  */
-import { paymentConfig, type PaymentSetup, type PaymentStart } from "@fieldwork/core";
-import { useEffect, useRef, useState } from "react";
+import { formatPaymentAmount, paymentAmount, paymentConfig, type PaymentSetup, type PaymentStart } from "@fieldwork/core";
+import { useContext, useEffect, useRef, useState } from "react";
+import { FormModelContext } from "../form-model-context";
 import { FieldShell } from "../fields/field-shell";
 import { controlClass } from "../fields/field-styles";
 import type { FieldProps } from "../fields/field-props";
@@ -33,15 +34,40 @@ export default function CardForm({ field }: FieldProps) {
     return () => controller.abort();
   }, [config?.service_provider]);
 
+  const total = useTotal(root);
   if (config?.service_provider !== "stripe") return null;
   return (
     <FieldShell field={field} group>
       <div ref={root} data-fw-payment="" className="grid gap-3">
+        {total ? <p className="text-base font-semibold text-fg" data-fw-total="">Total {total}</p> : null}
         {setup?.card_form === "server" ? <ServerCard form_id={() => formIdOf(root.current)} /> : null}
         {setup?.card_form === "elements" ? <ElementsCard setup={setup} form_id={() => formIdOf(root.current)} /> : null}
       </div>
     </FieldShell>
   );
+}
+
+/**
+ * What Pay will charge, for the buyer to see ('$25'): core's rule on the answers on the page,
+ * for display only; the server prices the answers again and never reads this.
+ */
+function useTotal(root: React.RefObject<HTMLDivElement | null>): string | null {
+  const model = useContext(FormModelContext);
+  const [total, setTotal] = useState<string | null>(null);
+  useEffect(() => {
+    const form = root.current?.closest("form");
+    if (!form || !model) return;
+    const fields = [...model.index.fields_by_name.values()];
+    const update = () => {
+      const data = new FormData(form);
+      const price = paymentAmount(fields, new Map(fields.map((f) => [f.id, data.getAll(f.name).map(String)])));
+      setTotal(price ? formatPaymentAmount(price.amount, price.currency, model.lang) : null);
+    };
+    update();
+    form.addEventListener("change", update);
+    return () => form.removeEventListener("change", update);
+  }, [root, model]);
+  return total;
 }
 
 /** Our inputs; the server confirms the intent with them (a stand-in API base only). */
