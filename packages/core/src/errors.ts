@@ -61,7 +61,7 @@ export const PUBLIC_ERROR_PAGES = {
   SESSION_ANSWERS_TOO_LARGE: { status: 413 },
   FORM_PARTIAL_ANSWERS_FULL: { status: 409 },
   /** A payment form's answer goes through Pay (payments/), never a bare submit. */
-  PAYMENT_REQUIRED: { status: 402 },
+  PAYMENT_REQUIRED: { status: 402, page: "badrequest", query: { error: "PAYMENT_REQUIRED" } },
   /** The provider refused the card: the answer carries the provider's own message. */
   PAYMENT_DECLINED: { status: 402 },
   /** A Pay naming another session's payment (a replayed intent). */

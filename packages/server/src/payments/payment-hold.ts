@@ -47,7 +47,7 @@ export async function holdForPayment(db: Kysely<DB>, record: FormRecord, request
         .where("session_id", "=", request.session_id).where("status", "in", ACTIVE).executeTakeFirst();
       if (active) {
         const same = active.amount === request.price.amount && active.currency === request.price.currency
-          && JSON.stringify(active.answers) === JSON.stringify(request.answers);
+          && canonical(active.answers) === canonical(request.answers);
         if (same || active.status !== "pending") return { payment: active, replaced: null };
         await releaseIn(trx, active.id, "failed", "Replaced by a payment for other answers.");
         replaced = active;
@@ -81,6 +81,12 @@ export async function holdForPayment(db: Kysely<DB>, record: FormRecord, request
       .where("session_id", "=", request.session_id).where("status", "in", ACTIVE).executeTakeFirstOrThrow();
     return { payment, replaced: null };
   }
+}
+
+/** The answers as one string whatever their key order (jsonb keeps its own order). */
+function canonical(answers: unknown): string {
+  const record = (answers ?? {}) as Record<string, unknown>;
+  return JSON.stringify(Object.keys(record).sort().map((key) => [key, record[key]]));
 }
 
 /** Takes one unit of each chosen tracked option, or refuses (nothing taken) when one is out. */
