@@ -276,4 +276,22 @@ describe.each(BACKENDS)("payments on $name", (backend) => {
     const huge = await app.inject({ method: "POST", url: "/webhooks/stripe", payload: "x".repeat(600 * 1024), headers: { "content-type": "application/json" } });
     expect(huge.statusCode).toBe(413);
   });
+
+  it.skipIf(!backend.available)("completes an intent Elements confirmed in the browser, and refuses one not confirmed yet", async () => {
+    const { form } = await ticketForm(5);
+    const sid = await session(form);
+    const intent = (await start(form, { ticket: ["early"], __fw_session: [sid] })).json().data.payment_intent as string;
+    const complete = () => app.inject({ method: "POST", url: `/v1/${form}/payment/complete`, payload: { session_id: sid, payment_intent: intent } });
+    const early = await complete();
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.code).toBe("PAYMENT_NOT_CONFIRMED");
+    expect(await level(form)).toMatchObject({ available: 4 });
+    // What stripe-js's confirmCardPayment does, straight at the provider.
+    await stripe.confirmWithCard(intent, { number: "4242424242424242", exp_month: 4, exp_year: 2030, cvc: "123", country: "US", zip: "1" }, "k3");
+    const done = await complete();
+    expect(done.statusCode, done.body).toBe(201);
+    expect((await complete()).statusCode).toBe(200);
+    expect((await payments(form))[0]).toMatchObject({ status: "completed", response_id: done.json().data.id });
+    expect(await level(form)).toMatchObject({ available: 4, committed: 1 });
+  });
 });
