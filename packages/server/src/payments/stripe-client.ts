@@ -1,8 +1,10 @@
 /**
  * The calls Fieldwork makes to Stripe, through the official SDK (`stripe`) pointed at
  * STRIPE_API_BASE when set. Each call maps the SDK's errors to what a payment can do next:
- * a card refusal carries the provider's own message (PAYMENT_DECLINED); anything else that
- * fails to reach the provider is PAYMENT_PROVIDER_UNAVAILABLE (nothing is assumed charged).
+ * a card refusal carries the provider's own message (PAYMENT_DECLINED); a call the provider
+ * refused (an intent in another state, an unknown one, a reused idempotency key) is
+ * PAYMENT_NOT_CONFIRMED with its sentence; anything that fails to reach the provider (or whose
+ * keys it refuses) is PAYMENT_PROVIDER_UNAVAILABLE (nothing is assumed charged).
  */
 import { FieldworkError } from "@fieldwork/core";
 import Stripe from "stripe";
@@ -90,6 +92,10 @@ export class StripeClient {
     } catch (error) {
       const e = error as { type?: string; message?: string; decline_code?: string; code?: string };
       if (e.type === "StripeCardError") throw new CardDeclinedError(e.message || "Your card was declined.", e.decline_code ?? e.code ?? null);
+      // The provider answered, and refused the call (an intent in another state, one it does not know): its sentence.
+      if (e.type === "StripeInvalidRequestError" || e.type === "StripeIdempotencyError") {
+        throw Object.assign(new FieldworkError("PAYMENT_NOT_CONFIRMED", e.message), { cause: error, provider_code: e.code ?? null });
+      }
       throw Object.assign(new FieldworkError("PAYMENT_PROVIDER_UNAVAILABLE"), { cause: error });
     }
   }

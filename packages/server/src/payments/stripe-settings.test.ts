@@ -34,7 +34,8 @@ describe("the Stripe stand-in through the official SDK", () => {
       const b = await client.createIntent(1000, "usd", { session_id: "s" }, "key-1");
       expect(b.id).toBe(a.id);
       expect(standin.intents.size).toBe(1);
-      await expect(client.createIntent(1, "usd", { session_id: "s" }, "key-1")).rejects.toMatchObject({ code: "PAYMENT_PROVIDER_UNAVAILABLE" });
+      await expect(client.createIntent(1, "usd", { session_id: "s" }, "key-1")).rejects.toMatchObject({ code: "PAYMENT_NOT_CONFIRMED" });
+      await expect(client.retrieve("pi_unknown")).rejects.toMatchObject({ code: "PAYMENT_NOT_CONFIRMED", message: "No such payment_intent: 'pi_unknown'" });
       const wrongKey = new StripeClient({ ...client.settings, secret_key: "sk_test_other" });
       await expect(wrongKey.retrieve(a.id)).rejects.toMatchObject({ code: "PAYMENT_PROVIDER_UNAVAILABLE" });
       const event = standin.signedEvent("payment_intent.succeeded", standin.intents.get(a.id)!);
