@@ -91,6 +91,13 @@ const TEXTS = {
   "field.sketch_properties": "Properties",
   "field.sketch_done": "Done",
   "field.signature_no_script": "Signing needs JavaScript. Turn it on to sign.",
+  // Spec 1 §2.3's card form (payment fields).
+  "payment.card_number": "Card number",
+  "payment.expiry": "Expiry",
+  "payment.cvc": "CVC",
+  "payment.country": "Country",
+  "payment.zip": "ZIP",
+  "payment.total": "Total {amount}",
   "field.sketch_no_script": "The sketch editor needs JavaScript. You can paste a sketch as JSON instead.",
   "field.bold": "Bold",
   "field.italic": "Italic",

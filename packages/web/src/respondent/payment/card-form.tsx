@@ -12,6 +12,7 @@
 import { formatPaymentAmount, paymentAmount, paymentConfig, type PaymentSetup, type PaymentStart } from "@fieldwork/core";
 import { useContext, useEffect, useRef, useState } from "react";
 import { FormModelContext } from "../form-model-context";
+import { useText } from "../messages";
 import { FieldShell } from "../fields/field-shell";
 import { controlClass } from "../fields/field-styles";
 import type { FieldProps } from "../fields/field-props";
@@ -35,11 +36,12 @@ export default function CardForm({ field }: FieldProps) {
   }, [config?.service_provider]);
 
   const total = useTotal(root);
+  const text = useText();
   if (config?.service_provider !== "stripe") return null;
   return (
     <FieldShell field={field} group>
       <div ref={root} data-fw-payment="" className="grid gap-3">
-        {total ? <p className="text-base font-semibold text-fg" data-fw-total="">Total {total}</p> : null}
+        {total ? <p className="text-base font-semibold text-fg" data-fw-total="">{text("payment.total", { amount: total })}</p> : null}
         {setup?.card_form === "server" ? <ServerCard form_id={() => formIdOf(root.current)} /> : null}
         {setup?.card_form === "elements" ? <ElementsCard setup={setup} form_id={() => formIdOf(root.current)} /> : null}
       </div>
@@ -72,6 +74,7 @@ function useTotal(root: React.RefObject<HTMLDivElement | null>): string | null {
 
 /** Our inputs; the server confirms the intent with them (a stand-in API base only). */
 function ServerCard({ form_id }: { form_id: () => string }) {
+  const text = useText();
   const refs = { number: useRef<HTMLInputElement>(null), exp: useRef<HTMLInputElement>(null), cvc: useRef<HTMLInputElement>(null), country: useRef<HTMLSelectElement>(null), zip: useRef<HTMLInputElement>(null) };
   useEffect(() => {
     registerCardForm((start: PaymentStart, session_id: string) => postJson(`/v1/${encodeURIComponent(form_id())}/payment/confirm`, {
@@ -85,24 +88,24 @@ function ServerCard({ form_id }: { form_id: () => string }) {
   });
   return (
     <>
-      <label className="grid gap-1 text-sm text-muted">Card number
+      <label className="grid gap-1 text-sm text-muted">{text("payment.card_number")}
         <input ref={refs.number} className={controlClass} inputMode="numeric" autoComplete="cc-number" maxLength={19} placeholder="1234 1234 1234 1234" required />
       </label>
       <div className="grid grid-cols-2 gap-3">
-        <label className="grid gap-1 text-sm text-muted">Expiry
+        <label className="grid gap-1 text-sm text-muted">{text("payment.expiry")}
           <input ref={refs.exp} className={controlClass} inputMode="numeric" autoComplete="cc-exp" maxLength={7} placeholder="MM / YY" required />
         </label>
-        <label className="grid gap-1 text-sm text-muted">CVC
+        <label className="grid gap-1 text-sm text-muted">{text("payment.cvc")}
           <input ref={refs.cvc} className={controlClass} inputMode="numeric" autoComplete="cc-csc" maxLength={4} placeholder="CVC" required />
         </label>
       </div>
       <div className="grid grid-cols-2 gap-3">
-        <label className="grid gap-1 text-sm text-muted">Country
+        <label className="grid gap-1 text-sm text-muted">{text("payment.country")}
           <select ref={refs.country} className={controlClass} autoComplete="country" defaultValue="US">
             {COUNTRIES.map((code) => <option key={code} value={code}>{code}</option>)}
           </select>
         </label>
-        <label className="grid gap-1 text-sm text-muted">ZIP
+        <label className="grid gap-1 text-sm text-muted">{text("payment.zip")}
           <input ref={refs.zip} className={controlClass} autoComplete="postal-code" maxLength={16} placeholder="12345" />
         </label>
       </div>
