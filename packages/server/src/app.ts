@@ -201,7 +201,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Routes declare zod schemas (params, query, body, responses) from @fieldwork/core.
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  securityHeaders(app);
+  // Stripe's Elements card (real keys, no stand-in API base) loads Stripe's script and frames on form pages.
+  securityHeaders(app, { stripeElements: Boolean(options.payments?.stripe && !options.payments.stripe.api_base) });
   respondentLane(app);
   rateLimits(app, options.rateLimitFactor ?? 1);
   rejectUnstorableInput(app);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { contentSecurityPolicy } from "../routes/security-headers";
 import { cardInputOf } from "./payment-service";
 import { StripeClient } from "./stripe-client";
 import { cardFormOf, paymentSettingsOf } from "./stripe-settings";
@@ -49,5 +50,17 @@ describe("the Stripe stand-in through the official SDK", () => {
     } finally {
       await standin.close();
     }
+  });
+});
+
+
+describe("the public form's Content-Security-Policy with Stripe Elements", () => {
+  it("lets Stripe's script, frames and API in on form pages only, and only with real keys", () => {
+    const form = contentSecurityPolicy({ embeddable: true, stripeElements: true });
+    expect(form).toMatch(/script-src 'self' [^;]* https:\/\/js\.stripe\.com/);
+    expect(form).toContain("frame-src 'self' https://js.stripe.com https://hooks.stripe.com");
+    expect(form).toContain("connect-src 'self' https://api.stripe.com");
+    expect(contentSecurityPolicy({ embeddable: false, stripeElements: true })).not.toContain("stripe");
+    expect(contentSecurityPolicy({ embeddable: true })).not.toContain("stripe");
   });
 });

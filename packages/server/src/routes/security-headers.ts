@@ -36,14 +36,23 @@ export function allowFormRedirect(reply: FastifyReply, url: string | undefined):
   ((reply as WithOrigins)[FORM_ACTION_ORIGINS] ??= []).push(new URL(url).origin);
 }
 
-export function contentSecurityPolicy(options: { embeddable: boolean; formActions?: string[] }): string {
+/**
+ * What Stripe's Elements card needs on a public form page (Stripe's documented policy):
+ * its script, its iframes and its API. Only with real Stripe keys (docs/payments.md); with a
+ * stand-in API base the page draws Fieldwork's own card form and loads nothing from Stripe.
+ */
+const STRIPE_ELEMENTS = { script: "https://js.stripe.com", frame: "https://js.stripe.com https://hooks.stripe.com", connect: "https://api.stripe.com" };
+
+export function contentSecurityPolicy(options: { embeddable: boolean; formActions?: string[]; stripeElements?: boolean }): string {
+  const stripe = options.embeddable && options.stripeElements;
   return [
     "default-src 'self'",
-    `script-src 'self' ${scriptHashes.join(" ")}`,
+    `script-src 'self' ${scriptHashes.join(" ")}${stripe ? ` ${STRIPE_ELEMENTS.script}` : ""}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https: http:",
     "media-src 'self' data: blob: https: http:",
-    "connect-src 'self'",
+    `connect-src 'self'${stripe ? ` ${STRIPE_ELEMENTS.connect}` : ""}`,
+    ...(stripe ? [`frame-src 'self' ${STRIPE_ELEMENTS.frame}`] : []),
     "object-src 'none'",
     "base-uri 'none'",
     ["form-action 'self'", ...(options.formActions ?? [])].join(" "),
@@ -51,7 +60,7 @@ export function contentSecurityPolicy(options: { embeddable: boolean; formAction
   ].join("; ");
 }
 
-export function securityHeaders(app: FastifyInstance): void {
+export function securityHeaders(app: FastifyInstance, options: { stripeElements?: boolean } = {}): void {
   app.addHook("onSend", async (request, reply, payload) => {
     reply.header("x-content-type-options", "nosniff");
     reply.header("referrer-policy", "strict-origin-when-cross-origin");
@@ -61,7 +70,7 @@ export function securityHeaders(app: FastifyInstance): void {
     // A route that set its own policy keeps it (a stored file's sandbox, storage/serving.ts).
     if (reply.hasHeader("content-security-policy")) return payload;
     if (type.startsWith("text/html")) {
-      reply.header("content-security-policy", contentSecurityPolicy({ embeddable, formActions: (reply as WithOrigins)[FORM_ACTION_ORIGINS] }));
+      reply.header("content-security-policy", contentSecurityPolicy({ embeddable, formActions: (reply as WithOrigins)[FORM_ACTION_ORIGINS], stripeElements: options.stripeElements }));
     } else if (!embeddable) {
       reply.header("content-security-policy", "frame-ancestors 'none'");
     }
