@@ -57,6 +57,9 @@ export async function completePayment(
     });
   } catch (error) {
     if (!(error instanceof FieldworkError)) throw error;
+    // Another path (the webhook, the other instance) stored the answer meanwhile: that row is this payment's.
+    const now = await freshPayment(ctx.db, payment.id);
+    if (now?.status === "completed") return storedResult(ctx.db, now);
     // The form takes the answer no more (closed, full, edited since): the buyer gets the money back.
     ctx.log.warn({ payment_id: payment.id, code: error.code }, "payment refunded: its answer was refused");
     await refundPayment(ctx, payment, `Answer refused: ${error.code}`);
@@ -65,25 +68,46 @@ export async function completePayment(
 }
 
 /**
- * Refunds at the provider first (one refund per payment: an idempotency key), then releases
- * the hold and records the movement. When the provider cannot be reached the payment stays
- * as it was, so the expiry job tries again.
+ * Gives the money back, once, and never for a stored answer. The hold is released first
+ * (`refunded`, under the form's lock: a batch that stores the answer takes it too, so either
+ * the row was stored before, and nothing is refunded, or the batch sees the payment refunded
+ * and stores no row); then the provider refunds (one refund per payment: an idempotency key)
+ * and the movement is recorded. When the provider cannot be reached, the payment is
+ * `refunded` without a refund movement, and the sweep asks the provider again.
  */
 export async function refundPayment(ctx: PaymentContext, payment: Payment, reason: string): Promise<void> {
   if (!ctx.stripe || !payment.provider_id) throw new FieldworkError("PAYMENT_PROVIDER_UNAVAILABLE");
+  const released = await releaseHold(ctx.db, payment.id, "refunded", reason);
+  if (!released) {
+    // Already given back (a declined or expired hold whose money came late) or stored: only the former is refunded.
+    const moved = await sql`update payment set status = 'refunded', message = ${reason}, updated_at = now()
+      where id = ${payment.id} and status in ('failed', 'expired', 'refunded') returning id`.execute(ctx.db);
+    if (!moved.rows.length) return;
+  }
+  await recordCharge(ctx.db, payment);
+  await refundAtProvider(ctx, payment);
+}
+
+/** The provider's refund of `payment` and its movement (the sweep calls it again for a refund that did not reach the provider). */
+export async function refundAtProvider(ctx: PaymentContext, payment: Payment): Promise<void> {
+  if (!ctx.stripe || !payment.provider_id) throw new FieldworkError("PAYMENT_PROVIDER_UNAVAILABLE");
   const refund = await ctx.stripe.refund(payment.provider_id, `fieldwork-refund-${payment.id}`);
-  await releaseHold(ctx.db, payment.id, "refunded", reason);
-  await sql`update payment set status = 'refunded', message = ${reason}, updated_at = now()
-    where id = ${payment.id} and status in ('failed', 'expired')`.execute(ctx.db);
   await ctx.db.insertInto("payment_movement").values({
     payment_id: payment.id, response_id: null, kind: "refund", provider: payment.provider, provider_id: refund.id,
     amount: refund.amount, currency: refund.currency, status: refund.status,
   }).onConflict((oc) => oc.doNothing()).execute();
 }
 
+const freshPayment = (db: Kysely<DB>, id: string) => db.selectFrom("payment").selectAll().where("id", "=", id).executeTakeFirst();
+
 async function markPaid(db: Kysely<DB>, payment: Payment): Promise<void> {
   await db.updateTable("payment").set({ status: "paid", updated_at: new Date() })
     .where("id", "=", payment.id).where("status", "=", "pending").execute();
+  await recordCharge(db, payment);
+}
+
+/** The charge the provider made for `payment` (once). */
+async function recordCharge(db: Kysely<DB>, payment: Payment): Promise<void> {
   await db.insertInto("payment_movement").values({
     payment_id: payment.id, response_id: null, kind: "charge", provider: payment.provider, provider_id: payment.provider_id!,
     amount: payment.amount, currency: payment.currency, status: "succeeded",

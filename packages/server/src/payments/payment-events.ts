@@ -7,11 +7,12 @@
  *   already ended is refunded. Other events change nothing (the confirm call handled them).
  * - The expiry job (`sweepPayments`, every minute): a pending payment past its hold asks the
  *   provider once more; succeeded, it is completed; otherwise its intent is cancelled and its
- *   units released (`expired`). A `paid` payment whose row could not be stored is tried again.
+ *   units released (`expired`). A `paid` payment whose row could not be stored is tried again,
+ *   and so is a refund that did not reach the provider.
  */
 import { FieldworkError } from "@fieldwork/core";
 import type Stripe from "stripe";
-import { completePayment, type PaymentContext } from "./payment-complete";
+import { completePayment, refundAtProvider, type PaymentContext } from "./payment-complete";
 import { releaseHold, type Payment } from "./payment-hold";
 import { intentOf, type ProviderIntent } from "./stripe-client";
 
@@ -45,6 +46,19 @@ export async function sweepPayments(ctx: PaymentContext, now = new Date(), retry
     ]))
     .orderBy("expires_at").limit(100).execute();
   const swept: Swept = { completed: 0, expired: 0, refunded: 0 };
+  // Refunds that did not reach the provider: a charge recorded, the payment refunded, no refund movement.
+  const unrefunded = await ctx.db.selectFrom("payment as p").selectAll("p").where("p.status", "=", "refunded")
+    .where((eb) => eb.exists(eb.selectFrom("payment_movement as m").select("m.id").whereRef("m.payment_id", "=", "p.id").where("m.kind", "=", "charge")))
+    .where((eb) => eb.not(eb.exists(eb.selectFrom("payment_movement as m").select("m.id").whereRef("m.payment_id", "=", "p.id").where("m.kind", "=", "refund"))))
+    .limit(100).execute();
+  for (const payment of unrefunded) {
+    try {
+      await refundAtProvider(ctx, payment);
+      swept.refunded += 1;
+    } catch (error) {
+      ctx.log.warn({ err: error, payment_id: payment.id }, "payment sweep: refund will be tried again");
+    }
+  }
   for (const payment of due) {
     try {
       const outcome = await sweepOne(ctx, payment);

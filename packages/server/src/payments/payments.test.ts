@@ -13,6 +13,8 @@ import { BACKENDS } from "../test/backends";
 import { inventoryWorld, type InventoryWorld } from "../inventory/inventory-test-setup";
 import type { PaymentContext } from "./payment-complete";
 import { sweepPayments } from "./payment-events";
+import { refundPayment } from "./payment-complete";
+import { submitResponse } from "../forms/submit/submit";
 import { StripeClient } from "./stripe-client";
 import { startStripeStandin, type StripeStandin } from "./stripe-standin";
 
@@ -293,5 +295,31 @@ describe.each(BACKENDS)("payments on $name", (backend) => {
     expect((await complete()).statusCode).toBe(200);
     expect((await payments(form))[0]).toMatchObject({ status: "completed", response_id: done.json().data.id });
     expect(await level(form)).toMatchObject({ available: 4, committed: 1 });
+  });
+
+  it.skipIf(!backend.available)("stores no row for a payment refunded meanwhile, and the sweep finishes a refund the provider missed", async () => {
+    const { form } = await ticketForm(5);
+    const sid = await session(form);
+    const intent = (await start(form, { ticket: ["early"], __fw_session: [sid] })).json().data.payment_intent as string;
+    await stripe.confirmWithCard(intent, { number: "4242424242424242", exp_month: 4, exp_year: 2030, cvc: "123", country: "US", zip: "1" }, "k4");
+    const [payment] = await payments(form);
+    // The refund's release comes first, and the provider cannot be reached: refunded here, not yet there.
+    const offline = new StripeClient({ ...stripe.settings, secret_key: "sk_test_revoked" });
+    await expect(refundPayment({ db: w.database.db, stripe: offline, log: app.log }, payment!, "test")).rejects.toMatchObject({ code: "PAYMENT_PROVIDER_UNAVAILABLE" });
+    expect((await payments(form))[0]).toMatchObject({ status: "refunded" });
+    expect(await level(form)).toMatchObject({ available: 5, committed: 0 });
+    // A late completion of that payment finds it refunded in its batch: no row.
+    const late = submitResponse(w.database.db, form, new Map([["ticket", ["early"]], ["__fw_session", [sid]]]), {
+      meta: { user_agent: null, referer: null, ip: null }, payment: { id: payment!.id, held_level_ids: payment!.held_level_ids, value: "{}" },
+    });
+    await expect(late).rejects.toMatchObject({ code: "PAYMENT_NOT_CONFIRMED" });
+    expect(standin.refunds.filter((r) => r.payment_intent === intent)).toHaveLength(0);
+    const swept = await sweepPayments({ db: w.database.db, stripe, log: app.log });
+    expect(swept.refunded).toBeGreaterThanOrEqual(1);
+    expect(standin.refunds.filter((r) => r.payment_intent === intent)).toHaveLength(1);
+    await sweepPayments({ db: w.database.db, stripe, log: app.log });
+    expect(standin.refunds.filter((r) => r.payment_intent === intent)).toHaveLength(1);
+    const kinds = await w.database.db.selectFrom("payment_movement").select("kind").where("payment_id", "=", payment!.id).orderBy("id").execute();
+    expect(kinds.map((k) => k.kind)).toEqual(["charge", "refund"]);
   });
 });
