@@ -37,6 +37,7 @@ export * from "./safe-url-message";
 export * from "./stored-text";
 export * from "./public-api";
 export * from "./payment-api";
+export * from "./toss-payment";
 export * from "./public-urls";
 export * from "./share-preview";
 export * from "./embed-messages";

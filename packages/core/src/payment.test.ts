@@ -20,6 +20,10 @@ describe("paymentConfig (spec 1 §3.7)", () => {
       .toEqual({ service_provider: "tosspayments", currency: "krw", amount: 5000 });
     expect(paymentConfig({ service_provider: "paypal" })).toBeNull();
   });
+  it("prices Toss Payments forms in won whatever currency they name", () => {
+    expect(paymentConfig({ service_provider: "tosspayments", currency: "usd" })?.currency).toBe("krw");
+    expect(paymentConfig({ service_provider: "tosspayments" })?.currency).toBe("krw");
+  });
   it("ignores an amount that is not a whole positive number of minor units", () => {
     for (const amount of [0, -5, 10.5, "1000", 1e12, Number.NaN]) expect(paymentConfig({ amount })?.amount).toBeNull();
     expect(paymentConfig({ currency: "dollars" })?.currency).toBe("usd");

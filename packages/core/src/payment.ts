@@ -9,7 +9,8 @@
  *
  * - `service_provider`: `stripe` (the card provider, default) or `tosspayments` (the regional
  *   provider); any other value renders nothing and takes no payment.
- * - `currency`: an ISO 4217 code in lowercase, as Stripe names it (default `usd`).
+ * - `currency`: an ISO 4217 code in lowercase, as Stripe names it (default `usd`); `krw` always
+ *   for `tosspayments` (whole won, no minor unit).
  * - `amount`: a fixed amount in minor units (cents). Without it, the amount is the sum of the
  *   prices (`price`, minor units) of the options chosen in the form's other fields.
  *
@@ -42,7 +43,9 @@ export function paymentConfig(data: JsonValue): PaymentConfig | null {
   const d = data !== null && typeof data === "object" && !Array.isArray(data) ? data : {};
   const provider = d.service_provider ?? "stripe";
   if (provider !== "stripe" && provider !== "tosspayments") return null;
-  const currency = typeof d.currency === "string" && CURRENCY.test(d.currency.toLowerCase()) ? d.currency.toLowerCase() : "usd";
+  // Toss Payments takes won only (toss-payment.ts): its forms are priced in krw whatever `currency` says.
+  const currency = provider === "tosspayments" ? "krw"
+    : typeof d.currency === "string" && CURRENCY.test(d.currency.toLowerCase()) ? d.currency.toLowerCase() : "usd";
   const amount = isMinorAmount(d.amount) ? d.amount : null;
   return { service_provider: provider, currency, amount };
 }
