@@ -212,7 +212,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(publicRoutes, { partialAnswerCaps: options.partialAnswerCaps });
   await app.register(uploadUrlRoutes);
-  await usePayments(app, options.db, options.payments);
+  await usePayments(app, options.db, options.payments, publicUrl);
   await app.register(pageRoutes, { assets, publicUrl, supportUrl: options.supportUrl });
   await app.register(shareRoutes, { publicUrl });
   await app.register(embedScriptRoute);

@@ -44,7 +44,7 @@ export interface Config {
   supportUrl: string | undefined;
   /** AI_BASE_URL, AI_API_KEY, AI_MODEL, AI_TIMEOUT_MS, AI_RATE_LIMIT_PER_MINUTE: field suggestions (ai/ai-settings.ts). */
   ai: AiSettings;
-  /** STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE: payments (payments/stripe-settings.ts). */
+  /** STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE; TOSS_SECRET_KEY, TOSS_CLIENT_KEY, TOSS_API_BASE, TOSS_SDK_URL: payments (payments/stripe-settings.ts, toss-settings.ts). */
   payments: PaymentSettings;
 }
 

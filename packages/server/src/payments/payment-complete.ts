@@ -21,11 +21,16 @@ import { submitResponse, type RequestMeta, type SubmitResult } from "../forms/su
 import { managedTable } from "../tables/managed-table";
 import { releaseHold, type Payment } from "./payment-hold";
 import type { ProviderIntent, StripeClient } from "./stripe-client";
+import type { TossClient } from "./toss-client";
 
 export interface PaymentContext {
   db: Kysely<DB>;
   stripe: StripeClient | null;
   log: FastifyBaseLogger;
+  /** Toss Payments (toss-client.ts) when TOSS_SECRET_KEY and TOSS_CLIENT_KEY are set. */
+  toss?: TossClient | null;
+  /** PUBLIC_URL: where Toss sends the buyer back (successUrl, failUrl). */
+  public_url?: string;
 }
 
 const NO_META: RequestMeta = { user_agent: null, referer: null, ip: null };
@@ -76,7 +81,7 @@ export async function completePayment(
  * `refunded` without a refund movement, and the sweep asks the provider again.
  */
 export async function refundPayment(ctx: PaymentContext, payment: Payment, reason: string): Promise<void> {
-  if (!ctx.stripe || !payment.provider_id) throw new FieldworkError("PAYMENT_PROVIDER_UNAVAILABLE");
+  refunderOf(ctx, payment); // throws PAYMENT_PROVIDER_UNAVAILABLE before anything changes
   const released = await releaseHold(ctx.db, payment.id, "refunded", reason);
   if (!released) {
     // Already given back (a declined or expired hold whose money came late) or stored: only the former is refunded.
@@ -85,17 +90,32 @@ export async function refundPayment(ctx: PaymentContext, payment: Payment, reaso
     if (!moved.rows.length) return;
   }
   await recordCharge(ctx.db, payment);
-  await refundAtProvider(ctx, payment);
+  await refundAtProvider(ctx, payment, reason);
 }
 
 /** The provider's refund of `payment` and its movement (the sweep calls it again for a refund that did not reach the provider). */
-export async function refundAtProvider(ctx: PaymentContext, payment: Payment): Promise<void> {
-  if (!ctx.stripe || !payment.provider_id) throw new FieldworkError("PAYMENT_PROVIDER_UNAVAILABLE");
-  const refund = await ctx.stripe.refund(payment.provider_id, `fieldwork-refund-${payment.id}`);
+export async function refundAtProvider(ctx: PaymentContext, payment: Payment, reason = payment.message ?? "Refunded"): Promise<void> {
+  const refund = await refunderOf(ctx, payment)(`fieldwork-refund-${payment.id}`, reason);
   await ctx.db.insertInto("payment_movement").values({
     payment_id: payment.id, response_id: null, kind: "refund", provider: payment.provider, provider_id: refund.id,
     amount: refund.amount, currency: refund.currency, status: refund.status,
   }).onConflict((oc) => oc.doNothing()).execute();
+}
+
+type Refund = { id: string; amount: number; currency: string; status: string };
+
+/** The refund call of the payment's provider (Toss's is its cancel, with the reason), or PAYMENT_PROVIDER_UNAVAILABLE. */
+function refunderOf(ctx: PaymentContext, payment: Payment): (key: string, reason: string) => Promise<Refund> {
+  const id = payment.provider_id;
+  if (payment.provider === "tosspayments" && ctx.toss && id) {
+    const toss = ctx.toss;
+    return (key, reason) => toss.refund(id, reason, key);
+  }
+  if (payment.provider === "stripe" && ctx.stripe && id) {
+    const stripe = ctx.stripe;
+    return (key) => stripe.refund(id, key);
+  }
+  throw new FieldworkError("PAYMENT_PROVIDER_UNAVAILABLE");
 }
 
 const freshPayment = (db: Kysely<DB>, id: string) => db.selectFrom("payment").selectAll().where("id", "=", id).executeTakeFirst();

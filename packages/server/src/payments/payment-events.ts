@@ -15,6 +15,7 @@ import type Stripe from "stripe";
 import { completePayment, refundAtProvider, type PaymentContext } from "./payment-complete";
 import { releaseHold, type Payment } from "./payment-hold";
 import { intentOf, type ProviderIntent } from "./stripe-client";
+import { sweepTossPayment } from "./toss-sweep";
 
 export async function handleStripeEvent(ctx: PaymentContext, event: Stripe.Event): Promise<"completed" | "refunded" | "ignored"> {
   if (event.type !== "payment_intent.succeeded") return "ignored";
@@ -71,6 +72,7 @@ export async function sweepPayments(ctx: PaymentContext, now = new Date(), retry
 }
 
 async function sweepOne(ctx: PaymentContext, payment: Payment): Promise<keyof Swept> {
+  if (payment.provider === "tosspayments") return sweepTossPayment(ctx, payment);
   if (!payment.provider_id || !ctx.stripe) {
     await releaseHold(ctx.db, payment.id, "expired", "No intent was made in time.");
     return "expired";

@@ -62,7 +62,7 @@ export async function paymentRoutes(fastify: FastifyInstance, ctx: PaymentContex
   });
 }
 
-function metaOf(request: FastifyRequest) {
+export function metaOf(request: FastifyRequest) {
   return {
     user_agent: request.headers["user-agent"]?.slice(0, 512) ?? null,
     referer: request.headers.referer?.slice(0, 2048) ?? null,
@@ -70,7 +70,7 @@ function metaOf(request: FastifyRequest) {
   };
 }
 
-function answerOf(result: SubmitResult) {
+export function answerOf(result: SubmitResult) {
   return {
     data: {
       id: result.id, form_id: result.form_id, local_index: result.local_index, created_at: result.created_at.toISOString(),

@@ -9,6 +9,8 @@
  * library loads from js.stripe.com, which a stand-in cannot serve. Without it, the page uses
  * `@stripe/stripe-js` Elements and the card never reaches this server (`card_form: "elements"`).
  */
+import { tossSettingsOf, type TossSettings } from "./toss-settings";
+
 export interface StripeSettings {
   secret_key: string;
   publishable_key: string;
@@ -19,6 +21,8 @@ export interface StripeSettings {
 
 export interface PaymentSettings {
   stripe: StripeSettings | null;
+  /** Toss Payments (toss-settings.ts: TOSS_* variables), or null. */
+  toss?: TossSettings | null;
 }
 
 export function paymentSettingsOf(env: NodeJS.ProcessEnv): PaymentSettings {
@@ -27,8 +31,10 @@ export function paymentSettingsOf(env: NodeJS.ProcessEnv): PaymentSettings {
   if (api_base && !/^https?:\/\/[^\s/]+$/i.test(api_base)) {
     throw new Error(`STRIPE_API_BASE must be an http(s) origin such as http://127.0.0.1:12111 (got ${JSON.stringify(api_base)}).`);
   }
-  if (!secret_key) return { stripe: null };
+  const toss = tossSettingsOf(env);
+  if (!secret_key) return { stripe: null, toss };
   return {
+    toss,
     stripe: {
       secret_key,
       publishable_key: env.STRIPE_PUBLISHABLE_KEY?.trim() ?? "",
