@@ -32,9 +32,9 @@ export function paymentSettingsOf(env: NodeJS.ProcessEnv): PaymentSettings {
     throw new Error(`STRIPE_API_BASE must be an http(s) origin such as http://127.0.0.1:12111 (got ${JSON.stringify(api_base)}).`);
   }
   const toss = tossSettingsOf(env);
-  if (!secret_key) return { stripe: null, toss };
+  if (!secret_key) return { stripe: null, ...(toss ? { toss } : {}) };
   return {
-    toss,
+    ...(toss ? { toss } : {}),
     stripe: {
       secret_key,
       publishable_key: env.STRIPE_PUBLISHABLE_KEY?.trim() ?? "",

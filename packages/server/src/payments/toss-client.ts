@@ -72,7 +72,8 @@ export class TossClient {
     }
     const record = (answer ?? {}) as Record<string, unknown>;
     if (response.ok && typeof record.paymentKey === "string") return record as unknown as TossPayment;
-    if (response.status >= 400 && response.status < 500 && typeof record.code === "string") {
+    // 401: our keys are wrong (UNAUTHORIZED_KEY), not the buyer's card.
+    if (response.status >= 400 && response.status < 500 && response.status !== 401 && typeof record.code === "string") {
       throw new TossRefusal(record.code, typeof record.message === "string" && record.message ? record.message : record.code, response.status);
     }
     throw new FieldworkError("PAYMENT_PROVIDER_UNAVAILABLE");

@@ -17,6 +17,7 @@ import {
   FieldworkError, isMinorAmount, messagesFor, paymentAmount, TOSS_BASE_PATH, TOSS_FAIL_MESSAGE, TOSS_ORDER_NAME_MAX,
   type ColumnValue, type FormField, type TossPaymentSessionData,
 } from "@fieldwork/core";
+import { createHash } from "node:crypto";
 import { cachedFormRecord, isUuid } from "../forms/form-record";
 import { loadPublishedForm } from "../forms/preload";
 import { readAnswers, readSystemInputs } from "../forms/submit/read-answers";
@@ -57,6 +58,13 @@ export async function startTossSession(ctx: PaymentContext, body: TossSessionReq
   };
 }
 
+/** Refusals that say nothing of the buyer's card: the order stays payable (its key unbound). */
+const NOT_FINAL = new Set(["NOT_FOUND_PAYMENT", "NOT_FOUND_PAYMENT_SESSION", "INVALID_IDEMPOTENCY_KEY", "IDEMPOTENT_REQUEST_PROCESSING", "INVALID_REQUEST"]);
+
+/** One confirm per order and key: a replay answers the same confirm, another key is another request. */
+const confirmKey = (orderId: string, paymentKey: string) =>
+  `fieldwork-confirm-${orderId}-${createHash("sha256").update(paymentKey).digest("hex").slice(0, 24)}`;
+
 export interface TossSuccess { form_id: string; paymentKey: string; orderId: string; amount: string }
 
 export async function confirmTossSuccess(ctx: PaymentContext, query: TossSuccess, meta: RequestMeta, request_id?: string): Promise<SubmitResult> {
@@ -77,13 +85,13 @@ export async function confirmTossSuccess(ctx: PaymentContext, query: TossSuccess
   try {
     confirmed = payment.status === "paid"
       ? await toss.retrieve(query.paymentKey)
-      : await toss.confirm(query.paymentKey, payment.id, payment.amount, `fieldwork-confirm-${payment.id}`);
+      : await toss.confirm(query.paymentKey, payment.id, payment.amount, confirmKey(payment.id, query.paymentKey));
   } catch (error) {
     if (!(error instanceof TossRefusal)) throw error;
     if (error.toss_code === "ALREADY_PROCESSED_PAYMENT") {
       confirmed = await toss.retrieve(query.paymentKey);
-    } else if (error.toss_code === "NOT_FOUND_PAYMENT") {
-      // Not a payment Toss knows: the order may still be paid with its real key.
+    } else if (NOT_FINAL.has(error.toss_code)) {
+      // Not a payment Toss knows, or a request it would not take: the order may still be paid with its real key.
       await ctx.db.updateTable("payment").set({ provider_id: null }).where("id", "=", payment.id)
         .where("provider_id", "=", query.paymentKey).where("status", "=", "pending").execute();
       throw error;
