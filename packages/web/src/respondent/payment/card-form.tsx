@@ -7,7 +7,8 @@
  * (the local stand-in of tests and demos) our own inputs, whose card goes to the server's
  * confirm; with real keys Stripe's Elements card (`@stripe/stripe-js`, itself loaded only
  * then), so the card never reaches Fieldwork. The inputs have no `name`: a card is never part
- * of the form's answers. Other providers render nothing (spec 2 §5).
+ * of the form's answers. Toss Payments draws the total only: Pay opens its checkout
+ * (toss-checkout.ts). Other providers render nothing (spec 2 §5).
  */
 import { formatPaymentAmount, paymentAmount, paymentConfig, type PaymentSetup, type PaymentStart } from "@fieldwork/core";
 import { useContext, useEffect, useRef, useState } from "react";
@@ -37,6 +38,16 @@ export default function CardForm({ field }: FieldProps) {
 
   const total = useTotal(root);
   const text = useText();
+  if (config?.service_provider === "tosspayments") {
+    // Toss Payments: the total only; Pay opens Toss's checkout (toss-checkout.ts), no card on this page.
+    return (
+      <FieldShell field={field} group>
+        <div ref={root} data-fw-payment="" data-fw-provider="tosspayments" className="grid gap-3">
+          {total ? <p className="text-base font-semibold text-fg" data-fw-total="">{text("payment.total", { amount: total })}</p> : null}
+        </div>
+      </FieldShell>
+    );
+  }
   if (config?.service_provider !== "stripe") return null;
   return (
     <FieldShell field={field} group>

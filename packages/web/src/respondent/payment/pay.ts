@@ -6,6 +6,7 @@
  * badge with the provider's message. Loaded only by forms with a payment field.
  */
 import { PARAM, type PaymentStart } from "@fieldwork/core";
+import { payWithToss } from "./toss-checkout";
 
 /** Confirms a started payment with the card on the page; answers the JSON envelope of confirm / complete. */
 export type CardConfirm = (start: PaymentStart, session_id: string) => Promise<unknown>;
@@ -24,6 +25,8 @@ export async function payAndSubmit(form: HTMLFormElement, form_id: string): Prom
   for (const [name, value] of new FormData(form)) {
     if (typeof value === "string") (answers[name] ??= []).push(value);
   }
+  // Toss Payments: the session, then Toss's checkout page (toss-checkout.ts).
+  if (form.querySelector<HTMLElement>("[data-fw-payment]")?.dataset.fwProvider === "tosspayments") return payWithToss(form_id, answers);
   if (!active) return failure("PAYMENT_PROVIDER_UNAVAILABLE", "The card form is not ready yet.");
   const confirm = active;
   const started = await postJson(`/v1/${encodeURIComponent(form_id)}/payment`, { answers }) as { data?: PaymentStart | null };
