@@ -58,8 +58,10 @@ export async function startTossSession(ctx: PaymentContext, body: TossSessionReq
   };
 }
 
-/** Refusals that say nothing of the buyer's card: the order stays payable (its key unbound). */
-const NOT_FINAL = new Set(["NOT_FOUND_PAYMENT", "NOT_FOUND_PAYMENT_SESSION", "INVALID_IDEMPOTENCY_KEY", "IDEMPOTENT_REQUEST_PROCESSING", "INVALID_REQUEST"]);
+/** Refusals of the key itself (not a payment Toss knows for this order): the order stays payable, its key unbound. */
+const NOT_THIS_KEY = new Set(["NOT_FOUND_PAYMENT", "NOT_FOUND_PAYMENT_SESSION", "INVALID_REQUEST"]);
+/** Refusals that say nothing of the payment (a confirm with this key still running at Toss): the order is left as it is. */
+const IN_FLIGHT = new Set(["IDEMPOTENT_REQUEST_PROCESSING", "INVALID_IDEMPOTENCY_KEY", "PROVIDER_ERROR", "FAILED_INTERNAL_SYSTEM_PROCESSING"]);
 
 /** One confirm per order and key: a replay answers the same confirm, another key is another request. */
 const confirmKey = (orderId: string, paymentKey: string) =>
@@ -90,7 +92,9 @@ export async function confirmTossSuccess(ctx: PaymentContext, query: TossSuccess
     if (!(error instanceof TossRefusal)) throw error;
     if (error.toss_code === "ALREADY_PROCESSED_PAYMENT") {
       confirmed = await toss.retrieve(query.paymentKey);
-    } else if (NOT_FINAL.has(error.toss_code)) {
+    } else if (IN_FLIGHT.has(error.toss_code)) {
+      throw Object.assign(new FieldworkError("PAYMENT_PROVIDER_UNAVAILABLE"), { cause: error });
+    } else if (NOT_THIS_KEY.has(error.toss_code)) {
       // Not a payment Toss knows, or a request it would not take: the order may still be paid with its real key.
       await ctx.db.updateTable("payment").set({ provider_id: null }).where("id", "=", payment.id)
         .where("provider_id", "=", query.paymentKey).where("status", "=", "pending").execute();

@@ -193,6 +193,26 @@ describe.each(BACKENDS)("Toss Payments on $name", (backend) => {
     expect(chargesOf(data.orderId)).toHaveLength(1);
   });
 
+  it.skipIf(!backend.available)("a paid answer the form no longer takes is refunded through Toss's cancel, its unit given back", async () => {
+    const { form } = await ticketForm(5);
+    const { data } = await started(form);
+    await w.database.db.updateTable("form").set({ is_force_closed: true }).where("id", "=", form).execute();
+    const paymentKey = standin.authorize(data.orderId, 5000);
+    const closed = await back(data.successUrl, { paymentKey, orderId: data.orderId, amount: "5000" });
+    expect(closed.statusCode).toBe(403);
+    expect(chargesOf(data.orderId)).toHaveLength(1);
+    expect(standin.cancels.filter((c) => c.paymentKey === paymentKey)).toHaveLength(1);
+    expect((await payments(form))[0]).toMatchObject({ status: "refunded", response_id: null });
+    const movements = await w.database.db.selectFrom("payment_movement").select(["kind", "provider", "amount", "currency", "status"])
+      .where("payment_id", "=", data.orderId).orderBy("id").execute();
+    expect(movements).toEqual([
+      { kind: "charge", provider: "tosspayments", amount: 5000, currency: "krw", status: "succeeded" },
+      { kind: "refund", provider: "tosspayments", amount: 5000, currency: "krw", status: "succeeded" },
+    ]);
+    expect(await level(form)).toMatchObject({ available: 5, committed: 0 });
+    expect(await rows(form)).toHaveLength(0);
+  });
+
   it.skipIf(!backend.available)("the sweep gives back the hold of an order that never came back", async () => {
     const { form } = await ticketForm(4);
     const { data } = await started(form);
