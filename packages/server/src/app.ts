@@ -55,6 +55,7 @@ import { SearchFiller, type SearchFillerOptions } from "./tables/search-filler";
 import type { StorageDriver } from "./storage/driver";
 import { storageRoutes, useStorage } from "./storage/plugin";
 import type { AiSettings } from "./ai/ai-settings";
+import { paymentCspSources } from "./payments/payment-csp";
 import { usePayments } from "./payments/payment-plugin";
 import type { PaymentSettings } from "./payments/stripe-settings";
 
@@ -201,8 +202,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Routes declare zod schemas (params, query, body, responses) from @fieldwork/core.
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // Stripe's Elements card (real keys, no stand-in API base) loads Stripe's script and frames on form pages.
-  securityHeaders(app, { stripeElements: Boolean(options.payments?.stripe && !options.payments.stripe.api_base) });
+  // Stripe's Elements card (real keys, no stand-in API base) loads Stripe's script and frames on form pages; Toss's SDK likewise.
+  securityHeaders(app, {
+    stripeElements: Boolean(options.payments?.stripe && !options.payments.stripe.api_base), payment: paymentCspSources(options.payments),
+  });
   respondentLane(app);
   rateLimits(app, options.rateLimitFactor ?? 1);
   rejectUnstorableInput(app);

@@ -22,3 +22,19 @@ describe("tossSettingsOf (README 'Payments')", () => {
     expect(() => tossSettingsOf({ TOSS_SDK_URL: "javascript:alert(1)" })).toThrow(/TOSS_SDK_URL/);
   });
 });
+
+describe("the form page's Content-Security-Policy with Toss's SDK", () => {
+  it("allows Toss's script, frames and API with real keys, nothing with the stand-in", async () => {
+    const { paymentCspSources } = await import("./payment-csp");
+    const { contentSecurityPolicy } = await import("../routes/security-headers");
+    const real = paymentCspSources({ stripe: null, toss: tossSettingsOf({ TOSS_SECRET_KEY: "live_sk", TOSS_CLIENT_KEY: "live_ck" }) });
+    expect(real).toEqual({ script: ["https://js.tosspayments.com"], frame: ["https://*.tosspayments.com"], connect: ["https://*.tosspayments.com"] });
+    const policy = contentSecurityPolicy({ embeddable: true, payment: real });
+    expect(policy).toMatch(/script-src 'self' [^;]*https:\/\/js\.tosspayments\.com/);
+    expect(policy).toContain("connect-src 'self' https://*.tosspayments.com");
+    expect(policy).toContain("frame-src 'self' https://*.tosspayments.com");
+    expect(paymentCspSources({ stripe: null, toss: tossSettingsOf({ TOSS_SECRET_KEY: "a", TOSS_CLIENT_KEY: "b", TOSS_API_BASE: "http://127.0.0.1:9" }) })).toBeUndefined();
+    expect(paymentCspSources({ stripe: null })).toBeUndefined();
+    expect(contentSecurityPolicy({ embeddable: true })).not.toContain("frame-src");
+  });
+});
