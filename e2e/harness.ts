@@ -25,6 +25,8 @@ export interface RunningServer {
   dataDir: string;
   cli(args: string[]): string;
   stop(): Promise<void>;
+  /** `kill -9`: the process dies at once, mid-request (a crash, for reliability tests); `stop` still cleans up. */
+  kill9(): Promise<void>;
 }
 
 interface StartOptions { databaseUrl?: string; env?: Record<string, string> }
@@ -78,10 +80,18 @@ async function startOnce(options: StartOptions, dataDir: string, port: number): 
       return result.stdout;
     },
     async stop() {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        child.kill("SIGTERM");
+        await exited;
+      }
       rmSync(dataDir, { recursive: true, force: true });
+    },
+    async kill9() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGKILL");
+      await exited;
     },
   };
 }

@@ -24,6 +24,9 @@ export const ERROR_CATALOGUE = {
   INVALID_EXPRESSION: { status: 400, message: "An expression could not be read, or names a field the form does not have." },
   UNSUPPORTED_DOCTYPE: { status: 400, message: "Unsupported doctype." },
 
+  /** POST /webhooks/stripe whose Stripe-Signature does not hold for its body and STRIPE_WEBHOOK_SECRET. */
+  WEBHOOK_SIGNATURE_INVALID: { status: 400, message: "The webhook's signature does not match its body." },
+
   UNAUTHORIZED: { status: 401, message: "Sign in, or send a project API key." },
   FORBIDDEN: { status: 403, message: "Your role does not allow this." },
   METRICS_TOKEN_INVALID: { status: 401, message: "Send the metrics token (METRICS_TOKEN) as `Authorization: Bearer …`." },

@@ -60,6 +60,16 @@ export const PUBLIC_ERROR_PAGES = {
   NESTED_TOO_DEEP: { status: 400 },
   SESSION_ANSWERS_TOO_LARGE: { status: 413 },
   FORM_PARTIAL_ANSWERS_FULL: { status: 409 },
+  /** A payment form's answer goes through Pay (payments/), never a bare submit. */
+  PAYMENT_REQUIRED: { status: 402, page: "badrequest", query: { error: "PAYMENT_REQUIRED" } },
+  /** The provider refused the card: the answer carries the provider's own message. */
+  PAYMENT_DECLINED: { status: 402 },
+  /** A Pay naming another session's payment (a replayed intent). */
+  PAYMENT_SESSION_MISMATCH: { status: 403 },
+  /** The payment is not confirmed by the provider (yet), or no longer matches the answers. */
+  PAYMENT_NOT_CONFIRMED: { status: 409 },
+  /** The provider could not be reached or is not configured on this server. */
+  PAYMENT_PROVIDER_UNAVAILABLE: { status: 503 },
 } as const satisfies Record<string, ErrorPageEntry>;
 
 export type PublicErrorCode = keyof typeof PUBLIC_ERROR_PAGES;

@@ -131,7 +131,9 @@ const ROWS: Record<FieldType, Row> = {
   canvas: later("json", "jsonb", { renderable: true, max_length: SKETCH }),
   // {"lat","lng"} in degrees (structured-value.ts); without JavaScript two number inputs.
   latlng: { ...later("latlng", "jsonb", { max_length: FORMAT }), renderable: true },
-  payment: later("json", "jsonb"),
+  // What was paid ({provider, provider_id, amount, currency, status}: payment.ts), written by the
+  // server with a confirmed payment, never read from the browser; the card form is its renderer.
+  payment: { ...later("json", "jsonb", { max_length: FORMAT }), renderable: true, requirable: false },
   // An ISO 3166-1 alpha-2 code (country-codes.ts); without JavaScript a select.
   country: { ...later("country", "text", { max_length: FORMAT, fixed_values: true }), renderable: true, html_type: "select" },
   // The pad's drawing as a PNG data URL (answer-formats.ts), shown as an image in the grid.

@@ -3,6 +3,7 @@
  * refer to each other by field name, so a file is readable and round-trips without ids:
  * `export(import(file))` equals `FormDefinition.parse(file)`.
  */
+import { PAYMENT_MAX_AMOUNT } from "./payment";
 import { z } from "zod";
 import { FieldworkError, type ErrorCode } from "./error-catalogue";
 import { FIELD_TYPES } from "./field-types";
@@ -47,6 +48,8 @@ export const OptionDefinition = z.strictObject({
   disabled: z.boolean().default(false),
   /** Label of the optgroup this option belongs to. */
   group: optional(LIMITS.label_length),
+  /** Price in minor units on a payment form (payment.ts). */
+  price: z.number().int().positive().max(PAYMENT_MAX_AMOUNT).optional(),
 });
 
 const level = z.number().int().min(0).max(INVENTORY_MAX);

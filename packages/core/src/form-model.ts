@@ -17,6 +17,8 @@ export interface FormOption {
   disabled: boolean;
   index: number;
   optgroup_id: string | null;
+  /** Price in minor units (cents) when the option is a product of a payment form (payment.ts), else null. */
+  price?: number | null;
   /** Tracked options only, in the preload: how many remain when few (inventory.ts). */
   stock?: OptionStock;
 }

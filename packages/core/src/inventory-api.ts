@@ -68,7 +68,8 @@ export interface FormInventory {
 export interface InventoryCommit {
   id: number;
   diff: number;
-  reason: "initialize" | "adjust" | "order";
+  /** `reserve` / `release`: units a payment holds while it is confirmed, and gives back (payments/). */
+  reason: "initialize" | "adjust" | "order" | "reserve" | "release";
   form_id: string | null;
   response_id: string | null;
   created_at: string;

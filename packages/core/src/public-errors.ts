@@ -34,6 +34,11 @@ export const PUBLIC_ERROR_MESSAGES = {
   NESTED_TOO_DEEP: "The request nests deeper than Fieldwork accepts.",
   SESSION_ANSWERS_TOO_LARGE: `A session keeps at most ${LIMITS.session_partial_bytes / 1024 / 1024} MB of partial answers; this one was not saved. The submit still takes every value.`,
   FORM_PARTIAL_ANSWERS_FULL: "This form keeps no more partial answers until older unsubmitted sessions expire. The submit still takes every value.",
+  PAYMENT_REQUIRED: "This form takes its answers with a payment: use Pay.",
+  PAYMENT_DECLINED: "Your card was declined.",
+  PAYMENT_SESSION_MISMATCH: "This payment belongs to another session.",
+  PAYMENT_NOT_CONFIRMED: "The payment is not confirmed.",
+  PAYMENT_PROVIDER_UNAVAILABLE: "The payment provider could not be reached. Nothing was charged; try again.",
 } as const satisfies Record<PublicErrorCode, string>;
 
 type PublicErrors = { readonly [K in PublicErrorCode]: (typeof PUBLIC_ERROR_PAGES)[K] & { readonly message: (typeof PUBLIC_ERROR_MESSAGES)[K] } };

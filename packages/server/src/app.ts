@@ -55,6 +55,9 @@ import { SearchFiller, type SearchFillerOptions } from "./tables/search-filler";
 import type { StorageDriver } from "./storage/driver";
 import { storageRoutes, useStorage } from "./storage/plugin";
 import type { AiSettings } from "./ai/ai-settings";
+import { paymentCspSources } from "./payments/payment-csp";
+import { usePayments } from "./payments/payment-plugin";
+import type { PaymentSettings } from "./payments/stripe-settings";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -121,6 +124,11 @@ export interface AppOptions {
   uploadDeadlineMs?: number;
   /** AI_BASE_URL, AI_API_KEY, AI_MODEL, AI_TIMEOUT_MS, AI_RATE_LIMIT_PER_MINUTE (ai/ai-settings.ts); no base URL → the offline heuristic. */
   ai?: Partial<AiSettings>;
+  /**
+   * Payment providers (payments/stripe-settings.ts from STRIPE_* variables); `sweep: true` runs
+   * the payment expiry job here (main.ts does; tests call sweepPayments themselves).
+   */
+  payments?: PaymentSettings & { sweep?: boolean };
   /** SUPPORT_URL: the "Contact support" link of the outdated-schema page (an http(s) or mailto: URL). */
   supportUrl?: string | undefined;
 }
@@ -194,7 +202,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Routes declare zod schemas (params, query, body, responses) from @fieldwork/core.
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  securityHeaders(app);
+  // Stripe's Elements card (real keys, no stand-in API base) loads Stripe's script and frames on form pages; Toss's SDK likewise.
+  securityHeaders(app, {
+    stripeElements: Boolean(options.payments?.stripe && !options.payments.stripe.api_base), payment: paymentCspSources(options.payments),
+  });
   respondentLane(app);
   rateLimits(app, options.rateLimitFactor ?? 1);
   rejectUnstorableInput(app);
@@ -204,6 +215,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(publicRoutes, { partialAnswerCaps: options.partialAnswerCaps });
   await app.register(uploadUrlRoutes);
+  await usePayments(app, options.db, options.payments, publicUrl);
   await app.register(pageRoutes, { assets, publicUrl, supportUrl: options.supportUrl });
   await app.register(shareRoutes, { publicUrl });
   await app.register(embedScriptRoute);

@@ -9,6 +9,7 @@ import { DEFAULT_SHUTDOWN_TIMEOUT_MS } from "./shutdown";
 import { logLevelOf, type LogLevel } from "./logging";
 import { LAZY_INDEX_MIN_ROWS } from "./tables/lazy-indexes";
 import { aiSettingsOf, type AiSettings } from "./ai/ai-settings";
+import { paymentSettingsOf, type PaymentSettings } from "./payments/stripe-settings";
 
 export interface Config {
   port: number;
@@ -43,6 +44,8 @@ export interface Config {
   supportUrl: string | undefined;
   /** AI_BASE_URL, AI_API_KEY, AI_MODEL, AI_TIMEOUT_MS, AI_RATE_LIMIT_PER_MINUTE: field suggestions (ai/ai-settings.ts). */
   ai: AiSettings;
+  /** STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE; TOSS_SECRET_KEY, TOSS_CLIENT_KEY, TOSS_API_BASE, TOSS_SDK_URL: payments (payments/stripe-settings.ts, toss-settings.ts). */
+  payments: PaymentSettings;
 }
 
 /** The shortest METRICS_TOKEN taken: a guessable token would make the metrics public. */
@@ -79,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storageUrl: env.STORAGE_URL || undefined,
     supportUrl: env.SUPPORT_URL || undefined,
     ai: aiSettingsOf(env),
+    payments: paymentSettingsOf(env),
   };
 }
 

@@ -36,6 +36,7 @@ const app = await buildApp({
   storage: storageFromConfig(config),
   supportUrl: config.supportUrl,
   ai: config.ai,
+  payments: { ...config.payments, sweep: true },
 });
 const seed = await seedDemo(database.db, app.auth);
 await app.listen({ port: config.port, host: config.host });

@@ -68,8 +68,8 @@ export interface SuggestionContext {
   fields: readonly { name: string; label: string | null; type: string }[];
 }
 
-/** Types a suggestion may propose: those the renderer draws in this release. */
-export const isSuggestibleType = (type: FieldType): boolean => capabilityOf(type).renderable;
+/** Types a suggestion may propose: those the renderer draws in this release, less payment (its price and provider are the owner's to set). */
+export const isSuggestibleType = (type: FieldType): boolean => capabilityOf(type).renderable && type !== "payment";
 
 /** Words models use for types, mapped onto ours. */
 const TYPE_ALIASES: Record<string, FieldType> = {

@@ -91,6 +91,13 @@ const TEXTS = {
   "field.sketch_properties": "Properties",
   "field.sketch_done": "Done",
   "field.signature_no_script": "Without JavaScript there is no pad: sign on paper and upload a photo of your signature (PNG, JPEG or WebP).",
+  // Spec 1 §2.3's card form (payment fields).
+  "payment.card_number": "Card number",
+  "payment.expiry": "Expiry",
+  "payment.cvc": "CVC",
+  "payment.country": "Country",
+  "payment.zip": "ZIP",
+  "payment.total": "Total {amount}",
   "field.sketch_no_script": "The sketch editor needs JavaScript. You can paste a sketch as JSON instead.",
   "field.bold": "Bold",
   "field.italic": "Italic",

@@ -23,6 +23,7 @@ import * as storageDeletes from "./migrations/0020-storage-deletes";
 import * as searchVectorAsync from "./migrations/0021-search-vector-async";
 import * as buckets from "./migrations/0022-buckets";
 import * as uploadGrantLanding from "./migrations/0023-upload-grant-landing";
+import * as payments from "./migrations/0024-payments";
 import * as storeProducts from "./migrations/0025-store-products";
 
 /** Named, ordered migrations; the same list runs on PGlite and PostgreSQL. */
@@ -50,6 +51,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0021-search-vector-async": searchVectorAsync,
   "0022-buckets": buckets,
   "0023-upload-grant-landing": uploadGrantLanding,
+  "0024-payments": payments,
   "0025-store-products": storeProducts,
 };
 

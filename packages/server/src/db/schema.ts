@@ -132,6 +132,8 @@ export interface FormFieldOptionTable {
   id: Generated<string>; form_id: string; form_field_id: string; value: string; label: string | null;
   src: string | null; disabled: Generated<boolean>; index: Generated<number>; optgroup_id: string | null;
   created_at: Timestamp;
+  /** Minor units on a payment form (migration 0024). */
+  price: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface FormBlockTable {
@@ -211,7 +213,7 @@ export interface InventoryLevelTable {
   committed: Generated<number>; unavailable: Generated<number>; incoming: Generated<number>;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
-export type InventoryCommitReason = "initialize" | "adjust" | "order";
+export type InventoryCommitReason = "initialize" | "adjust" | "order" | "reserve" | "release";
 export interface InventoryLevelCommitTable {
   id: ColumnType<number, never, never>; inventory_level_id: string; diff: number; reason: InventoryCommitReason;
   form_id: string | null; response_id: string | null; created_at: Generated<Date>;
@@ -254,6 +256,29 @@ export interface DB {
   storage_move: StorageMoveTable;
   storage_delete: StorageDeleteTable;
   bucket: BucketTable;
+  payment: PaymentTable;
+  payment_movement: PaymentMovementTable;
+}
+
+export type PaymentStatus = "pending" | "paid" | "completed" | "failed" | "expired" | "refunded";
+/** One attempt to pay for a session's answer (migration 0024, payments/). */
+export interface PaymentTable {
+  id: Generated<string>; form_id: string; session_id: string;
+  response_id: ColumnType<string | null, string | null | undefined, string | null>;
+  provider: "stripe" | "tosspayments";
+  provider_id: ColumnType<string | null, string | null | undefined, string | null>;
+  amount: number; currency: string; status: PaymentStatus;
+  message: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The inventory levels whose units this payment holds (one unit each). */
+  held_level_ids: ColumnType<string[], string[] | undefined, string[]>;
+  /** The posted entries ({name: [values]}), so a confirmed payment completes its answer without the browser. */
+  answers: Json;
+  created_at: Timestamp; updated_at: Timestamp; expires_at: ColumnType<Date, Date | string, Date | string>;
+}
+/** A money movement the provider made: a charge or a refund (migration 0024). */
+export interface PaymentMovementTable {
+  id: ColumnType<number, never, never>; payment_id: string; response_id: string | null; kind: "charge" | "refund";
+  provider: string; provider_id: string; amount: number; currency: string; status: string; created_at: Generated<Date>;
 }
 
 /** A storage bucket: the `v0_bucket` document of the same id (migration 0022). */

@@ -108,6 +108,7 @@ export async function insertField(trx: Transaction<DB>, formId: string, field: F
     await trx.insertInto("form_field_option").values(field.options.map((option, index) => ({
       form_id: formId, form_field_id: row.id, value: option.value, label: option.label, src: option.src,
       disabled: option.disabled, index, optgroup_id: option.group === null ? null : groupIds.get(option.group) ?? null,
+      price: option.price ?? null,
     }))).execute();
   }
   return row.id;

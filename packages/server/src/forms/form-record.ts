@@ -109,7 +109,7 @@ async function loadDefinition(db: Kysely<DB>, formId: string): Promise<Definitio
     if (!isFieldType(row.type)) return [];
     const options: FormOption[] = optionRows
       .filter((o) => o.form_field_id === row.id)
-      .map((o) => ({ id: o.id, value: o.value, label: o.label, src: o.src, disabled: o.disabled, index: o.index, optgroup_id: o.optgroup_id }));
+      .map((o) => ({ id: o.id, value: o.value, label: o.label, src: o.src, disabled: o.disabled, index: o.index, optgroup_id: o.optgroup_id, price: o.price }));
     const optgroups: FormOptgroup[] = optgroupRows
       .filter((g) => g.form_field_id === row.id)
       .map((g) => ({ id: g.id, label: g.label, disabled: g.disabled, index: g.index }));

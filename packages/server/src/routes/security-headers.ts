@@ -36,14 +36,33 @@ export function allowFormRedirect(reply: FastifyReply, url: string | undefined):
   ((reply as WithOrigins)[FORM_ACTION_ORIGINS] ??= []).push(new URL(url).origin);
 }
 
-export function contentSecurityPolicy(options: { embeddable: boolean; formActions?: string[] }): string {
+/**
+ * What Stripe's Elements card needs on a public form page (Stripe's documented policy):
+ * its script, its iframes and its API. Only with real Stripe keys (docs/payments.md); with a
+ * stand-in API base the page draws Fieldwork's own card form and loads nothing from Stripe.
+ */
+const STRIPE_ELEMENTS = { script: "https://js.stripe.com", frame: "https://js.stripe.com https://hooks.stripe.com", connect: "https://api.stripe.com" };
+
+/**
+ * What another provider's browser library needs on the public form pages (Toss Payments' SDK:
+ * payments/payment-csp.ts): its script, its frames and its API. Nothing with the stand-ins.
+ */
+export interface PaymentSources { script: string[]; frame: string[]; connect: string[] }
+
+export function contentSecurityPolicy(options: {
+  embeddable: boolean; formActions?: string[]; stripeElements?: boolean | undefined; payment?: PaymentSources | undefined;
+}): string {
+  const stripe = options.embeddable && options.stripeElements;
+  const other = options.embeddable ? options.payment : undefined;
+  const frames = [...(stripe ? [STRIPE_ELEMENTS.frame] : []), ...(other?.frame ?? [])];
   return [
     "default-src 'self'",
-    `script-src 'self' ${scriptHashes.join(" ")}`,
+    [`script-src 'self' ${scriptHashes.join(" ")}${stripe ? ` ${STRIPE_ELEMENTS.script}` : ""}`, ...(other?.script ?? [])].join(" "),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https: http:",
     "media-src 'self' data: blob: https: http:",
-    "connect-src 'self'",
+    [`connect-src 'self'${stripe ? ` ${STRIPE_ELEMENTS.connect}` : ""}`, ...(other?.connect ?? [])].join(" "),
+    ...(frames.length ? [["frame-src 'self'", ...frames].join(" ")] : []),
     "object-src 'none'",
     "base-uri 'none'",
     ["form-action 'self'", ...(options.formActions ?? [])].join(" "),
@@ -51,7 +70,7 @@ export function contentSecurityPolicy(options: { embeddable: boolean; formAction
   ].join("; ");
 }
 
-export function securityHeaders(app: FastifyInstance): void {
+export function securityHeaders(app: FastifyInstance, options: { stripeElements?: boolean; payment?: PaymentSources | undefined } = {}): void {
   app.addHook("onSend", async (request, reply, payload) => {
     reply.header("x-content-type-options", "nosniff");
     reply.header("referrer-policy", "strict-origin-when-cross-origin");
@@ -61,7 +80,9 @@ export function securityHeaders(app: FastifyInstance): void {
     // A route that set its own policy keeps it (a stored file's sandbox, storage/serving.ts).
     if (reply.hasHeader("content-security-policy")) return payload;
     if (type.startsWith("text/html")) {
-      reply.header("content-security-policy", contentSecurityPolicy({ embeddable, formActions: (reply as WithOrigins)[FORM_ACTION_ORIGINS] }));
+      reply.header("content-security-policy", contentSecurityPolicy({
+        embeddable, formActions: (reply as WithOrigins)[FORM_ACTION_ORIGINS], stripeElements: options.stripeElements, payment: options.payment,
+      }));
     } else if (!embeddable) {
       reply.header("content-security-policy", "frame-ancestors 'none'");
     }

@@ -39,10 +39,18 @@ function usePost(input: { form_id: string; action: string; dispatch: Dispatch<Fo
       beforeSubmit();
       dispatch({ type: "submit_start" });
       // The answer's handling loads while the answers are sent (it is not part of the first load).
-      Promise.all([postSubmission(action, body).catch(() => null), import("./submit-answer")])
-        .then(([answer, { carryOutAnswer }]) => carryOutAnswer(form, form_id, answer, dispatch))
+      // A payment form pays: its answers go with the payment (payment/pay.ts, a lazy chunk).
+      const sent = form.querySelector("[data-fw-payment]")
+        ? import("./payment/pay").then((pay) => pay.payAndSubmit(form, form_id))
+        : postSubmission(action, body);
+      Promise.all([sent.catch(() => null), import("./submit-answer")])
+        // A payment session refused by the server is swallowed (spec 1 §7): the submit just ends.
+        .then(([answer, { carryOutAnswer }]) => (isSwallowed(answer) ? dispatch({ type: "submit_end" }) : carryOutAnswer(form, form_id, answer, dispatch)))
         .catch(() => dispatch({ type: "submit_failed", error: NETWORK_ERROR }));
     },
     [form_id, action, dispatch, beforeSubmit],
   );
 }
+
+/** payment/toss-checkout.ts's SWALLOWED (not imported: that chunk loads with Pay only). */
+const isSwallowed = (answer: unknown) => typeof answer === "object" && answer !== null && (answer as { swallowed?: unknown }).swallowed === true;

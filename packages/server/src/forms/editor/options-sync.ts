@@ -38,6 +38,8 @@ export async function replaceOptions(trx: Kysely<DB>, formId: string, fieldId: s
     const row = {
       value: option.value, label: option.label, src: option.src, disabled: option.disabled, index,
       optgroup_id: option.group === null ? null : groupIds.get(option.group) ?? null,
+      // The editor has no price input yet: a save without one keeps the option's price.
+      ...(option.price ? { price: option.price } : {}),
     };
     const kept = oldOptions.find((o) => o.value === option.value);
     if (kept) await trx.updateTable("form_field_option").set(row).where("id", "=", kept.id).execute();

@@ -58,6 +58,7 @@ export function insertStatement(
       insert into inventory_level_commit (inventory_level_id, diff, reason, form_id, response_id)
       select units.level_id, -1, 'order', ${form.id}::uuid, ins.id from units join ins using (local_index)
     ),` : sql``}
+    ${paidStatements(form.id, accepted)}
     ${fileStatements(accepted)}
     requests (local_index, request_id) as (values ${sql.join(accepted.map(({ item, local_index }) => sql`(${local_index}::int, ${item.request_id}::text)`))}),
     events as (
@@ -83,6 +84,38 @@ function fileStatements(accepted: readonly Accepted[]) {
     ${claims.length ? sql`
     claims (local_index, key) as (values ${sql.join(claims)}),
     claimed as (delete from upload_grant g using claims c join ins on ins.local_index = c.local_index where g.key = c.key),` : sql``}`;
+}
+
+/**
+ * Paid members (payments/): the units their payment held become committed, each with an
+ * `order` commit naming the row (diff 0: they left `available` when held), and the payment is
+ * completed with the row's id, all in the row's statement: a row never stands without its
+ * payment, nor a held unit without its row.
+ */
+function paidStatements(form_id: string, accepted: readonly Accepted[]) {
+  const paid = accepted.flatMap(({ item, local_index }) => (item.payment ? [{ payment: item.payment, local_index }] : []));
+  if (!paid.length) return sql``;
+  const held = paid.flatMap(({ payment, local_index }) => payment.held_level_ids.map((level) => sql`(${level}::uuid, ${local_index}::int)`));
+  return sql`
+    paid (payment_id, local_index) as (values ${sql.join(paid.map((p) => sql`(${p.payment.id}::uuid, ${p.local_index}::int)`))}),
+    completed as (
+      update payment p set status = 'completed', response_id = ins.id, updated_at = now()
+      from paid join ins using (local_index) where p.id = paid.payment_id
+    ),
+    charged as (
+      update payment_movement m set response_id = ins.id
+      from paid join ins using (local_index) where m.payment_id = paid.payment_id and m.kind = 'charge'
+    ),
+    ${held.length ? sql`
+    held (level_id, local_index) as (values ${sql.join(held)}),
+    held_committed as (
+      update inventory_level l set committed = l.committed + h.n, updated_at = now()
+      from (select level_id, count(*)::int as n from held join ins using (local_index) group by level_id) h where l.id = h.level_id
+    ),
+    held_orders as (
+      insert into inventory_level_commit (inventory_level_id, diff, reason, form_id, response_id)
+      select held.level_id, 0, 'order', ${form_id}::uuid, ins.id from held join ins using (local_index)
+    ),` : sql``}`;
 }
 
 /**

@@ -57,11 +57,19 @@ export interface PendingSubmit {
   meta: RequestMeta;
   /** The request's log id (request-id.ts), kept with the outbox event. */
   request_id: string | null;
-  /** Tracked options chosen (option ids). */
+  /** Tracked options chosen (option ids); empty for a paid submit, whose units its payment holds. */
   demand: string[];
+  /** The confirmed payment this answer comes with (payments/): its held units are committed with the row. */
+  payment?: PaidWith | null;
   now: Date;
   /** The per-address hit to count in the batch's transaction (PostgreSQL), or null when counted already or off. */
   rate_hit: PendingHit | null;
+}
+
+export interface PaidWith {
+  id: string;
+  /** Levels holding one unit each for this payment (payment-hold.ts). */
+  held_level_ids: readonly string[];
 }
 
 export interface InsertedResponse {
@@ -131,6 +139,7 @@ async function decideAndWrite(
     named: namedCustomersStatement(project_id, items),
     visitors: visitorCustomersStatement(project_id, items.flatMap((item) => (item.visitor_id ? [item.visitor_id] : []))),
     stock: items.some((item) => item.demand.length) ? stockStatement(record) : null,
+    payments: paymentsStatement(items),
   });
   onLocked();
   const form = first.lock[0];
@@ -151,11 +160,14 @@ async function decideAndWrite(
   const countStatement = countByCustomerStatement(table_name, counted);
   const customer_counts = countStatement ? customerCounts((await rounds.run({ counts: countStatement })).counts) : new Map<string, number>();
 
+  // A paid member whose payment was released meanwhile (refunded, expired) takes no row: its money goes back.
+  const payable = new Set(first.payments.filter((p) => p.status === "pending" || p.status === "paid").map((p) => p.id));
   const planItems: PlanItem[] = items.map((item, i) => ({
     session_id: sessions.has(item.session_id ?? "") ? item.session_id : null,
     customer_id: customerOf[i]!,
     demand: item.demand,
-    closed: limited.has(i) ? "RATE_LIMITED" : closedAtSubmit(form, item.now),
+    closed: limited.has(i) ? "RATE_LIMITED"
+      : item.payment && !payable.has(item.payment.id) ? "PAYMENT_NOT_CONFIRMED" : closedAtSubmit(form, item.now),
   }));
   const submitted = new Map([...sessions].flatMap(([id, s]) => (s.row ? [[id, s.row.local_index] as const] : [])));
   const plan = planBatch(planItems, {
@@ -281,6 +293,17 @@ function stockStatement(record: FormRecord) {
     from inventory_level l join inventory_item i on i.id = l.inventory_item_id
     where i.form_field_option_id = any(${options}::uuid[])
     order by l.id for update of l`;
+}
+
+/**
+ * The statuses of the batch's payments (paid members only). Read under the form's lock, which
+ * every change of a payment's hold takes first (payments/payment-hold.ts): a payment released
+ * before this batch is seen as such, and one released after it finds it completed.
+ */
+function paymentsStatement(items: readonly PendingSubmit[]) {
+  const ids = items.flatMap((item) => (item.payment ? [item.payment.id] : []));
+  if (!ids.length) return null;
+  return sql<{ id: string; status: string }>`select id::text, status from payment where id = any(${ids}::uuid[])`;
 }
 
 async function sessionRow(db: Kysely<DB>, record: FormRecord, sessionId: string): Promise<Row | undefined> {

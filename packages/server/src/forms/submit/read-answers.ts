@@ -85,6 +85,11 @@ export function readAnswers(
       values.set(field, null);
       continue;
     }
+    // What was paid is the server's to write (payments/paid-submit.ts), never the browser's.
+    if (field.type === "payment") {
+      values.set(field, null);
+      continue;
+    }
     const computed = logic.computed.get(field.id);
     if (computed !== undefined) {
       values.set(field, computedColumnValue(field, computed, { utc_offset }));

@@ -9,7 +9,9 @@
  * against the current form before it is answered, so a stale cache (an edit since, on this
  * instance or another) never refuses answers that fit the form as it is now.
  */
-import { completePath, FieldworkError, messagesFor, PARAM, safeUrlOrUndefined, type ColumnValue, type FormField } from "@fieldwork/core";
+import {
+  completePath, FieldworkError, messagesFor, PARAM, paymentAmount, paymentFieldOf, safeUrlOrUndefined, type ColumnValue, type FormField,
+} from "@fieldwork/core";
 import type { Kysely } from "kysely";
 import { randomUUID } from "node:crypto";
 import type { DB } from "../../db/schema";
@@ -21,7 +23,7 @@ import { assertOpen } from "../availability";
 import { alreadyRespondedQuery, namedCustomerId } from "../customer";
 import { cachedFormRecord, isUuid, type FormRecord } from "../form-record";
 import { loadPublishedForm } from "../preload";
-import type { InsertedResponse, PendingSubmit, RequestMeta } from "./batch-write";
+import type { InsertedResponse, PaidWith, PendingSubmit, RequestMeta } from "./batch-write";
 import { placeFiles } from "./file-answers";
 import { readAgainstCurrent } from "./outdated";
 import { readAnswers, readSystemInputs, type PostedEntries } from "./read-answers";
@@ -47,6 +49,11 @@ export interface SubmitRequest {
   files?: PostedFiles;
   /** Pictures posted for signature fields by the page without scripts, by field id (files/signature-upload.ts). */
   signatures?: ReadonlyMap<string, SignatureUpload>;
+  /**
+   * The confirmed payment the answer comes with (payments/payment-complete.ts), and what the
+   * payment field stores. Without it, a form whose answers cost something refuses PAYMENT_REQUIRED.
+   */
+  payment?: (PaidWith & { value: ColumnValue }) | undefined;
 }
 
 const ATTEMPTS = 3;
@@ -106,14 +113,24 @@ export function readSubmit(record: FormRecord, entries: PostedEntries, request: 
   const row_id = randomUUID();
   const session_id = isUuid(system.session_id) ? system.session_id : null;
   const placed = placeFiles(form.id, row_id, session_id, record.fields, answers.files);
+  const values = new Map([...answers.values].map(([field, value]) => [field.id, placed.values.has(field.id) ? placed.values.get(field.id)! : value]));
+  const payment = request.payment;
+  if (payment) {
+    const field = paymentFieldOf(record.fields)?.field;
+    if (field) values.set(field.id, payment.value);
+  } else if (paymentAmount(record.fields, values)) {
+    // Answers that cost something are stored only with their confirmed payment (Pay, never a bare submit).
+    throw new FieldworkError("PAYMENT_REQUIRED");
+  }
   return {
     row_id, moves: placed.moves, claims: placed.claims,
-    values: new Map([...answers.values].map(([field, value]) => [field.id, placed.values.has(field.id) ? placed.values.get(field.id)! : value])),
+    values,
     extra: answers.extra,
     session_id,
     customer_uuid: namedCustomerId(entries.get(PARAM.customer_uuid)?.at(-1)?.trim() || request.customer_cookie),
     visitor_id: system.visitor_id, utc_offset: system.utc_offset, meta: request.meta, request_id: request.request_id ?? null,
-    demand: demandOf(record, answers.values), now, rate_hit: request.rate_hit ?? null,
+    demand: payment ? [] : demandOf(record, answers.values), now, rate_hit: request.rate_hit ?? null,
+    payment: payment ? { id: payment.id, held_level_ids: payment.held_level_ids } : null,
   };
 }
 
@@ -141,7 +158,7 @@ async function submitTo(
 }
 
 /** The tracked options an answer takes one unit of each (ids). */
-function demandOf(record: FormRecord, values: ReadonlyMap<FormField, ColumnValue>): string[] {
+export function demandOf(record: FormRecord, values: ReadonlyMap<FormField, ColumnValue>): string[] {
   const tracked = record.tracked_option_ids;
   if (!tracked.size) return [];
   return [...values].flatMap(([field, value]) => {

@@ -3,7 +3,7 @@
  * One switch from field type to renderer family. Types without a renderer in this release
  * (see `capabilityOf(type).renderable`) are skipped with a console warning.
  */
-import { lazy, Suspense, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from "react";
 import { isArrayField } from "@fieldwork/core";
 import type { FieldProps } from "./field-props";
 import { TextInput } from "./text-input";
@@ -19,6 +19,15 @@ const HEAVY = {
   canvas: lazy(() => import("./canvas-field")),
   array: lazy(() => import("./array-field")),
 };
+/**
+ * The card form (payment/card-form.tsx): only payment forms load it (Stripe's library with it),
+ * once the page is interactive. Server and hydration render nothing: a card needs JavaScript.
+ */
+function PaymentField(props: FieldProps) {
+  const [CardForm, setCardForm] = useState<ComponentType<FieldProps> | null>(null);
+  useEffect(() => void import("../payment/card-form").then((chunk) => setCardForm(() => chunk.default)), []);
+  return CardForm ? <CardForm {...props} /> : null;
+}
 
 /**
  * What the server renders for a heavy type (plain-field.tsx's `ServerPlain`, set by ssr.tsx):
@@ -47,6 +56,8 @@ export function FieldRenderer(props: FieldProps) {
       return <FileField {...props} />;
     case "country": case "toggle-group": case "json": case "latlng":
       return <WidgetField {...props} />;
+    case "payment":
+      return <PaymentField {...props} />;
     default:
       if (!warned.has(props.field.name)) {
         warned.add(props.field.name);

@@ -144,7 +144,7 @@ export function InventorySection({ field_id }: { field_id: string }) {
   );
 }
 
-const REASONS = { initialize: "Tracking started", adjust: "Adjusted", order: "Response" } as const;
+const REASONS = { initialize: "Tracking started", adjust: "Adjusted", order: "Response", reserve: "Held for a payment", release: "Payment released" } as const;
 
 function CommitList({ commits, level }: { commits: InventoryCommit[] | null; level: InventoryOptionLevel | undefined }) {
   if (!commits) return <p className="text-xs text-muted" aria-busy="true">Loading history…</p>;

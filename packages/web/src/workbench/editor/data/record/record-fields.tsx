@@ -23,7 +23,8 @@ export function RecordInputs({ fields, drafts, errors, disabled, dispatch }: {
           field={field}
           value={drafts[field.name] ?? draftOf(field, null)}
           error={errors[field.name]}
-          disabled={disabled}
+          // What was paid is the provider's record (refunds go through the provider): shown, not edited.
+          disabled={disabled || field.type === "payment"}
           onChange={(value) => dispatch({ type: "input", name: field.name, value })}
           onLeave={() => dispatch({ type: "leave", name: field.name })}
         />

@@ -1,0 +1,115 @@
+/**
+ * Pay in Chromium against the built server and the local Stripe stand-in (docs/payments.md):
+ * with STRIPE_API_BASE set, the payment section draws Fieldwork's own card form (spec 1
+ * §2.3), Pay replaces Next there and Submit is hidden (§4.1); a buyer picks a ticket, pays
+ * with a test card and sees the ending, the row holds what was paid and the stand-in one
+ * charge; a declined card shows the provider's message and stores nothing. No real provider
+ * is contacted.
+ */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startStripeStandin, type StripeStandin } from "../packages/server/src/payments/stripe-standin";
+import { CHROMIUM_AVAILABLE, launchChromium, startServer, type RunningServer } from "./harness";
+import { shootBothSchemes } from "./session";
+
+const definition = {
+  format: "fieldwork.form", version: 1, title: "Concert", settings: { published: true },
+  fields: [
+    { name: "ticket", type: "radio", label: "Ticket", required: true, options: [{ value: "early", label: "Early bird", price: 1000 }, { value: "late", label: "Late", price: 2500 }] },
+    { name: "pay", type: "payment", label: "Card", data: { service_provider: "stripe", currency: "usd" } },
+  ],
+  blocks: [
+    { type: "section", children: [{ type: "field", field: "ticket" }] },
+    { type: "section", contains_payment: true, children: [{ type: "field", field: "pay" }] },
+  ],
+};
+
+describe.skipIf(!CHROMIUM_AVAILABLE)("Pay in Chromium against the Stripe stand-in", () => {
+  let standin: StripeStandin;
+  let server: RunningServer;
+  let browser: Browser;
+  let formId = "";
+  beforeAll(async () => {
+    standin = await startStripeStandin();
+    [server, browser] = await Promise.all([
+      startServer({ env: { STRIPE_API_BASE: standin.base, STRIPE_SECRET_KEY: standin.secret_key, STRIPE_PUBLISHABLE_KEY: "pk_test_standin", STRIPE_WEBHOOK_SECRET: standin.webhook_secret } }),
+      launchChromium(),
+    ]);
+    standin.webhook_url = `${server.url}/webhooks/stripe`;
+    const file = join(server.dataDir, "payments.json");
+    writeFileSync(file, JSON.stringify(definition));
+    formId = (JSON.parse(server.cli(["forms", "import", file])) as { id: string }).id;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await standin?.close();
+  });
+  const rows = () => server.cli(["responses", "list", formId]).trim().split("\n").filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+
+  async function toPayment(choice: string): Promise<{ page: Page; errors: string[] }> {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(String(error)));
+    await page.goto(`${server.url}/d/e/${formId}`);
+    await page.locator("form[data-fw-ready]").waitFor();
+    await page.getByLabel(choice).check();
+    expect(await page.getByRole("button", { name: "Pay" }).isVisible()).toBe(false);
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByLabel("Card number").waitFor();
+    // A section with the payment: Pay instead of Next, no Submit.
+    expect(await page.getByRole("button", { name: "Pay" }).isVisible()).toBe(true);
+    expect(await page.getByRole("button", { name: "Next" }).isVisible()).toBe(false);
+    expect(await page.getByRole("button", { name: "Submit" }).isVisible()).toBe(false);
+    expect(await page.getByLabel("Card number").getAttribute("maxlength")).toBe("19");
+    return { page, errors };
+  }
+
+  async function fillCard(page: Page, number: string) {
+    await page.getByLabel("Card number").fill(number);
+    await page.getByLabel("Expiry").fill("04 / 30");
+    await page.getByLabel("CVC").fill("123");
+    await page.getByLabel("Country").selectOption("US");
+    await page.getByLabel("ZIP").fill("94103");
+  }
+
+  it("a buyer picks a ticket, pays with a test card and sees the ending; the row holds the payment", async () => {
+    const { page, errors } = await toPayment("Early bird");
+    expect(await page.locator("[data-fw-total]").textContent()).toBe("Total $10");
+    await fillCard(page, "4242 4242 4242 4242");
+    await shootBothSchemes(page, "payment-card-form");
+    await page.getByRole("button", { name: "Pay" }).click();
+    await page.waitForURL(/\/complete/);
+    const [row] = rows();
+    expect(row?.ticket).toBe("early");
+    const paid = typeof row?.pay === "string" ? JSON.parse(row.pay) : row?.pay;
+    expect(paid).toMatchObject({ provider: "stripe", amount: 1000, currency: "usd", status: "succeeded" });
+    expect(standin.charges).toHaveLength(1);
+    expect(standin.charges[0]).toMatchObject({ amount: 1000, payment_intent: paid.provider_id, card_last4: "4242" });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("a declined card shows the provider's message and stores nothing", async () => {
+    const before = rows().length;
+    const { page, errors } = await toPayment("Late");
+    await fillCard(page, "4000 0000 0000 0002");
+    await page.getByRole("button", { name: "Pay" }).click();
+    const badge = page.getByTestId("error-badge");
+    await badge.waitFor();
+    expect(await badge.textContent()).toContain("Your card was declined.");
+    expect(rows()).toHaveLength(before);
+    expect(standin.charges).toHaveLength(1);
+    // The same buyer pays again with a good card: one charge more, one row.
+    await fillCard(page, "4242 4242 4242 4242");
+    await page.getByRole("button", { name: "Pay" }).click();
+    await page.waitForURL(/\/complete/);
+    expect(rows()).toHaveLength(before + 1);
+    expect(standin.charges).toHaveLength(2);
+    expect(standin.charges[1]!.amount).toBe(2500);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});

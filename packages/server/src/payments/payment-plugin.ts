@@ -1,0 +1,30 @@
+/**
+ * Payments in the app: the Stripe client when STRIPE_SECRET_KEY is set, Toss Payments' when
+ * TOSS_SECRET_KEY and TOSS_CLIENT_KEY are set, the payment routes of each,
+ * and (with `sweep`) the expiry job, stopped before the database closes.
+ */
+import type { FastifyInstance } from "fastify";
+import type { Kysely } from "kysely";
+import type { DB } from "../db/schema";
+import type { PaymentContext } from "./payment-complete";
+import { schedulePaymentSweep } from "./payment-events";
+import { paymentRoutes } from "./payment-routes";
+import { StripeClient } from "./stripe-client";
+import type { PaymentSettings } from "./stripe-settings";
+import { TossClient } from "./toss-client";
+import { tossRoutes } from "./toss-routes";
+
+export async function usePayments(
+  app: FastifyInstance, db: Kysely<DB>, settings: (PaymentSettings & { sweep?: boolean }) | undefined, public_url = "",
+): Promise<void> {
+  const ctx: PaymentContext = {
+    db, stripe: settings?.stripe ? new StripeClient(settings.stripe) : null, log: app.log,
+    toss: settings?.toss ? new TossClient(settings.toss) : null, public_url: public_url.replace(/\/+$/, ""),
+  };
+  await app.register(paymentRoutes, ctx);
+  await app.register(tossRoutes, ctx);
+  if (settings?.sweep && (ctx.stripe || ctx.toss)) {
+    const stop = schedulePaymentSweep(ctx);
+    app.addHook("onClose", async () => stop());
+  }
+}
