@@ -19,6 +19,11 @@ export interface FormOption {
   optgroup_id: string | null;
   /** Price in minor units (cents) when the option is a product of a payment form (payment.ts), else null. */
   price?: number | null;
+  /**
+   * Set when the option sells a store's product value (inventory/product-links.ts): `price` is
+   * then the store's, in this currency, not the option's own.
+   */
+  price_currency?: string;
   /** Tracked options only, in the preload: how many remain when few (inventory.ts). */
   stock?: OptionStock;
 }

@@ -45,6 +45,12 @@ describe("paymentAmount: the server's price of the answers", () => {
     expect(paymentAmount([tickets, field("pay", "payment")], new Map([["ticket", ["Free"]]]))).toBeNull();
     expect(paymentAmount([tickets, field("pay", "payment", { data: { service_provider: "x", amount: 100 } })], new Map())).toBeNull();
   });
+  it("charges a store's price in the field's currency, and refuses one in another currency", () => {
+    const sold = field("shirt", "radio", { options: [{ ...option("s1", "S", 2500), price_currency: "EUR" }] });
+    expect(paymentAmount([sold, field("pay", "payment", { data: { currency: "eur" } })], new Map([["shirt", "S"]]))?.amount).toBe(2500);
+    expect(() => paymentAmount([sold, field("pay", "payment", { data: { currency: "usd" } })], new Map([["shirt", "S"]])))
+      .toThrow(expect.objectContaining({ code: "INVALID_CURRENCY", message: "S is priced in EUR; this form charges USD." }));
+  });
   it("never reads an amount the browser could have posted: only answers to option fields count", () => {
     const pay = field("pay", "payment");
     expect(paymentAmount([tickets, pay], new Map<string, unknown>([["ticket", ["Standard"]], ["pay", { amount: 1 }], ["amount", "1"]]))?.amount).toBe(1000);

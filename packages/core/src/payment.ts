@@ -14,9 +14,14 @@
  * - `amount`: a fixed amount in minor units (cents). Without it, the amount is the sum of the
  *   prices (`price`, minor units) of the options chosen in the form's other fields.
  *
+ * An option that sells a store's product value carries the store's price instead of its own
+ * (`price_currency` says in what; the server's form record reads it), and a store priced in
+ * another currency than the field's is refused rather than charged in the wrong unit.
+ *
  * Example: options "VIP" (price 2500) and "Standard" (price 1000), a checkboxes answer
  * ["VIP", "Standard"] costs 3500 usd cents; a fixed amount of 1000 costs 1000 whatever is chosen.
  */
+import { FieldworkError } from "./error-catalogue";
 import type { FormField, JsonValue } from "./form-model";
 
 export const PAYMENT_PROVIDERS = ["stripe", "tosspayments"] as const;
@@ -91,6 +96,10 @@ export function paymentAmount(
     const chosen = Array.isArray(value) ? value.map(String) : typeof value === "string" ? [value] : [];
     for (const option of field.options) {
       if (!chosen.includes(option.value) || !isMinorAmount(option.price)) continue;
+      if (option.price_currency && option.price_currency.toLowerCase() !== config.currency.toLowerCase()) {
+        // A store price in another unit than the payment's: charging it would charge another sum.
+        throw new FieldworkError("INVALID_CURRENCY", `${option.label ?? option.value} is priced in ${option.price_currency.toUpperCase()}; this form charges ${config.currency.toUpperCase()}.`);
+      }
       option_ids.push(option.id);
       sum += option.price;
     }

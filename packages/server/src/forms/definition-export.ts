@@ -102,7 +102,8 @@ export async function exportForm(db: Kysely<DB>, formId: string): Promise<FormDe
         options: f.options.map((o) => ({
           value: o.value, label: o.label, src: o.src, disabled: o.disabled,
           group: o.optgroup_id ? groupLabel.get(o.optgroup_id) ?? null : null,
-          ...(o.price ? { price: o.price } : {}),
+          // A store's price is exported with the store (inventory), not as the option's own.
+          ...(o.price && !o.price_currency ? { price: o.price } : {}),
         })),
         optgroups: f.optgroups.map((g) => ({ label: g.label, disabled: g.disabled })),
       };

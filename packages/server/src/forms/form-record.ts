@@ -6,6 +6,7 @@ import type { FormBlock, FormField, FormOptgroup, FormOption, JsonValue } from "
 import { isFieldType } from "@fieldwork/core";
 import type { Kysely, Selectable } from "kysely";
 import type { DB, FormDocumentTable, FormTable } from "../db/schema";
+import { optionPrices } from "../inventory/option-prices";
 
 export interface FormRecord {
   form: Selectable<FormTable>;
@@ -104,12 +105,19 @@ async function loadDefinition(db: Kysely<DB>, formId: string): Promise<Definitio
     db.selectFrom("inventory_item").innerJoin("form_field_option as o", "o.id", "inventory_item.form_field_option_id")
       .select("o.id").where("o.form_id", "=", formId).execute(),
   ]);
+  // Options that sell a store's product value are priced by the store (a price edit there moves
+  // the revision of the forms that sell it: inventory/product-write.ts).
+  const storePrices = await optionPrices(db, formId);
 
   const fields: FormField[] = fieldRows.flatMap((row) => {
     if (!isFieldType(row.type)) return [];
     const options: FormOption[] = optionRows
       .filter((o) => o.form_field_id === row.id)
-      .map((o) => ({ id: o.id, value: o.value, label: o.label, src: o.src, disabled: o.disabled, index: o.index, optgroup_id: o.optgroup_id, price: o.price }));
+      .map((o) => {
+        const sold = storePrices.get(o.id);
+        const price = sold ? { price: sold.unit_price, price_currency: sold.currency } : { price: o.price };
+        return { id: o.id, value: o.value, label: o.label, src: o.src, disabled: o.disabled, index: o.index, optgroup_id: o.optgroup_id, ...price };
+      });
     const optgroups: FormOptgroup[] = optgroupRows
       .filter((g) => g.form_field_id === row.id)
       .map((g) => ({ id: g.id, label: g.label, disabled: g.disabled, index: g.index }));

