@@ -15,7 +15,9 @@ export interface Accepted { item: PendingSubmit; session_id: string | null; loca
 /**
  * One statement that writes every accepted row of a batch, moves the form's counters once,
  * marks the sessions, takes the stock (one commit per unit), moves the staged files, and
- * writes one `response.created` event per row to the outbox; it answers the rows written.
+ * writes one `response.created` event per row to the outbox when the form has an enabled
+ * webhook that takes it (the relay would drop it otherwise: webhooks/relay.ts); it answers
+ * the rows written.
  */
 export function insertStatement(
   record: FormRecord, accepted: readonly Accepted[], stock: ReadonlyMap<string, { level_id: string }>,
@@ -63,7 +65,9 @@ export function insertStatement(
     events as (
       insert into outbox (form_id, type, payload, request_id)
       select ${form.id}::uuid, 'response.created', jsonb_build_object('form_id', ${form.id}::text, 'response', to_jsonb(ins) - ${SEARCH_COLUMN}::text), requests.request_id
-      from ins join requests using (local_index) order by ins.local_index
+      from ins join requests using (local_index)
+      where exists (select 1 from webhook w where w.form_id = ${form.id}::uuid and w.enabled and 'response.created' = any(w.events))
+      order by ins.local_index
     )
     select id::text, local_index, created_at from ins order by local_index`;
 }
