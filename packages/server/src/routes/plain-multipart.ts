@@ -19,6 +19,13 @@ export function plainBoundary(contentType: string | undefined): string | null {
 }
 
 const CRLF = 0x0a0d; // "\r\n" read as a little-endian uint16
+const HEADER_END = Buffer.from("\r\n\r\n");
+const HEADER_END_WORD = HEADER_END.readUInt32LE(0);
+/** Backslash, carriage return, line feed: none may be in a name read without busboy. */
+const NOT_IN_NAME = [0x5c, 0x0d, 0x0a];
+/** The header as browsers spell it, up to the name: read byte by byte, without making strings. */
+const BROWSER_HEADER = Buffer.from('Content-Disposition: form-data; name="');
+const QUOTE = 0x22;
 const DASHES = 0x2d2d; // "--"
 /** The header's value, after its name (matched apart: busboy lowercases the name only). */
 const DISPOSITION = /^[ \t]?form-data; name="([^"\\]*)"$/;
@@ -46,15 +53,35 @@ export function readPlainMultipart(body: Buffer, boundary: string, maxFields: nu
     const start = at + 2;
     const next = body.indexOf(delimiter, start);
     if (next < 0) return null;
-    const headerEnd = body.indexOf("\r\n\r\n", start, "latin1");
-    if (headerEnd < 0 || headerEnd + 4 > next) return null;
-    const header = body.toString("latin1", start, headerEnd);
-    if (header.includes("\r") || header.includes("\n")) return null;
-    const disposition = header.slice(0, 20).toLowerCase() === "content-disposition:" ? DISPOSITION.exec(header.slice(20)) : null;
-    if (!disposition) return null;
-    const name = Buffer.from(disposition[1]!, "latin1").toString("utf8");
+    const header = readHeader(body, start, next);
+    if (!header) return null;
+    const [name, valueStart] = header;
     if (name in Object.prototype) return null;
-    fields.push([name, body.toString("utf8", headerEnd + 4, next)]);
+    fields.push([name, body.toString("utf8", valueStart, next)]);
     at = next + delimiter.length;
   }
+}
+
+/** The field name of the part's header block at `start` (its part ends at `end`) and where its value starts, or null. */
+function readHeader(body: Buffer, start: number, end: number): [string, number] | null {
+  const nameStart = start + BROWSER_HEADER.length;
+  if (nameStart < end && body.compare(BROWSER_HEADER, 0, BROWSER_HEADER.length, start, nameStart) === 0) {
+    const quote = body.indexOf(QUOTE, nameStart);
+    // The closing quote, then the blank line; a name without a backslash or line break.
+    if (quote >= 0 && quote + 5 <= end && body.readUInt32LE(quote + 1) === HEADER_END_WORD && !hasByte(body, nameStart, quote, NOT_IN_NAME)) {
+      return [body.toString("utf8", nameStart, quote), quote + 5];
+    }
+  }
+  const headerEnd = body.indexOf(HEADER_END, start);
+  if (headerEnd < 0 || headerEnd + 4 > end) return null;
+  const header = body.toString("latin1", start, headerEnd);
+  if (header.includes("\r") || header.includes("\n")) return null;
+  const disposition = header.slice(0, 20).toLowerCase() === "content-disposition:" ? DISPOSITION.exec(header.slice(20)) : null;
+  if (!disposition) return null;
+  return [Buffer.from(disposition[1]!, "latin1").toString("utf8"), headerEnd + 4];
+}
+
+function hasByte(body: Buffer, from: number, to: number, bytes: readonly number[]): boolean {
+  for (let i = from; i < to; i++) if (bytes.includes(body[i]!)) return true;
+  return false;
 }
