@@ -23,7 +23,7 @@ export interface Accepted { item: PendingSubmit; session_id: string | null; loca
  * inlining them again was most of the batch's CPU.
  */
 export function insertStatement(
-  record: FormRecord, accepted: readonly Accepted[], stock: ReadonlyMap<string, { level_id: string }>,
+  record: FormRecord, accepted: readonly Accepted[], stock: ReadonlyMap<string, { level_id: string }>, guard?: string,
 ): RawBuilder<InsertedRow> {
   const { form } = record;
   const fields = record.fields;
@@ -38,42 +38,51 @@ export function insertStatement(
     ];
     return `(${values.join(", ")})`;
   });
-  const units = accepted.flatMap(({ item, local_index }) =>
-    [...new Set(item.demand)].map((option) => `(${literalOf(stock.get(option)!.level_id)}::uuid, ${literalOf(local_index)}::int)`));
-  const requests = accepted.map(({ item, local_index }) => `(${literalOf(local_index)}::int, ${literalOf(item.request_id)}::text)`);
+  // The side tables name their rows by id (chosen before the write), not by local_index: with a guard, local_index is made in the statement.
+  const units = accepted.flatMap(({ item }) =>
+    [...new Set(item.demand)].map((option) => `(${literalOf(stock.get(option)!.level_id)}::uuid, ${literalOf(item.row_id)}::uuid)`));
+  const requests = accepted.map(({ item }) => `(${literalOf(item.row_id)}::uuid, ${literalOf(item.request_id)}::text)`);
   const columns = ["id", "local_index", "session_id", "customer_id", "visitor_id", "utc_offset", "user_agent", "referer", "ip", "meta",
     ...fields.map((f) => f.name)].map(identifier);
+  const table = `${identifier(MANAGED_SCHEMA)}.${identifier(form.table_name)}`;
+  // With a guard: the rows go in only when the locked form row passes it, numbered after its last_local_index (local_index given: 1…n).
+  const values = guard
+    ? `select ${columns.map((_, i) => (i === 1 ? `f.last_local_index + v.c${i}` : `v.c${i}`)).join(", ")}
+      from (values ${rows.join(",\n")}) as v(${columns.map((_, i) => `c${i}`).join(", ")})
+      cross join (select last_local_index from form where id = ${formId} and (${guard})) f
+      order by v.c1`
+    : `values ${rows.join(",\n")}`;
 
   return literalStatement<InsertedRow>(`
     with ins as (
-      insert into ${identifier(MANAGED_SCHEMA)}.${identifier(form.table_name)} (${columns.join(", ")})
-      values ${rows.join(",\n")}
+      insert into ${table} (${columns.join(", ")})
+      ${values}
       returning *
     ),
     counter as (
       update form set response_count = response_count + ${literalOf(accepted.length)}::int, last_local_index = last_local_index + ${literalOf(accepted.length)}::int
-      where id = ${formId}
+      where id = ${formId}${guard ? " and exists (select 1 from ins)" : ""}
     ),
     marked as (
       update response_session s set submitted_at = now(), customer_id = coalesce(s.customer_id, ins.customer_id)
       from ins where s.id = ins.session_id
     ),
     ${units.length ? `
-    units (level_id, local_index) as (values ${units.join(", ")}),
+    units (level_id, row_id) as (values ${units.join(", ")}),
     taken as (
       update inventory_level l set available = l.available - u.n, committed = l.committed + u.n, updated_at = now()
       from (select level_id, count(*)::int as n from units group by level_id) u where l.id = u.level_id
     ),
     commits as (
       insert into inventory_level_commit (inventory_level_id, diff, reason, form_id, response_id)
-      select units.level_id, -1, 'order', ${formId}, ins.id from units join ins using (local_index)
+      select units.level_id, -1, 'order', ${formId}, ins.id from units join ins on ins.id = units.row_id
     ),` : ""}
     ${fileStatements(accepted)}
-    requests (local_index, request_id) as (values ${requests.join(", ")}),
+    requests (row_id, request_id) as (values ${requests.join(", ")}),
     events as (
       insert into outbox (form_id, type, payload, request_id)
       select ${formId}, 'response.created', jsonb_build_object('form_id', ${literalOf(form.id)}::text, 'response', to_jsonb(ins) - ${literalOf(SEARCH_COLUMN)}::text), requests.request_id
-      from ins join requests using (local_index)
+      from ins join requests on requests.row_id = ins.id
       where exists (select 1 from webhook w where w.form_id = ${formId} and w.enabled and 'response.created' = any(w.events))
       order by ins.local_index
     )
@@ -86,15 +95,15 @@ export function insertStatement(
  * retention removes them).
  */
 function fileStatements(accepted: readonly Accepted[]): string {
-  const moves = accepted.flatMap(({ item, local_index }) => item.moves.map((m) => `(${literalOf(local_index)}::int, ${literalOf(m.from)}::text, ${literalOf(m.to)}::text)`));
-  const claims = accepted.flatMap(({ item, local_index }) => item.claims.map((key) => `(${literalOf(local_index)}::int, ${literalOf(key)}::text)`));
+  const moves = accepted.flatMap(({ item }) => item.moves.map((m) => `(${literalOf(item.row_id)}::uuid, ${literalOf(m.from)}::text, ${literalOf(m.to)}::text)`));
+  const claims = accepted.flatMap(({ item }) => item.claims.map((key) => `(${literalOf(item.row_id)}::uuid, ${literalOf(key)}::text)`));
   return `
     ${moves.length ? `
-    moves (local_index, from_key, to_key) as (values ${moves.join(", ")}),
-    moved as (insert into storage_move (from_key, to_key) select from_key, to_key from moves join ins using (local_index)),` : ""}
+    moves (row_id, from_key, to_key) as (values ${moves.join(", ")}),
+    moved as (insert into storage_move (from_key, to_key) select from_key, to_key from moves join ins on ins.id = moves.row_id),` : ""}
     ${claims.length ? `
-    claims (local_index, key) as (values ${claims.join(", ")}),
-    claimed as (delete from upload_grant g using claims c join ins on ins.local_index = c.local_index where g.key = c.key),` : ""}`;
+    claims (row_id, key) as (values ${claims.join(", ")}),
+    claimed as (delete from upload_grant g using claims c join ins on ins.id = c.row_id where g.key = c.key),` : ""}`;
 }
 
 /**
