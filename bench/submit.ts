@@ -9,7 +9,8 @@
  * 3. pgbench inserting it into a bare copy of that table (`like … including defaults`, a
  *    primary key and nothing else: no triggers, no secondary indexes, no search vector).
  *
- * Prints rates, p50/p99, each rate's ratio to the bare copy's and the server's CPU per submit, and appends one row per
+ * Prints rates, p50/p99, each rate's ratio to the bare copy's and where the CPU went per submit (the server, the
+ * scratch database's PostgreSQL backends and background processes, this process: autocannon), and appends one row per
  * connection count to bench/RESULTS.md. pgbench opens one connection per client, so 200
  * connections need `max_connections` ≥ 200 + the server's pool + what others hold; the bench
  * checks and says what to run when it is too low.
@@ -20,7 +21,9 @@
  * runs the server with `--cpu-prof` into that folder; BENCH_BREAKDOWN=1 adds, at the first connection
  * count, pgbench into copies of the form table each without one of its costs (what costs what);
  * BENCH_COMPARE_ROOT=<checkout> also runs that checkout's built server (on a scratch database of
- * its own) and measures its HTTP submits right after this one's, at each connection count.
+ * its own) and measures its HTTP submits right after this one's, at each connection count;
+ * BENCH_NODE_FLAGS (default: `npm start`'s, read from package.json) the node flags of this checkout's server;
+ * BENCH_HTTP_ONLY=1 measures the HTTP submits alone (no pgbench, no row appended), for quick comparisons.
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -37,6 +40,8 @@ const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? "16,200").split(",").map(N
 const CPU_PROF = process.env.BENCH_CPU_PROF;
 const BREAKDOWN = process.env.BENCH_BREAKDOWN === "1";
 const COMPARE_ROOT = process.env.BENCH_COMPARE_ROOT;
+const NODE_FLAGS = process.env.BENCH_NODE_FLAGS;
+const HTTP_ONLY = process.env.BENCH_HTTP_ONLY === "1";
 const ROOT = new URL("..", import.meta.url).pathname;
 const SERVER_POOL = 20;
 
@@ -61,7 +66,7 @@ function multipartBody(boundary: string): string {
     .join("") + `--${boundary}--\r\n`;
 }
 
-interface Rate { rate: number; p50: number; p99: number; errors: number; cpu_ms?: number }
+interface Rate { rate: number; p50: number; p99: number; errors: number; cpu_ms?: number; cpu?: string }
 
 /** CPU time (user + system, ms) a process has used so far (Linux /proc, in ticks of 10 ms: USER_HZ 100; 0 elsewhere). */
 function cpuMs(pid: number | undefined): number {
@@ -73,12 +78,34 @@ function cpuMs(pid: number | undefined): number {
   }
 }
 
-/** `httpSubmits` with the server's CPU time per answered submit (ms). */
-async function measuredSubmits(pid: number | undefined, ...args: Parameters<typeof httpSubmits>): Promise<Rate> {
+/**
+ * The PostgreSQL processes that work for `database`: its backends and the cluster's background
+ * processes (WAL writer, checkpointer…), which every database's commits keep busy.
+ */
+async function postgresPids(admin: pg.Client, database: string): Promise<number[]> {
+  const { rows } = await admin.query<{ pid: number }>(
+    "select pid from pg_stat_activity where datname = $1 or backend_type <> 'client backend'", [database]);
+  return rows.map((r) => r.pid);
+}
+
+/** `httpSubmits` with the CPU time per answered submit (ms) of the server, PostgreSQL and this process (autocannon). */
+async function measuredSubmits(pid: number | undefined, admin: pg.Client, database: string, ...args: Parameters<typeof httpSubmits>): Promise<Rate> {
+  const pgBefore = new Map((await postgresPids(admin, database)).map((p) => [p, cpuMs(p)]));
   const before = cpuMs(pid);
+  const self = process.cpuUsage();
   const rate = await httpSubmits(...args);
+  const serverMs = cpuMs(pid) - before;
+  const selfUsage = process.cpuUsage(self);
+  const selfMs = (selfUsage.user + selfUsage.system) / 1000;
+  let pgMs = 0;
+  for (const p of await postgresPids(admin, database)) pgMs += cpuMs(p) - (pgBefore.get(p) ?? 0);
   const answered = rate.rate * (args[4] ?? SECONDS);
-  return { ...rate, cpu_ms: answered ? (cpuMs(pid) - before) / answered : 0 };
+  const per = (ms: number) => (answered ? ms / answered : 0).toFixed(2);
+  return {
+    ...rate, cpu_ms: answered ? serverMs / answered : 0,
+    cpu: `CPU ms/submit: server ${per(serverMs)}, PostgreSQL ${per(pgMs)}, bench (autocannon) ${per(selfMs)}; `
+      + `CPU busy ${((serverMs + pgMs + selfMs) / ((args[4] ?? SECONDS) * 10 * cpus().length)).toFixed(0)}% of ${cpus().length} cores`,
+  };
 }
 
 async function httpSubmits(port: number, formId: string, connections: number, firstVisitor: number, seconds = SECONDS): Promise<Rate> {
@@ -147,10 +174,17 @@ async function checkConnections(admin: pg.Client, needed: number): Promise<void>
     + "or run fewer connections: BENCH_CONNECTIONS=16 npm run bench:submit");
 }
 
+/** The node flags `npm start` runs the server with (package.json's start script), so the bench measures what runs. */
+function startFlags(root: string): string[] {
+  const script: string = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).scripts?.start ?? "";
+  return /\bnode ((?:--\S+ )*)packages\/server\/dist\/main\.js/.exec(script)?.[1]?.trim().split(/\s+/).filter(Boolean) ?? [];
+}
+
 async function startServer(databaseUrl: string, port: number, root = ROOT) {
   const main = join(root, "packages/server/dist/main.js");
   if (!existsSync(main)) throw new Error("packages/server/dist/main.js is missing: run `npm run build` first");
-  const server = spawn(process.execPath, [...(CPU_PROF && root === ROOT ? ["--cpu-prof", "--cpu-prof-dir", CPU_PROF] : []), main], {
+  const flags = [...(NODE_FLAGS !== undefined && root === ROOT ? NODE_FLAGS.split(/\s+/).filter(Boolean) : startFlags(root)), ...(CPU_PROF && root === ROOT ? ["--cpu-prof", "--cpu-prof-dir", CPU_PROF] : [])];
+  const server = spawn(process.execPath, [...flags, main], {
     cwd: root, stdio: ["ignore", "pipe", "pipe"],
     env: {
       ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "error",
@@ -169,6 +203,20 @@ async function startServer(databaseUrl: string, port: number, root = ROOT) {
     server.on("exit", (code) => reject(new Error(`server exited ${code}: ${log}`)));
   });
   return { server, formId: formUrl.split("/").pop()! };
+}
+
+/**
+ * Waits (up to a minute) until the server's search filler has filled every row of the form's
+ * table: pgbench's rows of the phase before leave it work that would otherwise land in the next
+ * HTTP phase and be counted as the submits' cost.
+ */
+async function searchFilled(db: pg.Client, table: string): Promise<void> {
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
+    const { rows: [row] } = await db.query<{ n: number }>(`select count(*)::int as n from form_data."${table}" where __fw_search is null`);
+    if (!row!.n) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  console.log("(the search filler had rows left after a minute: the next phase shares the CPU with it)");
 }
 
 /**
@@ -258,10 +306,22 @@ async function main() {
     await httpSubmits(port, formId, 16, 90_000_000, 3);
     if (compare) await httpSubmits(compare.port, compare.formId, 16, 95_000_000, 3);
     const load = loadavg()[0]!.toFixed(1);
-    console.log(`\nbench:submit — ${SECONDS}s per phase, PostgreSQL, load average ${load} before the run`);
+    const { rows: [version] } = await db.query<{ v: string }>("select current_setting('server_version') as v");
+    console.log(`\nbench:submit — ${SECONDS}s per phase, PostgreSQL ${version!.v}, Node ${process.version}, server flags `
+      + `${(NODE_FLAGS ?? startFlags(ROOT).join(" ")) || "(none)"}, ${cpus().length} cores, load average ${load} before the run`);
     for (const connections of CONNECTIONS) {
-      const http = await measuredSubmits(server.pid, port, formId, connections, connections * 1_000_000);
-      const other = compare ? await measuredSubmits(compare.server.pid, compare.port, compare.formId, connections, connections * 1_000_000 + 500_000) : null;
+      await searchFilled(db, table);
+      const http = await measuredSubmits(server.pid, admin, dbName, port, formId, connections, connections * 1_000_000);
+      const other = compare
+        ? await measuredSubmits(compare.server.pid, admin, compareDb, compare.port, compare.formId, connections, connections * 1_000_000 + 500_000)
+        : null;
+      if (HTTP_ONLY) {
+        const line = (name: string, r: Rate) => `${name.padEnd(30)} ${r.rate.toFixed(0).padStart(7)}/s   p50 ${r.p50.toFixed(1).padStart(7)} ms`
+          + `   p99 ${r.p99.toFixed(1).padStart(7)} ms${r.errors ? `   (${r.errors} errors)` : ""}`;
+        console.log(`\n${connections} connections, load ${loadavg()[0]!.toFixed(1)}\n${line("POST /submit (autocannon)", http)}\n  ${http.cpu}`);
+        if (other) console.log(`${line(`POST /submit of ${COMPARE_ROOT}`, other)}   this ÷ that ${(http.rate / other.rate).toFixed(2)}\n  ${other.cpu}`);
+        continue;
+      }
       const formTable = await pgbench(databaseUrl, insertSql(table), connections);
       const bareTable = await pgbench(databaseUrl, insertSql(bare), connections);
       const line = (name: string, r: Rate) => `${name.padEnd(30)} ${r.rate.toFixed(0).padStart(7)}/s   p50 ${r.p50.toFixed(1).padStart(7)} ms`
@@ -269,9 +329,10 @@ async function main() {
         + (r.cpu_ms ? `   server CPU ${r.cpu_ms.toFixed(2)} ms/submit` : "");
       console.log(`\n${connections} connections`);
       console.log(line("POST /submit (autocannon)", http));
+      console.log(`  ${http.cpu}`);
       console.log(line("pgbench into the form table", formTable));
       console.log(line("pgbench into a bare copy", bareTable));
-      if (other) console.log(`${line(`POST /submit of ${COMPARE_ROOT}`, other)}   this ÷ that ${(http.rate / other.rate).toFixed(2)}`);
+      if (other) console.log(`${line(`POST /submit of ${COMPARE_ROOT}`, other)}   this ÷ that ${(http.rate / other.rate).toFixed(2)}\n  ${other.cpu}`);
       const goals = connections <= 16
         ? `goals: form table ≥ 0.50× bare, HTTP ≥ 0.25× bare`
         : `goal: HTTP p99 < 500 ms`;

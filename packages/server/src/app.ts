@@ -18,7 +18,7 @@ import type { DB } from "./db/schema";
 import { scheduleStorageMoves, type StorageMoves } from "./forms/files/storage-moves";
 import { uploadLanded } from "./forms/files/upload-landing";
 import { uploadUrlRoutes } from "./routes/upload-urls";
-import { MULTIPART_FILES_PER_SUBMIT } from "./routes/posted-entries";
+import { MULTIPART_FIELDS_PER_SUBMIT, MULTIPART_FILES_PER_SUBMIT } from "./routes/posted-entries";
 import { listenerOf, pingDatabase, type Listen } from "./db/database";
 import { respondentLane } from "./routes/respondent-lane";
 import { RowFeed } from "./realtime/row-feed";
@@ -184,7 +184,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyMultipart, {
     // A file past fileSize is cut and marked truncated, not thrown: the submit names the field (posted-entries.ts).
     throwFileSizeLimit: false,
-    limits: { fileSize: MULTIPART_FILE_LIMIT_BYTES, files: MULTIPART_FILES_PER_SUBMIT, fields: 300, fieldSize: 1024 * 1024, parts: 320 },
+    limits: { fileSize: MULTIPART_FILE_LIMIT_BYTES, files: MULTIPART_FILES_PER_SUBMIT, fields: MULTIPART_FIELDS_PER_SUBMIT, fieldSize: 1024 * 1024, parts: 320 },
   });
   await app.register(fastifyFormbody, { bodyLimit: SUBMIT_BODY_LIMIT_BYTES });
   if (existsSync(`${WEB_DIST_DIR}assets`)) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { FormBlock } from "../form-model";
-import { evaluateFormLogic } from "./form-logic";
+import fc from "fast-check";
+import { evaluateFormLogic, logicWithoutExpressions } from "./form-logic";
 import type { LogicValue } from "./evaluate";
 
 type F = Parameters<typeof evaluateFormLogic>[0][number];
@@ -46,5 +47,28 @@ describe("evaluateFormLogic", () => {
     const answers = new Map([["a", "1"], ["b", "2"]]);
     const first = evaluateFormLogic(fields, blocks, answers);
     expect(evaluateFormLogic(fields, blocks, answers)).toEqual(first);
+  });
+});
+
+describe("logicWithoutExpressions", () => {
+  it("is what evaluateFormLogic answers for any answers when the form has no expression, and nothing when it has one", () => {
+    const names = ["a", "b", "c", "d"];
+    const shape = fc.record({
+      hidden: fc.array(fc.boolean(), { minLength: 6, maxLength: 6 }),
+      parents: fc.array(fc.option(fc.nat(5), { nil: null }), { minLength: 6, maxLength: 6 }),
+      fields: fc.array(fc.option(fc.constantFrom(...names), { nil: null }), { minLength: 6, maxLength: 6 }),
+      answers: fc.dictionary(fc.constantFrom(...names), fc.oneof(fc.string(), fc.integer(), fc.constant(null))),
+    });
+    fc.assert(fc.property(shape, ({ hidden, parents, fields: fieldOf, answers }) => {
+      const fields = names.map((n) => field(n));
+      const blocks = hidden.map((h, i) => block(`k${i}`, fieldOf[i] ?? null, h ? true : null, parents[i] === null || parents[i] === i ? null : `k${parents[i]}`));
+      const free = logicWithoutExpressions(fields, blocks)!;
+      const full = evaluateFormLogic(fields, blocks, new Map(Object.entries(answers)));
+      expect([...free.shown_field_ids].sort()).toEqual([...full.shown_field_ids].sort());
+      expect([...free.logic_hidden_field_ids]).toEqual([...full.logic_hidden_field_ids]);
+      expect([...free.computed]).toEqual([...full.computed]);
+      expect(logicWithoutExpressions([...fields, field("e", "#/a")], blocks)).toBeUndefined();
+      expect(logicWithoutExpressions(fields, [...blocks, block("x", "a", "#/b == 1")])).toBeUndefined();
+    }));
   });
 });

@@ -13,7 +13,7 @@
  */
 import type { FormBlock } from "../form-model";
 import { isBlockHidden, shownFieldIds } from "../visibility";
-import { computeFieldValues } from "./computed";
+import { computeFieldValues, isComputedField } from "./computed";
 import type { LogicScope, LogicValue } from "./evaluate";
 
 type LogicField = Parameters<typeof computeFieldValues>[0][number];
@@ -54,4 +54,22 @@ export function evaluateFormLogic(fields: readonly LogicField[], blocks: readonl
     hidden = next;
   }
   return result!;
+}
+
+/** What no answer changes in a form without expressions: the same for every submit of a loaded revision. */
+export type AnswerFreeLogic = Pick<FormLogic, "computed" | "shown_field_ids" | "logic_hidden_field_ids">;
+
+const answerFree = new WeakMap<readonly LogicBlock[], AnswerFreeLogic>();
+
+/**
+ * For a form without expressions (no field's `v_value`, no block's `v_hidden` text), the parts
+ * of `evaluateFormLogic` the submit reads, which then do not depend on the answers: no computed
+ * values, the statically shown fields, nothing hidden by logic. Kept per blocks list (a loaded
+ * revision's), so a rush of submits reads it once. Undefined for a form with expressions.
+ */
+export function logicWithoutExpressions(fields: readonly LogicField[], blocks: readonly LogicBlock[]): AnswerFreeLogic | undefined {
+  if (fields.some(isComputedField) || blocks.some((b) => typeof b.v_hidden === "string")) return undefined;
+  let logic = answerFree.get(blocks);
+  if (!logic) answerFree.set(blocks, (logic = { computed: new Map(), shown_field_ids: shownFieldIds(blocks), logic_hidden_field_ids: new Set() }));
+  return logic;
 }

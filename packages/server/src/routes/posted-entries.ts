@@ -4,19 +4,29 @@
  * without one, a posted file is refused. The body limit counts the bytes actually read,
  * whatever the transfer encoding: a chunked request has no Content-Length to trust. Text
  * parts share SUBMIT_BODY_LIMIT_BYTES; files add at most MULTIPART_FILES_PER_SUBMIT × 5 MB.
+ *
+ * A small multipart body (Content-Length up to PLAIN_BODY_MAX_BYTES) is read whole first: when
+ * it holds text fields only, as a browser sends a form without files, it is parsed in one pass
+ * (plain-multipart.ts, which answers what busboy would); anything else goes to busboy as before,
+ * fed from the bytes read.
  */
 import { FieldworkError, isStorableText, MULTIPART_FILE_LIMIT_BYTES, SUBMIT_BODY_LIMIT_BYTES, UNSTORABLE_TEXT } from "@fieldwork/core";
 import type { MultipartFilePart } from "../forms/files/posted-files";
 import type { FastifyRequest } from "fastify";
 import type { IncomingMessage } from "node:http";
+import { Readable } from "node:stream";
 import type { PostedEntries } from "../forms/submit/read-answers";
+import { plainBoundary, readPlainMultipart } from "./plain-multipart";
+
+/** The stream busboy reads: the request, or a replay of the body already read (with the request's headers). */
+type BodyStream = IncomingMessage | (Readable & { headers: IncomingMessage["headers"] });
 
 /**
  * Ends a multipart read with `error`: the body is unpiped from the parser and drained, and the
  * parts iterator ends with the error (through the request's `error` event, which
  * @fastify/multipart listens to).
  */
-function endRead(raw: IncomingMessage, error: FieldworkError): void {
+function endRead(raw: BodyStream, error: FieldworkError): void {
   raw.unpipe();
   raw.resume();
   raw.emit("error", error);
@@ -26,7 +36,7 @@ function endRead(raw: IncomingMessage, error: FieldworkError): void {
  * Stops a multipart body once more than `limit` bytes arrived (endRead, PAYLOAD_TOO_LARGE),
  * so a single endless part is cut short too.
  */
-function limitBytes(raw: IncomingMessage, limit: number): () => void {
+function limitBytes(raw: BodyStream, limit: number): () => void {
   let bytes = 0;
   const onData = (chunk: Buffer) => {
     bytes += chunk.length;
@@ -46,7 +56,7 @@ function limitBytes(raw: IncomingMessage, limit: number): () => void {
  * bytes. A paused, unfinished request that moved neither a byte nor a part for a whole period
  * ends the parts iterator with MALFORMED_REQUEST, as limitBytes ends it with PAYLOAD_TOO_LARGE.
  */
-function endStalledParse(raw: IncomingMessage, stallMs: number): { progress(): void; stop(): void; whileStoring<T>(work: Promise<T>): Promise<T> } {
+function endStalledParse(raw: BodyStream, stallMs: number): { progress(): void; stop(): void; whileStoring<T>(work: Promise<T>): Promise<T> } {
   let moved = true;
   // A file part being stored pauses the request while storage is slow or busy (the S3 driver
   // lets a few unsized puts through at once): that is not the parser stalling.
@@ -78,6 +88,10 @@ function endStalledParse(raw: IncomingMessage, stallMs: number): { progress(): v
 
 /** Most file parts one multipart submit may carry (the multipart plugin's `files` limit). */
 export const MULTIPART_FILES_PER_SUBMIT = 20;
+/** Most text fields one multipart submit may carry (the multipart plugin's `fields` limit). */
+export const MULTIPART_FIELDS_PER_SUBMIT = 300;
+/** A multipart body up to this Content-Length is read whole, then parsed in one pass when plain. */
+export const PLAIN_BODY_MAX_BYTES = 64 * 1024;
 /** A multipart body: the text parts' limit plus every file at its largest (and its part headers). */
 const MULTIPART_BODY_LIMIT_BYTES = SUBMIT_BODY_LIMIT_BYTES + MULTIPART_FILES_PER_SUBMIT * (MULTIPART_FILE_LIMIT_BYTES + 64 * 1024);
 
@@ -95,42 +109,30 @@ export async function readPostedEntries(request: FastifyRequest, onFile?: FilePa
     else entries.set(name, [value]);
   };
 
+  // A multipart body's text parts together: SUBMIT_BODY_LIMIT_BYTES (a urlencoded one is limited by Fastify's bodyLimit).
+  let textBytes = 0;
+  const addText = (name: string, value: string) => {
+    textBytes += Buffer.byteLength(value) + Buffer.byteLength(name);
+    if (textBytes > SUBMIT_BODY_LIMIT_BYTES) throw new FieldworkError("PAYLOAD_TOO_LARGE");
+    add(name, value);
+  };
+
   const multipart = request.isMultipart();
   const declared = Number(request.headers["content-length"] ?? 0);
   if (declared > (multipart && onFile ? MULTIPART_BODY_LIMIT_BYTES : SUBMIT_BODY_LIMIT_BYTES)) throw new FieldworkError("PAYLOAD_TOO_LARGE");
   if (multipart) {
-    const stopLimit = limitBytes(request.raw, onFile ? MULTIPART_BODY_LIMIT_BYTES : SUBMIT_BODY_LIMIT_BYTES);
-    const stall = endStalledParse(request.raw, 2_000);
-    let textBytes = 0;
-    try {
-      // A file over 5 MB is cut at the limit and marked truncated (app.ts registers the plugin
-      // with `throwFileSizeLimit: false`): the submit refuses it with the field's message
-      // ('File is too large. Max size is 5MB') rather than a bare 413.
-      for await (const part of request.parts()) {
-        stall.progress();
-        if (part.type === "file") {
-          if (!part.filename) {
-            part.file.resume();
-            continue;
-          }
-          if (!onFile) {
-            part.file.resume();
-            throw new FieldworkError("INVALID_FIELD_VALUE", `${part.fieldname} does not take files.`, [part.fieldname]);
-          }
-          await stall.whileStoring(onFile(part));
-          continue;
-        }
-        // A truncated value would store an answer the visitor did not give: refuse it whole.
-        if (part.valueTruncated || part.fieldnameTruncated) throw new FieldworkError("PAYLOAD_TOO_LARGE", `${part.fieldname} is too long.`, [part.fieldname]);
-        if (typeof part.value !== "string") throw new FieldworkError("MALFORMED_REQUEST");
-        textBytes += Buffer.byteLength(part.value) + Buffer.byteLength(part.fieldname);
-        if (textBytes > SUBMIT_BODY_LIMIT_BYTES) throw new FieldworkError("PAYLOAD_TOO_LARGE");
-        add(part.fieldname, part.value);
+    const boundary = plainBoundary(request.headers["content-type"]);
+    if (boundary && request.headers["content-length"] !== undefined && declared > 0 && declared <= PLAIN_BODY_MAX_BYTES) {
+      const body = await readWhole(request.raw, declared);
+      const fields = readPlainMultipart(body, boundary, MULTIPART_FIELDS_PER_SUBMIT);
+      if (fields) {
+        for (const [name, value] of fields) addText(name, value);
+        return entries;
       }
-    } finally {
-      stopLimit();
-      stall.stop();
+      await readMultipart(request, replay(request.raw, body), addText, onFile);
+      return entries;
     }
+    await readMultipart(request, request.raw, addText, onFile);
     return entries;
   }
 
@@ -148,4 +150,83 @@ export async function readPostedEntries(request: FastifyRequest, onFile?: FilePa
     }
   }
   return entries;
+}
+
+/** Reads a multipart body with busboy (@fastify/multipart) from `raw`: the request itself, or a replay of its bytes. */
+async function readMultipart(
+  request: FastifyRequest, raw: BodyStream, addText: (name: string, value: string) => void, onFile?: FilePartHandler,
+): Promise<void> {
+  // The plugin reads `this.raw` (and its headers): a view of the request whose raw is the replay.
+  const parts = raw === request.raw ? request.parts() : request.parts.call(Object.create(request, { raw: { value: raw } }) as FastifyRequest);
+  const stopLimit = limitBytes(raw, onFile ? MULTIPART_BODY_LIMIT_BYTES : SUBMIT_BODY_LIMIT_BYTES);
+  const stall = endStalledParse(raw, 2_000);
+  try {
+    // A file over 5 MB is cut at the limit and marked truncated (app.ts registers the plugin
+    // with `throwFileSizeLimit: false`): the submit refuses it with the field's message
+    // ('File is too large. Max size is 5MB') rather than a bare 413.
+    for await (const part of parts) {
+      stall.progress();
+      if (part.type === "file") {
+        if (!part.filename) {
+          part.file.resume();
+          continue;
+        }
+        if (!onFile) {
+          part.file.resume();
+          throw new FieldworkError("INVALID_FIELD_VALUE", `${part.fieldname} does not take files.`, [part.fieldname]);
+        }
+        await stall.whileStoring(onFile(part));
+        continue;
+      }
+      // A truncated value would store an answer the visitor did not give: refuse it whole.
+      if (part.valueTruncated || part.fieldnameTruncated) throw new FieldworkError("PAYLOAD_TOO_LARGE", `${part.fieldname} is too long.`, [part.fieldname]);
+      if (typeof part.value !== "string") throw new FieldworkError("MALFORMED_REQUEST");
+      addText(part.fieldname, part.value);
+    }
+  } finally {
+    stopLimit();
+    stall.stop();
+  }
+}
+
+/** The whole body of a request whose Content-Length is `length` (small: PLAIN_BODY_MAX_BYTES). */
+function readWhole(raw: IncomingMessage, length: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const body = Buffer.allocUnsafe(length);
+    let at = 0;
+    const stop = () => {
+      raw.off("data", onData);
+      raw.off("end", onEnd);
+      raw.off("error", onFailure);
+      raw.off("close", onClose);
+    };
+    const onData = (chunk: Buffer) => {
+      if (at + chunk.length > length) {
+        stop();
+        raw.resume();
+        reject(new FieldworkError("PAYLOAD_TOO_LARGE"));
+        return;
+      }
+      chunk.copy(body, at);
+      at += chunk.length;
+    };
+    const onEnd = () => {
+      stop();
+      resolve(at === length ? body : body.subarray(0, at));
+    };
+    const onFailure = (error: Error) => {
+      stop();
+      reject(error instanceof FieldworkError ? error : new FieldworkError("MALFORMED_REQUEST", "The request body could not be read."));
+    };
+    const onClose = () => onFailure(new FieldworkError("MALFORMED_REQUEST", "The request was closed before its body was read."));
+    raw.on("data", onData);
+    raw.once("end", onEnd);
+    raw.once("error", onFailure);
+    raw.once("close", onClose);
+  });
+}
+
+/** The bytes already read as a stream for busboy, carrying the request's headers (its Content-Type: the boundary). */
+function replay(raw: IncomingMessage, body: Buffer): BodyStream {
+  return Object.assign(Readable.from([body], { objectMode: false }), { headers: raw.headers });
 }

@@ -6,7 +6,7 @@ import {
   BODY_LIMIT_BYTES, ErrorEnvelope, FieldPatchAnswer, FieldPatchBody, FieldPatchParams, FormParams, FormQuery, PARAM, PreloadAnswer,
   SessionAnswer, SubmitAnswer,
 } from "@fieldwork/core";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { preloadForm } from "../forms/preload";
 import { createSession, PARTIAL_ANSWER_CAPS, saveSessionField, type PartialAnswerCaps } from "../forms/session";
@@ -80,13 +80,15 @@ export async function publicRoutes(fastify: FastifyInstance, options: PublicOpti
       if (!result.duplicate) void app.storageMoves.kick();
     }
     if (wantsJson(request)) {
-      return reply.code(result.duplicate ? 200 : 201).send({
+      const answer: SubmitAnswer = {
         data: {
           id: result.id, form_id: result.form_id, local_index: result.local_index,
           created_at: result.created_at.toISOString(), duplicate: result.duplicate, redirect: result.redirect,
         },
         error: null,
-      });
+      };
+      // Serialized here (its type is the schema's): the schema's check of every answer was a measurable part of a submit's CPU.
+      return (reply as FastifyReply).code(result.duplicate ? 200 : 201).type("application/json; charset=utf-8").send(JSON.stringify(answer));
     }
     return reply.redirect(result.redirect, 303);
   });

@@ -166,6 +166,30 @@ describe.each(BACKENDS)("webhook delivery on $name", (backend) => {
     expect(stored.rows).toHaveLength(1);
   });
 
+  it.skipIf(!backend.available)("writes no response.created event for a submit while the form has no enabled webhook, and one per answer once it has", async () => {
+    const events = async () => (await sql<{ n: number }>`
+      select count(*)::int as n from outbox where form_id = ${f.form_id} and type = 'response.created'`.execute(f.database.db)).rows[0]!.n;
+    const send = async (name: string) => {
+      const body = multipart({ name });
+      const answer = await f.app.inject({
+        method: "POST", url: `/submit/${f.form_id}`, payload: body.payload, headers: { ...body.headers, accept: "application/json" },
+      });
+      expect(answer.statusCode, answer.body).toBe(201);
+    };
+    const before = await events();
+    await send("Nobody listens");
+    expect(await events()).toBe(before);
+    const hook = await addWebhook(receiver.url);
+    expect((await call("PATCH", `/webhooks/${hook.id}`, { enabled: false })).statusCode).toBe(200);
+    await send("Disabled");
+    expect(await events()).toBe(before);
+    expect((await call("PATCH", `/webhooks/${hook.id}`, { enabled: true })).statusCode).toBe(200);
+    await send("Heard");
+    expect(await events()).toBe(before + 1);
+    const [request] = await receiver.waitFor(1);
+    expect(JSON.parse(request!.body).data.response.name).toBe("Heard");
+  });
+
   it.skipIf(!backend.available)("refuses a private address at delivery time when private networks are not allowed, without retrying", async () => {
     const strict = new WebhookRunner(f.database.db, { ...DEFAULT_WEBHOOK_CONFIG, ...FAST_WEBHOOKS, allowPrivateNetworks: false }, { warn: () => {}, error: () => {} });
     // Only the strict runner may deliver: the fixture's own runner allows private networks.

@@ -3,8 +3,9 @@
  * each decided (`local_index`, the session and customer it links), in one insert.
  */
 import { columnTypeOf, SEARCH_COLUMN, type ColumnValue, type FormField } from "@fieldwork/core";
-import { sql, type RawBuilder } from "kysely";
-import { managedTable } from "../../tables/managed-table";
+import type { RawBuilder } from "kysely";
+import { identifier, literalOf, literalStatement } from "../../db/statement-rounds";
+import { MANAGED_SCHEMA } from "../../tables/managed-table";
 import type { FormRecord } from "../form-record";
 import type { PendingSubmit } from "./batch-write";
 
@@ -14,59 +15,112 @@ export interface Accepted { item: PendingSubmit; session_id: string | null; loca
 
 /**
  * One statement that writes every accepted row of a batch, moves the form's counters once,
- * marks the sessions, takes the stock (one commit per unit), moves the staged files, and
- * writes one `response.created` event per row to the outbox; it answers the rows written.
+ * marks the sessions, takes the stock (one commit per unit), commits what paid members' payments
+ * held and completes their payments, moves the staged files, and
+ * writes one `response.created` event per row to the outbox when the form has an enabled
+ * webhook that takes it (the relay would drop it otherwise: webhooks/relay.ts); it answers
+ * the rows written. Written as text with its values as literals (`literalStatement`): a rush's
+ * batch holds hundreds of rows of every field, and building them as query nodes, compiling and
+ * inlining them again was most of the batch's CPU.
  */
 export function insertStatement(
-  record: FormRecord, accepted: readonly Accepted[], stock: ReadonlyMap<string, { level_id: string }>,
+  record: FormRecord, accepted: readonly Accepted[], stock: ReadonlyMap<string, { level_id: string }>, guard?: string,
 ): RawBuilder<InsertedRow> {
   const { form } = record;
   const fields = record.fields;
-  const rows = accepted.map(({ item, session_id, local_index, customer_id }) => sql`(
-    ${item.row_id}::uuid, ${local_index}::int, ${session_id}::uuid, ${customer_id}::uuid, ${item.visitor_id}, ${item.utc_offset}::int,
-    ${item.meta.user_agent}, ${item.meta.referer}, ${item.meta.ip},
-    ${JSON.stringify(Object.keys(item.extra).length ? { extra: item.extra } : {})}::jsonb
-    ${fields.length ? sql`, ${sql.join(fields.map((f) => sql`${answerOf(item, f)}::${sql.raw(columnTypeOf(f))}`))}` : sql``}
-  )`);
-  const units = accepted.flatMap(({ item, local_index }) =>
-    [...new Set(item.demand)].map((option) => sql`(${stock.get(option)!.level_id}::uuid, ${local_index}::int)`));
+  const casts = fields.map((f) => `::${columnTypeOf(f)}`);
+  const formId = `${literalOf(form.id)}::uuid`;
+  const rows = accepted.map(({ item, session_id, local_index, customer_id }) => {
+    const values = [
+      `${literalOf(item.row_id)}::uuid`, `${literalOf(local_index)}::int`, `${literalOf(session_id)}::uuid`, `${literalOf(customer_id)}::uuid`,
+      literalOf(item.visitor_id), `${literalOf(item.utc_offset)}::int`, literalOf(item.meta.user_agent), literalOf(item.meta.referer), literalOf(item.meta.ip),
+      `${literalOf(JSON.stringify(Object.keys(item.extra).length ? { extra: item.extra } : {}))}::jsonb`,
+      ...fields.map((f, i) => `${literalOf(answerOf(item, f))}${casts[i]}`),
+    ];
+    return `(${values.join(", ")})`;
+  });
+  // The side tables name their rows by id (chosen before the write), not by local_index: with a guard, local_index is made in the statement.
+  const units = accepted.flatMap(({ item }) =>
+    [...new Set(item.demand)].map((option) => `(${literalOf(stock.get(option)!.level_id)}::uuid, ${literalOf(item.row_id)}::uuid)`));
+  const requests = accepted.map(({ item }) => `(${literalOf(item.row_id)}::uuid, ${literalOf(item.request_id)}::text)`);
+  const columns = ["id", "local_index", "session_id", "customer_id", "visitor_id", "utc_offset", "user_agent", "referer", "ip", "meta",
+    ...fields.map((f) => f.name)].map(identifier);
+  const table = `${identifier(MANAGED_SCHEMA)}.${identifier(form.table_name)}`;
+  // With a guard: the rows go in only when the locked form row passes it, numbered after its last_local_index (local_index given: 1…n).
+  const values = guard
+    ? `select ${columns.map((_, i) => (i === 1 ? `f.last_local_index + v.c${i}` : `v.c${i}`)).join(", ")}
+      from (values ${rows.join(",\n")}) as v(${columns.map((_, i) => `c${i}`).join(", ")})
+      cross join (select last_local_index from form where id = ${formId} and (${guard})) f
+      order by v.c1`
+    : `values ${rows.join(",\n")}`;
 
-  return sql<InsertedRow>`
+  return literalStatement<InsertedRow>(`
     with ins as (
-      insert into ${managedTable(form.table_name)} (
-        id, local_index, session_id, customer_id, visitor_id, utc_offset, user_agent, referer, ip, meta
-        ${fields.length ? sql`, ${sql.join(fields.map((f) => sql.id(f.name)))}` : sql``}
-      )
-      values ${sql.join(rows)}
+      insert into ${table} (${columns.join(", ")})
+      ${values}
       returning *
     ),
     counter as (
-      update form set response_count = response_count + ${accepted.length}::int, last_local_index = last_local_index + ${accepted.length}::int
-      where id = ${form.id}
+      update form set response_count = response_count + ${literalOf(accepted.length)}::int, last_local_index = last_local_index + ${literalOf(accepted.length)}::int
+      where id = ${formId}${guard ? " and exists (select 1 from ins)" : ""}
     ),
     marked as (
       update response_session s set submitted_at = now(), customer_id = coalesce(s.customer_id, ins.customer_id)
       from ins where s.id = ins.session_id
     ),
-    ${units.length ? sql`
-    units (level_id, local_index) as (values ${sql.join(units)}),
+    ${units.length ? `
+    units (level_id, row_id) as (values ${units.join(", ")}),
     taken as (
       update inventory_level l set available = l.available - u.n, committed = l.committed + u.n, updated_at = now()
       from (select level_id, count(*)::int as n from units group by level_id) u where l.id = u.level_id
     ),
     commits as (
       insert into inventory_level_commit (inventory_level_id, diff, reason, form_id, response_id)
-      select units.level_id, -1, 'order', ${form.id}::uuid, ins.id from units join ins using (local_index)
-    ),` : sql``}
-    ${paidStatements(form.id, accepted)}
+      select units.level_id, -1, 'order', ${formId}, ins.id from units join ins on ins.id = units.row_id
+    ),` : ""}
+    ${paidStatements(formId, accepted)}
     ${fileStatements(accepted)}
-    requests (local_index, request_id) as (values ${sql.join(accepted.map(({ item, local_index }) => sql`(${local_index}::int, ${item.request_id}::text)`))}),
+    requests (row_id, request_id) as (values ${requests.join(", ")}),
     events as (
       insert into outbox (form_id, type, payload, request_id)
-      select ${form.id}::uuid, 'response.created', jsonb_build_object('form_id', ${form.id}::text, 'response', to_jsonb(ins) - ${SEARCH_COLUMN}::text), requests.request_id
-      from ins join requests using (local_index) order by ins.local_index
+      select ${formId}, 'response.created', jsonb_build_object('form_id', ${literalOf(form.id)}::text, 'response', to_jsonb(ins) - ${literalOf(SEARCH_COLUMN)}::text), requests.request_id
+      from ins join requests on requests.row_id = ins.id
+      where exists (select 1 from webhook w where w.form_id = ${formId} and w.enabled and 'response.created' = any(w.events))
+      order by ins.local_index
     )
-    select id::text, local_index, created_at from ins order by local_index`;
+    select id::text, local_index, created_at from ins order by local_index`);
+}
+
+/**
+ * Paid members (payments/): the units their payment held become committed, each with an
+ * `order` commit naming the row (diff 0: they left `available` when held), and the payment is
+ * completed with the row's id, all in the row's statement: a row never stands without its
+ * payment, nor a held unit without its row. `formId` is the form's id as a literal.
+ */
+function paidStatements(formId: string, accepted: readonly Accepted[]): string {
+  const paid = accepted.flatMap(({ item }) => (item.payment ? [{ payment: item.payment, row_id: item.row_id }] : []));
+  if (!paid.length) return "";
+  const held = paid.flatMap(({ payment, row_id }) => payment.held_level_ids.map((level) => `(${literalOf(level)}::uuid, ${literalOf(row_id)}::uuid)`));
+  return `
+    paid (payment_id, row_id) as (values ${paid.map((p) => `(${literalOf(p.payment.id)}::uuid, ${literalOf(p.row_id)}::uuid)`).join(", ")}),
+    completed as (
+      update payment p set status = 'completed', response_id = ins.id, updated_at = now()
+      from paid join ins on ins.id = paid.row_id where p.id = paid.payment_id
+    ),
+    charged as (
+      update payment_movement m set response_id = ins.id
+      from paid join ins on ins.id = paid.row_id where m.payment_id = paid.payment_id and m.kind = 'charge'
+    ),
+    ${held.length ? `
+    held (level_id, row_id) as (values ${held.join(", ")}),
+    held_committed as (
+      update inventory_level l set committed = l.committed + h.n, updated_at = now()
+      from (select level_id, count(*)::int as n from held join ins on ins.id = held.row_id group by level_id) h where l.id = h.level_id
+    ),
+    held_orders as (
+      insert into inventory_level_commit (inventory_level_id, diff, reason, form_id, response_id)
+      select held.level_id, 0, 'order', ${formId}, ins.id from held join ins on ins.id = held.row_id
+    ),` : ""}`;
 }
 
 /**
@@ -74,48 +128,16 @@ export function insertStatement(
  * wrote (a row refused by a constraint moves and claims nothing: its files stay granted, and
  * retention removes them).
  */
-function fileStatements(accepted: readonly Accepted[]) {
-  const moves = accepted.flatMap(({ item, local_index }) => item.moves.map((m) => sql`(${local_index}::int, ${m.from}::text, ${m.to}::text)`));
-  const claims = accepted.flatMap(({ item, local_index }) => item.claims.map((key) => sql`(${local_index}::int, ${key}::text)`));
-  return sql`
-    ${moves.length ? sql`
-    moves (local_index, from_key, to_key) as (values ${sql.join(moves)}),
-    moved as (insert into storage_move (from_key, to_key) select from_key, to_key from moves join ins using (local_index)),` : sql``}
-    ${claims.length ? sql`
-    claims (local_index, key) as (values ${sql.join(claims)}),
-    claimed as (delete from upload_grant g using claims c join ins on ins.local_index = c.local_index where g.key = c.key),` : sql``}`;
-}
-
-/**
- * Paid members (payments/): the units their payment held become committed, each with an
- * `order` commit naming the row (diff 0: they left `available` when held), and the payment is
- * completed with the row's id, all in the row's statement: a row never stands without its
- * payment, nor a held unit without its row.
- */
-function paidStatements(form_id: string, accepted: readonly Accepted[]) {
-  const paid = accepted.flatMap(({ item, local_index }) => (item.payment ? [{ payment: item.payment, local_index }] : []));
-  if (!paid.length) return sql``;
-  const held = paid.flatMap(({ payment, local_index }) => payment.held_level_ids.map((level) => sql`(${level}::uuid, ${local_index}::int)`));
-  return sql`
-    paid (payment_id, local_index) as (values ${sql.join(paid.map((p) => sql`(${p.payment.id}::uuid, ${p.local_index}::int)`))}),
-    completed as (
-      update payment p set status = 'completed', response_id = ins.id, updated_at = now()
-      from paid join ins using (local_index) where p.id = paid.payment_id
-    ),
-    charged as (
-      update payment_movement m set response_id = ins.id
-      from paid join ins using (local_index) where m.payment_id = paid.payment_id and m.kind = 'charge'
-    ),
-    ${held.length ? sql`
-    held (level_id, local_index) as (values ${sql.join(held)}),
-    held_committed as (
-      update inventory_level l set committed = l.committed + h.n, updated_at = now()
-      from (select level_id, count(*)::int as n from held join ins using (local_index) group by level_id) h where l.id = h.level_id
-    ),
-    held_orders as (
-      insert into inventory_level_commit (inventory_level_id, diff, reason, form_id, response_id)
-      select held.level_id, 0, 'order', ${form_id}::uuid, ins.id from held join ins using (local_index)
-    ),` : sql``}`;
+function fileStatements(accepted: readonly Accepted[]): string {
+  const moves = accepted.flatMap(({ item }) => item.moves.map((m) => `(${literalOf(item.row_id)}::uuid, ${literalOf(m.from)}::text, ${literalOf(m.to)}::text)`));
+  const claims = accepted.flatMap(({ item }) => item.claims.map((key) => `(${literalOf(item.row_id)}::uuid, ${literalOf(key)}::text)`));
+  return `
+    ${moves.length ? `
+    moves (row_id, from_key, to_key) as (values ${moves.join(", ")}),
+    moved as (insert into storage_move (from_key, to_key) select from_key, to_key from moves join ins on ins.id = moves.row_id),` : ""}
+    ${claims.length ? `
+    claims (row_id, key) as (values ${claims.join(", ")}),
+    claimed as (delete from upload_grant g using claims c join ins on ins.id = c.row_id where g.key = c.key),` : ""}`;
 }
 
 /**

@@ -18,6 +18,7 @@
 import type { ColumnValue, ErrorCode } from "@fieldwork/core";
 import { sql, type Kysely } from "kysely";
 import type { DB } from "../../db/schema";
+import { poolOf } from "../../db/database";
 import { inRounds, type Rounds } from "../../db/statement-rounds";
 import { managedTable } from "../../tables/managed-table";
 import { hitsStatement, placeHits, type CountedKey, type PendingHit } from "../../limits/rate-limit";
@@ -26,6 +27,7 @@ import { countByCustomerStatement, customerCounts, visitorCustomers, visitorCust
 import type { FormRecord } from "../form-record";
 import { insertStatement, type InsertedRow } from "./batch-insert";
 import { planBatch, type PlanItem } from "./batch-plan";
+import { oneRoundFits, writeInOneRound } from "./one-round";
 
 export interface RequestMeta {
   user_agent: string | null;
@@ -104,13 +106,34 @@ export type MemberResult = SubmitOutcome | { kind: "failed"; error: unknown };
 export async function writeBatch(
   db: Kysely<DB>, record: FormRecord, items: readonly PendingSubmit[], onLocked: () => void = () => undefined,
 ): Promise<MemberResult[]> {
+  if (!poolOf(db) || !oneRoundFits(record, items)) return writeInTwoRounds(db, record, items, onLocked);
+  // The round holds the form's row inside PostgreSQL only: the next batch may go now, and waits there.
+  onLocked();
+  let first: (MemberResult | null)[];
+  try {
+    first = await writeInOneRound(db, record, items);
+  } catch {
+    // Rolled back (hits included): the two-round way decides, and isolates a failing member.
+    return writeInTwoRounds(db, record, items, onLocked);
+  }
+  const rest = items.flatMap((item, i) => (first[i] ? [] : [{ i, item: { ...item, rate_hit: null } }]));
+  if (!rest.length) return first as MemberResult[];
+  const again = await writeInTwoRounds(db, record, rest.map((r) => r.item), onLocked);
+  rest.forEach(({ i }, j) => { first[i] = again[j]!; });
+  return first as MemberResult[];
+}
+
+/** The batch the two-round way only (one-round.ts falls back to it; its test compares the two). */
+export async function writeInTwoRounds(
+  db: Kysely<DB>, record: FormRecord, items: readonly PendingSubmit[], onLocked: () => void,
+): Promise<MemberResult[]> {
   try {
     return await inRounds(db, (rounds) => decideAndWrite(rounds, record, items, onLocked));
   } catch (error) {
     if (items.length > 1) {
       const outcomes: MemberResult[] = [];
       for (const item of items) {
-        outcomes.push(await writeBatch(db, record, [item], onLocked).then((o) => o[0]!, (failure: unknown) => ({ kind: "failed" as const, error: failure })));
+        outcomes.push(await writeInTwoRounds(db, record, [item], onLocked).then((o) => o[0]!, (failure: unknown) => ({ kind: "failed" as const, error: failure })));
       }
       return outcomes;
     }
@@ -230,7 +253,7 @@ interface Rated { i: number; hit: PendingHit }
  * and the hits counted. A stale batch commits its hits too: its members go again without one
  * (submit.ts).
  */
-function lockStatement(formId: string, rated: readonly Rated[]) {
+export function lockStatement(formId: string, rated: readonly Rated[]) {
   const columns = sql`f.revision, f.response_count, f.last_local_index, f.max_form_responses_in_total, f.max_form_responses_by_customer,
     f.is_force_closed, f.is_scheduling_enabled, f.scheduling_open_at, f.scheduling_close_at`;
   return rated.length

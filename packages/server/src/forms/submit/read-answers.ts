@@ -3,7 +3,7 @@
  * applying the same rules as the browser (spec 1 §5), plus the form's policy on unknown names.
  */
 import {
-  answersScope, capabilityOf, computedColumnValue, EN, evaluateFormLogic, fieldFailure, FieldworkError, missingRequiredHiddenFields, PARAM, PARAM_PREFIX,
+  answersScope, capabilityOf, computedColumnValue, EN, evaluateFormLogic, fieldFailure, FieldworkError, logicWithoutExpressions, missingRequiredHiddenFields, PARAM, PARAM_PREFIX,
   parseFieldValue, problemMessage, type ColumnValue, type FieldMessages, type FormBlock, type FormField, type ParseFailure,
 } from "@fieldwork/core";
 import { COUNTRY_CODES } from "@fieldwork/core/countries";
@@ -79,7 +79,8 @@ export function readAnswers(
   const failures: ParseFailure[] = [];
   /** Signature pictures made into their values: a refused post's page keeps them (no new upload needed). */
   const pictures: PostedEntries = new Map();
-  const logic = evaluateFormLogic(fields, blocks, answersScope(fields, (f) => entries.get(f.name) ?? []));
+  // A form without expressions: what is shown is the same for every answer (computed once per revision).
+  const logic = logicWithoutExpressions(fields, blocks) ?? evaluateFormLogic(fields, blocks, answersScope(fields, (f) => entries.get(f.name) ?? []));
   for (const field of fields) {
     if (logic.logic_hidden_field_ids.has(field.id)) {
       values.set(field, null);
