@@ -29,7 +29,8 @@ export type AttributeColumnType =
 export const DEFAULT_FUNCTIONS = ["now", "gen_random_uuid"] as const;
 export type AttributeDefault =
   | { kind: "value"; value: string | number | boolean }
-  | { kind: (typeof DEFAULT_FUNCTIONS)[number] };
+  | { kind: "now" }
+  | { kind: "gen_random_uuid" };
 
 export interface AttributeReference { table: string; column: string }
 

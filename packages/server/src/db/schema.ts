@@ -20,7 +20,7 @@ export interface AuthAccountTable {
   created_at: Timestamp; updated_at: Timestamp;
 }
 export interface UserProfileTable { uid: string; display_name: string; avatar_path: string | null }
-import type { Role } from "@fieldwork/core";
+import type { Attribute, Role } from "@fieldwork/core";
 
 export type { Role };
 export interface ProjectApiKeyTable {
@@ -234,6 +234,21 @@ export interface DB {
   storage_move: StorageMoveTable;
   storage_delete: StorageDeleteTable;
   bucket: BucketTable;
+  schema_table: SchemaTableTable;
+}
+
+/** A table of a `v0_schema` document (migration 0026): its rows live in `form_data.<table_name>`. */
+export interface SchemaTableTable {
+  id: Generated<string>;
+  document_id: string;
+  project_id: string;
+  name: string;
+  description: string | null;
+  attributes: ColumnType<Attribute[], string, string>;
+  table_name: string;
+  revision: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 /** A storage bucket: the `v0_bucket` document of the same id (migration 0022). */

@@ -22,6 +22,7 @@ import { formDataRoutes } from "./form-data";
 import { webhookRoutes } from "./webhooks";
 import { inventoryRoutes } from "./inventory";
 import { ownerFileRoutes } from "./owner-files";
+import { schemaTableRoutes } from "./schema-tables";
 import { bucketRoutes } from "./buckets";
 import { memberRestRoutes } from "../rest/index";
 import { aiRoutes } from "./ai";
@@ -64,6 +65,7 @@ export async function privateRoutes(app: FastifyInstance, options: PrivateOption
   await app.register(inventoryRoutes);
   await app.register(ownerFileRoutes);
   await app.register(bucketRoutes);
+  await app.register(schemaTableRoutes);
   await app.register(aiRoutes, { ai: options.ai });
   await app.register(memberRestRoutes, { prefix: "/projects/:project_id/rest/v1" });
 }
