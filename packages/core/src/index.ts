@@ -71,3 +71,4 @@ export * from "./i18n/index";
 export * from "./cover/index";
 export * from "./schema-tables/attributes";
 export * from "./schema-tables/ddl-plan";
+export * from "./schema-tables/table-columns";

@@ -124,3 +124,24 @@ describe("DDL plans", () => {
     expect(referencesTo([products, { name: "orders", attributes: [ref("id")] }], "products")).toEqual([{ table: "orders", column: "product" }]);
   });
 });
+
+describe("grid columns of a schema table", () => {
+  it("puts the key first and gives each attribute the field that edits it", async () => {
+    const { schemaTableColumns } = await import("./table-columns");
+    const columns = schemaTableColumns([
+      attr({ id: "a0000002", name: "status", type: "enum", enum_values: ["new", "done"], not_null: true }),
+      attr({ id: "a0000001", name: "id", type: "uuid", primary_key: true }),
+      attr({ id: "a0000003", name: "qty", type: "integer" }),
+      attr({ id: "a0000004", name: "seen", type: "timestamptz", is_array: true }),
+    ]);
+    expect(columns.map((c) => [c.name, c.format, c.key ?? false, c.field?.type ?? null])).toEqual([
+      ["id", "uuid", true, null],
+      ["status", "text", false, "select"],
+      ["qty", "integer", false, "number"],
+      ["seen", "timestamp with time zone[]", false, "datetime-local"],
+    ]);
+    expect(columns[1]!.field!.options.map((o) => o.value)).toEqual(["new", "done"]);
+    expect(columns[1]!.field!.required).toBe(true);
+    expect(columns[2]!.field!.step).toBe(1);
+  });
+});
