@@ -3,7 +3,7 @@
  * The editor's sidebar: the document, the Build / Data / Project switch (disabled modes
  * stay visible with the reason in their tooltip) and the selected mode's pages.
  */
-import { useId, useRef, type KeyboardEvent } from "react";
+import { useEffect, useId, useRef, type KeyboardEvent } from "react";
 import { DOCTYPE_LABELS, editorPath, sidebarModesOf, type SidebarMode } from "@fieldwork/core";
 import {
   Activity, Braces, Database, ExternalLink, FileText, Flag, FlaskConical, FolderOpen, History, LayoutTemplate, Palette,
@@ -12,6 +12,7 @@ import {
 import { cn } from "../../ui/cn";
 import { Skeleton } from "../../ui/skeleton";
 import { fetchDocuments } from "../api/documents";
+import { fetchSchemaTables, SCHEMA_TABLES_CHANGED } from "../api/schema-tables";
 import type { EditorDocument } from "../api/types";
 import { DoctypeIcon } from "../doctype-icon";
 import { NavHeading, NavLink, navItemClass } from "../shell/nav-link";
@@ -152,9 +153,24 @@ function ProjectDocuments({ document, basepath }: { document: EditorDocument; ba
   );
 }
 
+/** A schema document's table names in data mode, read again when a table is made or deleted (SCHEMA_TABLES_CHANGED). */
+function useSchemaTableNames(document: EditorDocument, mode: SidebarMode): string[] {
+  const key = document.doctype === "v0_schema" && mode === "data" ? document.id : null;
+  const { state, reload } = useResource(key, (signal) => fetchSchemaTables(document.id, signal));
+  const latest = useRef(reload);
+  latest.current = reload;
+  useEffect(() => {
+    const again = () => latest.current();
+    window.addEventListener(SCHEMA_TABLES_CHANGED, again);
+    return () => window.removeEventListener(SCHEMA_TABLES_CHANGED, again);
+  }, []);
+  return state.status === "ready" ? state.data.map((t) => t.name) : [];
+}
+
 export function EditorSidebar(props: EditorSidebarProps) {
   const { document, basepath, pattern, suffix, mode } = props;
-  const groups = editorNav(document.doctype, mode, pattern);
+  const tables = useSchemaTableNames(document, mode);
+  const groups = editorNav(document.doctype, mode, pattern, tables);
   // The sidebar renders twice (desktop column, mobile sheet): ids must be unique per copy.
   const base = useId();
   const ids = { tab: (m: SidebarMode) => `${base}-${m}`, panel: `${base}-panel` };
