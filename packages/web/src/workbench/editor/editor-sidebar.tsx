@@ -3,7 +3,7 @@
  * The editor's sidebar: the document, the Build / Data / Project switch (disabled modes
  * stay visible with the reason in their tooltip) and the selected mode's pages.
  */
-import { useEffect, useId, useRef, type KeyboardEvent } from "react";
+import { useId, useRef, type KeyboardEvent } from "react";
 import { DOCTYPE_LABELS, editorPath, sidebarModesOf, type SidebarMode } from "@fieldwork/core";
 import {
   Activity, Braces, Database, ExternalLink, FileText, Flag, FlaskConical, FolderOpen, History, LayoutTemplate, Palette,
@@ -12,11 +12,11 @@ import {
 import { cn } from "../../ui/cn";
 import { Skeleton } from "../../ui/skeleton";
 import { fetchDocuments } from "../api/documents";
-import { fetchSchemaTables, SCHEMA_TABLES_CHANGED } from "../api/schema-tables";
 import type { EditorDocument } from "../api/types";
 import { DoctypeIcon } from "../doctype-icon";
 import { NavHeading, NavLink, navItemClass } from "../shell/nav-link";
 import { useResource } from "../session/use-resource";
+import { useSchemaTables } from "./use-schema-tables";
 import { editorNav, MODE_LABELS, MODES, modeDisabledReason, type NavGroup, type NavIcon, type SuffixPattern } from "./editor-nav";
 
 const NAV_ICONS: Record<NavIcon, LucideIcon> = {
@@ -153,17 +153,9 @@ function ProjectDocuments({ document, basepath }: { document: EditorDocument; ba
   );
 }
 
-/** A schema document's table names in data mode, read again when a table is made or deleted (SCHEMA_TABLES_CHANGED). */
+/** A schema document's table names, in data mode. */
 function useSchemaTableNames(document: EditorDocument, mode: SidebarMode): string[] {
-  const key = document.doctype === "v0_schema" && mode === "data" ? document.id : null;
-  const { state, reload } = useResource(key, (signal) => fetchSchemaTables(document.id, signal));
-  const latest = useRef(reload);
-  latest.current = reload;
-  useEffect(() => {
-    const again = () => latest.current();
-    window.addEventListener(SCHEMA_TABLES_CHANGED, again);
-    return () => window.removeEventListener(SCHEMA_TABLES_CHANGED, again);
-  }, []);
+  const { state } = useSchemaTables(document.doctype === "v0_schema" && mode === "data" ? document.id : null);
   return state.status === "ready" ? state.data.map((t) => t.name) : [];
 }
 

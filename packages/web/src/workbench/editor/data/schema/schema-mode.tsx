@@ -5,12 +5,12 @@
  * data grid as a form's responses (toolbar, filters, sort, search, record panel, export),
  * and `data/table/{name}/definition`. A table that is not there shows ERR.
  */
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { editorPath, type EditorRoute } from "@fieldwork/core";
-import { fetchSchemaTables } from "../../../api/schema-tables";
 import { navigate } from "../../../router/history";
 import { LoadError, NotFoundState } from "../../../shell/page";
-import { useResource } from "../../../session/use-resource";
+import { useSchemaTables } from "../../use-schema-tables";
+import type { SchemaTable } from "../../../api/schema-tables";
 import { schemaDataTable } from "../data-table";
 import { DataTableView } from "../data-table-view";
 import { DefinitionPage } from "./definition-page";
@@ -27,7 +27,9 @@ export interface SchemaModeProps {
 }
 
 export default function SchemaMode(props: SchemaModeProps) {
-  const { state, reload } = useResource(props.document_id, (signal) => fetchSchemaTables(props.document_id, signal));
+  const { state, reload } = useSchemaTables(props.document_id);
+  // A table just made shows at once, while the list is read again.
+  const [created, setCreated] = useState<SchemaTable | null>(null);
   const { pattern, suffix } = props.route;
   const path = (tail: string) => editorPath(props.basepath, props.document_id, tail);
   const first = state.status === "ready" ? state.data[0] : undefined;
@@ -37,10 +39,10 @@ export default function SchemaMode(props: SchemaModeProps) {
   });
   if (state.status === "failed") return <LoadError message={state.message} onRetry={reload} />;
   if (state.status === "loading" || landing) return <div className="h-[calc(100dvh-3rem)]" aria-busy="true" />;
-  const tables = state.data;
+  const tables = created && !state.data.some((t) => t.id === created.id) ? [...state.data, created] : state.data;
   if (pattern === "data/table/~new") {
     return <NewTablePage schema_id={props.document_id} tables={tables} canEdit={props.canEdit} csrf_token={props.csrf_token}
-      onCreated={(table) => navigate(path(`data/table/${table.name}`))} />;
+      onCreated={(table) => { setCreated(table); navigate(path(`data/table/${table.name}`)); }} />;
   }
   const name = suffix.split("/")[2] ?? "";
   const table = tables.find((t) => t.name === name);
@@ -51,7 +53,11 @@ export default function SchemaMode(props: SchemaModeProps) {
       <TableActions
         schema_id={props.document_id} table={table} tables={tables} definitionHref={path(`data/table/${table.name}/definition`)}
         canEdit={props.canEdit} csrf_token={props.csrf_token} onChanged={reload}
-        onDeleted={() => { reload(); navigate(path("data")); }}
+        onDeleted={() => {
+          const next = tables.find((t) => t.id !== table.id);
+          setCreated(null);
+          navigate(path(next ? `data/table/${next.name}` : "data/table/~new"));
+        }}
       />
       <div className="min-h-0 flex-1 [&>div]:h-full">
         <DataTableView
