@@ -13,6 +13,7 @@ import {
 import { sql, type Kysely, type Selectable } from "kysely";
 import type { DB, DocumentTable, SchemaTableTable } from "../db/schema";
 import { managedTable } from "../tables/managed-names";
+import { installRowFeedTriggers } from "../tables/row-feed-triggers";
 import { ddlErrorOf, physicalTableName, runDdl } from "./schema-ddl";
 
 export type SchemaTableRow = Selectable<SchemaTableTable>;
@@ -114,6 +115,8 @@ export async function createSchemaTable(db: Kysely<DB>, doc: Doc, input: NewTabl
       attributes: JSON.stringify(attributes), table_name: physicalTableName(id),
     }).returningAll().executeTakeFirstOrThrow();
     await runDdl(trx, contextOf([...tables, row], row, attributes), steps);
+    // Live rows: the same statement-level triggers as a form's table (tables/row-feed-triggers.ts).
+    await installRowFeedTriggers(trx, row.table_name);
     await trx.updateTable("document").set({ updated_at: new Date() }).where("id", "=", doc.id).execute();
     return tableView(row);
   });

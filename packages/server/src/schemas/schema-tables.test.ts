@@ -200,6 +200,17 @@ describe.each(BACKENDS)("schema documents on $name", (backend) => {
     expect(rows[0]!.n).toBe(0);
   });
 
+  it.skipIf(!backend.available)("a schema table's writes reach its live row feed, and its change stream answers members only", async () => {
+    const seen: { form_id: string; count: number }[] = [];
+    const unsubscribe = await f.app.rowFeed.subscribe(products.id, (change) => seen.push(change));
+    await rest(f.keys.editor).from("products").insert([{ name: "Fig" }, { name: "Kiwi" }]);
+    await expect.poll(() => seen.reduce((n, c) => n + c.count, 0), { timeout: 5_000 }).toBe(2);
+    expect(seen[0]!.form_id).toBe(products.id);
+    unsubscribe();
+    expect((await api(stranger)("GET", `/schema/${schema}/tables/${products.id}/changes`)).statusCode).toBe(404);
+    expect((await api(viewer)("GET", `/schema/${schema}/tables/nope/changes`)).statusCode).toBe(404);
+  });
+
   it.skipIf(!backend.available)("a table is deleted only with its name typed, and not while referenced", async () => {
     const wrong = await owner()("DELETE", `/schema/${schema}/tables/${products.id}`, { user_confirmation_txt: "Products" });
     expect(wrong.json().error.code).toBe("CONFIRMATION_MISMATCH");

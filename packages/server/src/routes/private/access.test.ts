@@ -140,6 +140,10 @@ describe.each(BACKENDS)("roles and the private route table on $name", (backend) 
     };
     const schemaRoutes = (): { route: string; min: "viewer" | "editor" | "owner"; call: () => Promise<Call> }[] => [
       { route: "GET /schema/:schema_id/tables", min: "viewer", call: async () => ["GET", `/schema/${await schemaWorld()}/tables`] },
+      { route: "GET /schema/:schema_id/tables/:table_id/changes", min: "viewer", call: async () => {
+        const t = await freshTable();
+        return ["GET", `/schema/${t.schema}/tables/${t.id}/changes`];
+      } },
       { route: "POST /schema/:schema_id/tables/new", min: "editor", call: async () => ["POST", `/schema/${await schemaWorld()}/tables/new`, { name: unique("n").replace(/[^a-z0-9_]/g, "_") }] },
       { route: "DELETE /schema/:schema_id/tables/:table_id", min: "editor", call: async () => {
         const t = await freshTable();

@@ -61,7 +61,7 @@ export function DataTableView({ table, form, title, document_id, canEdit, csrf_t
   const editable = canEdit && !table.read_only;
   const query = state.query;
   const queryDispatch = (action: QueryAction) => dispatch({ type: "query", action });
-  const reread = useTableData(table.ref, query, table.scope, dispatch, formId ? { form_id: formId } : null);
+  const reread = useTableData(table.ref, query, table.scope, dispatch, table.live ?? (formId ? { form_id: formId } : null));
 
   const changePrefs = (patch: Partial<GridPreferences>) => setPrefs((p) => ({ ...p, ...patch }));
   useEffect(() => savePreferences(document_id, { ...prefs, predicates: query.q_predicates, orderby: query.q_orderby }), [document_id, prefs, query.q_predicates, query.q_orderby]);

@@ -36,10 +36,10 @@ describe("schemaDataTable", () => {
     id: "a0000001", name, type, is_array: false, enum_values: [], not_null: false, unique: false, primary_key: false, default: null, references: null, ...extra,
   });
   it("reads a schema table by its name, editable when keyed by id, searched through its first text column", () => {
-    const table = schemaDataTable({ name: "products", attributes: [attribute("id", "uuid", { primary_key: true }), attribute("price", "numeric"), attribute("title", "text")] }, "p1");
-    expect(table).toMatchObject({ kind: "table", ref: { project_id: "p1", profile: "form_data", table: "products" }, read_only: false, scope: [], search_column: "title" });
+    const table = schemaDataTable({ id: "t1", document_id: "d1", name: "products", attributes: [attribute("id", "uuid", { primary_key: true }), attribute("price", "numeric"), attribute("title", "text")] }, "p1");
+    expect(table).toMatchObject({ kind: "table", ref: { project_id: "p1", profile: "form_data", table: "products" }, read_only: false, scope: [], search_column: "title", live: { form_id: "t1", url: "/private/editor/schema/d1/tables/t1/changes" } });
     expect(table.columns.map((c) => [c.name, c.format, c.key ?? false])).toEqual([["id", "uuid", true], ["price", "numeric", false], ["title", "text", false]]);
-    const keyed = schemaDataTable({ name: "orders", attributes: [attribute("number", "integer", { primary_key: true })] }, "p1");
+    const keyed = schemaDataTable({ id: "t2", document_id: "d1", name: "orders", attributes: [attribute("number", "integer", { primary_key: true })] }, "p1");
     expect(keyed).toMatchObject({ read_only: true, search_column: null });
   });
 });

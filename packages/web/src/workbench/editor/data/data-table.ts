@@ -36,6 +36,8 @@ export interface DataTable {
   scope: [string, string][];
   /** Column of the server's text search. */
   search_column: string | null;
+  /** A schema table's live row feed (a form's table follows its form's). */
+  live?: { form_id: string; url: string };
 }
 
 export function dataTable(kind: FormTableKind, form: { form_id: string; table_name: string; fields: readonly FormField[] }, project_id: string): DataTable {
@@ -56,11 +58,12 @@ export function dataTable(kind: FormTableKind, form: { form_id: string; table_na
  * A schema document's table (`data/table/{name}`): its attributes as columns, editable by
  * editors when its key is `id` (the grid's row handle); searched through its first text column.
  */
-export function schemaDataTable(table: { name: string; attributes: readonly Attribute[] }, project_id: string): DataTable {
+export function schemaDataTable(table: { id: string; document_id: string; name: string; attributes: readonly Attribute[] }, project_id: string): DataTable {
   const key = table.attributes.find((a) => a.primary_key);
   const search = table.attributes.find((a) => !a.is_array && ["text", "textarea", "email"].includes(a.type));
   return {
     kind: "table", ref: { project_id, profile: "form_data", table: table.name }, columns: schemaTableColumns(table.attributes),
     read_only: key?.name !== "id", scope: [], search_column: search?.name ?? null,
+    live: { form_id: table.id, url: `/private/editor/schema/${encodeURIComponent(table.document_id)}/tables/${encodeURIComponent(table.id)}/changes` },
   };
 }
