@@ -57,17 +57,28 @@ export async function listSchemaTables(db: Kysely<DB>, doc: Doc): Promise<Schema
   return rows.map(tableView);
 }
 
-/** One transaction with the document locked and its tables read: every change runs in one. */
+const isDeadlock = (error: unknown) => (error as { code?: unknown }).code === "40P01";
+const ATTEMPTS = 3;
+
+/**
+ * One transaction with the document locked and its tables read: every change runs in one.
+ * A lazy index built concurrently on the table (tables/column-index.ts) waits for this
+ * transaction while its DDL waits for the build: Postgres ends one of them, and when it is
+ * this one the change runs again.
+ */
 async function inSchema<T>(db: Kysely<DB>, doc: Doc, work: (trx: Kysely<DB>, tables: SchemaTableRow[]) => Promise<T>): Promise<T> {
   assertSchemaDocument(doc);
-  try {
-    return await db.transaction().execute(async (trx) => {
-      await trx.selectFrom("document").select("id").where("id", "=", doc.id).forUpdate().executeTakeFirstOrThrow();
-      const tables = await trx.selectFrom("schema_table").selectAll().where("document_id", "=", doc.id).execute();
-      return work(trx, tables);
-    });
-  } catch (error) {
-    throw ddlErrorOf(error) ?? error;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction().execute(async (trx) => {
+        await trx.selectFrom("document").select("id").where("id", "=", doc.id).forUpdate().executeTakeFirstOrThrow();
+        const tables = await trx.selectFrom("schema_table").selectAll().where("document_id", "=", doc.id).execute();
+        return work(trx, tables);
+      });
+    } catch (error) {
+      if (isDeadlock(error) && attempt < ATTEMPTS) continue;
+      throw ddlErrorOf(error) ?? error;
+    }
   }
 }
 
