@@ -81,6 +81,16 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("schema documents in Chromium", () => {
     expect(await page.getByRole("grid").getByText("Plum", { exact: true }).count()).toBe(1);
     expect(await serious(page)).toEqual([]);
 
+    // A type change that some values would not take is refused, naming the rows; the column stays.
+    await page.getByRole("button", { name: "Change column" }).click();
+    const change = page.getByRole("dialog", { name: "Change column" });
+    await change.getByLabel("Column", { exact: true }).selectOption("price");
+    await change.getByLabel("Changed column type").selectOption("integer");
+    await change.getByRole("button", { name: "Save column" }).click();
+    await expect.poll(() => change.getByRole("alert").textContent(), { timeout: 10_000 }).toMatch(/cannot be converted from numeric to integer/);
+    expect(await serious(page)).toEqual([]);
+    await change.getByRole("button", { name: "Cancel" }).click();
+
     // Definition & API.
     await page.getByRole("link", { name: "Definition & API" }).click();
     await page.waitForURL(/\/data\/table\/products\/definition$/);

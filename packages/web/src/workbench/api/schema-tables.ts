@@ -33,5 +33,8 @@ export const deleteSchemaTable = (schema_id: string, table_id: string, user_conf
 export const addSchemaColumn = (schema_id: string, table_id: string, attribute: AttributeInput, options: Options) =>
   privateRequest<SchemaTable>("POST", `/schema/${seg(schema_id)}/tables/${seg(table_id)}/columns`, { ...options, body: attribute });
 
+export const changeSchemaColumn = (schema_id: string, table_id: string, column: string, attribute: AttributeInput, options: Options) =>
+  privateRequest<SchemaTable>("PUT", `/schema/${seg(schema_id)}/tables/${seg(table_id)}/columns/${seg(column)}`, { ...options, body: attribute });
+
 export const dropSchemaColumn = (schema_id: string, table_id: string, column: string, options: Options) =>
   privateRequest<SchemaTable>("DELETE", `/schema/${seg(schema_id)}/tables/${seg(table_id)}/columns/${seg(column)}`, options);

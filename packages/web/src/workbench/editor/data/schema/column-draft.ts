@@ -3,7 +3,7 @@
  * attribute it sends. A default is a literal, or one of core's allow-listed functions
  * written as `now()` / `gen_random_uuid()`; the server checks both.
  */
-import type { AttributeInput, AttributeType } from "@fieldwork/core";
+import type { Attribute, AttributeInput, AttributeType } from "@fieldwork/core";
 
 export interface ColumnDraft {
   name: string;
@@ -39,3 +39,17 @@ export function attributeOfDraft(draft: ColumnDraft): AttributeInput {
     references: table && column ? { table, column } : null,
   };
 }
+
+/** The form's copy of an existing attribute (Change column). */
+export function draftOfAttribute(attr: Attribute): ColumnDraft {
+  const def = attr.default;
+  return {
+    name: attr.name, type: attr.type, is_array: attr.is_array, not_null: attr.not_null, unique: attr.unique,
+    enum_values: attr.enum_values.join(", "),
+    default: def === null ? "" : def.kind === "value" ? String(def.value) : `${def.kind}()`,
+    references: attr.references ? `${attr.references.table}.${attr.references.column}` : "",
+  };
+}
+
+/** What a change sends: the new attribute, keeping the key a key. */
+export const changedAttribute = (attr: Attribute, draft: ColumnDraft): AttributeInput => ({ ...attributeOfDraft(draft), primary_key: attr.primary_key });

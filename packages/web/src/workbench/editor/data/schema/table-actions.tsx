@@ -9,8 +9,9 @@ import { Dialog } from "../../../../ui/dialog";
 import { Field } from "../../../../ui/field";
 import { Input } from "../../../../ui/input";
 import { messageOf } from "../../../api/http";
-import { addSchemaColumn, announceSchemaTables, deleteSchemaTable, type SchemaTable } from "../../../api/schema-tables";
-import { attributeOfDraft, emptyColumn } from "./column-draft";
+import { addSchemaColumn, announceSchemaTables, changeSchemaColumn, deleteSchemaTable, type SchemaTable } from "../../../api/schema-tables";
+import { Select } from "../../../../ui/select";
+import { attributeOfDraft, changedAttribute, draftOfAttribute, emptyColumn } from "./column-draft";
 import { ColumnFields } from "./column-fields";
 import { referenceKeys } from "./new-table-page";
 
@@ -26,7 +27,7 @@ interface TableActionsProps {
 }
 
 export function TableActions(props: TableActionsProps) {
-  const [dialog, setDialog] = useState<"column" | "delete" | null>(null);
+  const [dialog, setDialog] = useState<"column" | "change" | "delete" | null>(null);
   return (
     <div className="flex flex-wrap items-center gap-2 border-b border-line px-4 py-2">
       <h2 className="mr-auto font-mono text-sm font-semibold">{props.table.name}</h2>
@@ -34,11 +35,13 @@ export function TableActions(props: TableActionsProps) {
       {props.canEdit ? (
         <>
           <Button size="sm" variant="secondary" onClick={() => setDialog("column")}>Add column</Button>
+          <Button size="sm" variant="secondary" onClick={() => setDialog("change")}>Change column</Button>
           <Button size="sm" variant="danger" onClick={() => setDialog("delete")}>Delete table</Button>
         </>
       ) : null}
       <AddColumnDialog {...props} open={dialog === "column"} onClose={() => setDialog(null)} />
       <DeleteTableDialog {...props} open={dialog === "delete"} onClose={() => setDialog(null)} />
+      {dialog === "change" ? <ChangeColumnDialog {...props} onClose={() => setDialog(null)} /> : null}
     </div>
   );
 }
@@ -105,6 +108,57 @@ function DeleteTableDialog(props: TableActionsProps & { open: boolean; onClose()
         <div className="flex justify-end gap-2">
           <Button variant="ghost" onClick={props.onClose}>Cancel</Button>
           <Button type="submit" variant="danger" loading={pending} disabled={typed !== props.table.name}>Delete table</Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/**
+ * Rename, retype or re-constrain one column. A type change keeps every value or does not
+ * happen: the server's refusal names the rows that would not convert, shown here as it came.
+ */
+function ChangeColumnDialog(props: TableActionsProps & { onClose(): void }) {
+  const columns = props.table.attributes;
+  const [chosen, setChosen] = useState(() => columns.find((a) => !a.primary_key)?.name ?? columns[0]!.name);
+  const attr = columns.find((a) => a.name === chosen)!;
+  const [draft, setDraft] = useState(() => draftOfAttribute(attr));
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const choose = (name: string) => {
+    setChosen(name);
+    setDraft(draftOfAttribute(columns.find((a) => a.name === name)!));
+    setError(null);
+  };
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setPending(true);
+    setError(null);
+    try {
+      await changeSchemaColumn(props.schema_id, props.table.id, attr.name, changedAttribute(attr, draft), { csrf_token: props.csrf_token });
+      props.onClose();
+      props.onChanged();
+    } catch (failure) {
+      setError(messageOf(failure));
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <Dialog open onClose={props.onClose} title="Change column" description="Rename it, change its type or its rules. Values that would not convert refuse the change." className="max-w-2xl">
+      <form className="grid gap-4" onSubmit={submit}>
+        <Field label="Column">
+          {(p) => (
+            <Select {...p} value={chosen} onChange={(e) => choose(e.target.value)}>
+              {columns.map((a) => <option key={a.id} value={a.name}>{a.name}</option>)}
+            </Select>
+          )}
+        </Field>
+        <ColumnFields draft={draft} label="Changed column" keys={referenceKeys(props.tables.filter((t) => t.id !== props.table.id))} onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))} />
+        {error ? <p role="alert" className="text-sm text-danger">{error}</p> : null}
+        <div className="flex justify-end gap-2">
+          <Button variant="ghost" onClick={props.onClose}>Cancel</Button>
+          <Button type="submit" variant="primary" loading={pending}>Save column</Button>
         </div>
       </form>
     </Dialog>
