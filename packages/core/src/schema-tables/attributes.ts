@@ -10,20 +10,20 @@ import { isStorableText } from "../stored-text";
 
 /** The form-field types that fit a column (checked by the answer rules), then the Postgres types. */
 export const FIELD_ATTRIBUTE_TYPES = ["email", "url", "tel", "color", "country", "textarea"] as const;
-export const PG_ATTRIBUTE_TYPES = ["text", "integer", "numeric", "boolean", "date", "timestamptz", "uuid", "json", "enum"] as const;
+export const PG_ATTRIBUTE_TYPES = ["text", "integer", "numeric", "boolean", "date", "time", "timestamptz", "uuid", "json", "enum"] as const;
 export const ATTRIBUTE_TYPES = [...PG_ATTRIBUTE_TYPES, ...FIELD_ATTRIBUTE_TYPES] as const;
 export type AttributeType = (typeof ATTRIBUTE_TYPES)[number];
 
 export const ATTRIBUTE_TYPE_LABELS: Record<AttributeType, string> = {
-  text: "Text", integer: "Integer", numeric: "Number (numeric)", boolean: "Boolean", date: "Date",
+  text: "Text", integer: "Integer", numeric: "Number (numeric)", boolean: "Boolean", date: "Date", time: "Time of day",
   timestamptz: "Date and time (timestamptz)", uuid: "UUID", json: "JSON", enum: "Enum (one of a list)",
   email: "Email", url: "URL", tel: "Phone", color: "Color", country: "Country", textarea: "Long text",
 };
 
 /** A column type as it is cast to and shown (`format_type`'s spelling is the catalog's). */
 export type AttributeColumnType =
-  | "text" | "integer" | "numeric" | "boolean" | "date" | "timestamptz" | "uuid" | "jsonb"
-  | "text[]" | "integer[]" | "numeric[]" | "boolean[]" | "date[]" | "timestamptz[]" | "uuid[]";
+  | "text" | "integer" | "numeric" | "boolean" | "date" | "time" | "timestamptz" | "uuid" | "jsonb"
+  | "text[]" | "integer[]" | "numeric[]" | "boolean[]" | "date[]" | "time[]" | "timestamptz[]" | "uuid[]";
 
 /** Defaults: a literal (checked against the type) or one of a small allow-list of functions, never SQL text. */
 export const DEFAULT_FUNCTIONS = ["now", "gen_random_uuid"] as const;
@@ -86,7 +86,7 @@ export function assertColumnName(name: unknown): asserts name is string {
 }
 
 const BASE: Record<AttributeType, Exclude<AttributeColumnType, `${string}[]`>> = {
-  text: "text", integer: "integer", numeric: "numeric", boolean: "boolean", date: "date", timestamptz: "timestamptz",
+  text: "text", integer: "integer", numeric: "numeric", boolean: "boolean", date: "date", time: "time", timestamptz: "timestamptz",
   uuid: "uuid", json: "jsonb", enum: "text", email: "text", url: "text", tel: "text", color: "text", country: "text", textarea: "text",
 };
 
@@ -98,7 +98,7 @@ export function attributeColumnType(attr: Pick<Attribute, "type" | "is_array">):
 
 /** `format_type`'s spelling of a column type, as the query catalog shows it. */
 export function formatOfColumnType(type: AttributeColumnType): string {
-  return type.replace("timestamptz", "timestamp with time zone");
+  return type.replace("timestamptz", "timestamp with time zone").replace(/^time(?=$|\[)/, "time without time zone");
 }
 
 /** Whether a value is checked by a form field's answer rules (email, url, …) before the cast. */
@@ -108,6 +108,7 @@ const LITERAL: Partial<Record<AttributeType, RegExp>> = {
   integer: /^-?\d{1,10}$/,
   numeric: /^-?\d{1,30}(\.\d{1,30})?$/,
   date: /^\d{4}-\d{2}-\d{2}$/,
+  time: /^\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?$/,
   timestamptz: /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/,
   uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
 };

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { FieldworkError } from "../error-catalogue";
 import {
-  AttributeInput, attributeColumnType, checkAttribute, defaultProblem, identifierProblem, tableNameProblem, type Attribute,
+  AttributeInput, attributeColumnType, checkAttribute, formatOfColumnType, defaultProblem, identifierProblem, tableNameProblem, type Attribute,
 } from "./attributes";
 import { assertReferenceTarget, planAddAttribute, planChangeAttribute, planCreateTable, referencesTo } from "./ddl-plan";
 
@@ -40,6 +40,8 @@ describe("attribute types", () => {
     expect(attributeColumnType({ type: "json", is_array: false })).toBe("jsonb");
     expect(attributeColumnType({ type: "enum", is_array: false })).toBe("text");
     expect(attributeColumnType({ type: "timestamptz", is_array: true })).toBe("timestamptz[]");
+    expect(formatOfColumnType(attributeColumnType({ type: "time", is_array: true }))).toBe("time without time zone[]");
+    expect(formatOfColumnType("timestamptz")).toBe("timestamp with time zone");
   });
 
   it("checks defaults: literals of the type or the allow-list, never SQL", () => {

@@ -10,7 +10,7 @@ import type { FormField } from "../form-model";
 import { attributeColumnType, formatOfColumnType, isFieldAttribute, type Attribute } from "./attributes";
 
 const EDITOR_TYPE: Partial<Record<Attribute["type"], FieldType>> = {
-  text: "textarea", integer: "number", numeric: "number", boolean: "checkbox", date: "date",
+  text: "textarea", integer: "number", numeric: "number", boolean: "checkbox", date: "date", time: "time",
   timestamptz: "datetime-local", uuid: "text", json: "json", enum: "select",
 };
 

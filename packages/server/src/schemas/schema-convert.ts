@@ -16,8 +16,8 @@ import { managedTable, type Executor } from "../tables/managed-names";
 type Sql = RawBuilder<unknown>;
 
 const COLUMN_TYPES = new Set<AttributeColumnType>([
-  "text", "integer", "numeric", "boolean", "date", "timestamptz", "uuid", "jsonb",
-  "text[]", "integer[]", "numeric[]", "boolean[]", "date[]", "timestamptz[]", "uuid[]",
+  "text", "integer", "numeric", "boolean", "date", "time", "timestamptz", "uuid", "jsonb",
+  "text[]", "integer[]", "numeric[]", "boolean[]", "date[]", "time[]", "timestamptz[]", "uuid[]",
 ]);
 
 /** A column type from core's closed list, as SQL; anything else is a bug. */

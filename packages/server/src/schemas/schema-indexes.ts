@@ -13,7 +13,7 @@ import { fieldOf } from "./schema-write";
 import type { SchemaTableRow } from "./schema-service";
 
 const FIELD_TYPE: Partial<Record<Attribute["type"], FieldType>> = {
-  integer: "number", numeric: "number", boolean: "checkbox", date: "date", timestamptz: "datetime-local", json: "json", enum: "select",
+  integer: "number", numeric: "number", boolean: "checkbox", date: "date", time: "time", timestamptz: "datetime-local", json: "json", enum: "select",
 };
 const ESTIMATE_EVERY_MS = 60_000;
 const estimates = new Map<string, { at: number; rows: number }>();

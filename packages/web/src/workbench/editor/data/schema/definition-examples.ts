@@ -6,7 +6,7 @@
 import type { Attribute } from "@fieldwork/core";
 
 const SAMPLE: Record<Attribute["type"], unknown> = {
-  text: "text", textarea: "long text", integer: 1, numeric: 9.5, boolean: true, date: "2026-01-31", timestamptz: "2026-01-31T12:00:00Z",
+  text: "text", textarea: "long text", integer: 1, numeric: 9.5, boolean: true, date: "2026-01-31", time: "09:30", timestamptz: "2026-01-31T12:00:00Z",
   uuid: "00000000-0000-4000-8000-000000000000", json: { any: "json" }, enum: null, email: "ada@example.com", url: "https://example.com",
   tel: "+15555550100", color: "#3366ff", country: "FR",
 };
