@@ -117,6 +117,17 @@ export const ERROR_CATALOGUE = {
   BUCKET_REQUIRED: { status: 400, message: "A bucket is required when storage is on." },
   BUCKET_NOT_PUBLIC: { status: 400, message: "A public bucket is required for richtext." },
   BUCKET_POLICY_MISMATCH: { status: 400, message: "This bucket's policy is not allowed here: a private policy disables public buckets." },
+  // Schema documents (issue 24; spec 2 §7, spec 3 §2): tables of the owner's own (server/src/schemas/).
+  TABLE_NAME_INVALID: { status: 400, message: "Table names are lowercase letters, digits and underscores, starting with a letter." },
+  TABLE_NAME_TAKEN: { status: 409, message: "Another table of this project has this name." },
+  COLUMN_NAME_INVALID: { status: 400, message: "Column names are lowercase letters, digits and underscores, starting with a letter." },
+  COLUMN_NAME_TAKEN: { status: 409, message: "Another column of this table has this name." },
+  ATTRIBUTE_INVALID: { status: 400, message: "This column definition is not valid." },
+  CONFIRMATION_MISMATCH: { status: 400, message: "Type the table's name to confirm." },
+  COLUMN_TYPE_CHANGE_REFUSED: { status: 409, message: "Some rows cannot be converted to the new type." },
+  CONSTRAINT_REFUSED: { status: 409, message: "The rows of the table do not allow this change." },
+  TABLE_REFERENCED: { status: 409, message: "Other columns reference this table or column; change them first." },
+  FOREIGN_KEY_VIOLATION: { status: 409, message: "A value references a row that does not exist, or a row is still referenced." },
   // AI field suggestions (spec 2 §7 `POST /private/editor/ai/schema`; server/src/ai/).
   AI_SUGGESTION_FAILED: { status: 502, message: "The AI service did not answer with a usable field. Try again, or describe the field differently." },
   AI_SUGGESTION_TIMEOUT: { status: 504, message: "The AI service took too long to answer. Try again." },

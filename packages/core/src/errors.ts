@@ -84,6 +84,8 @@ export interface ErrorDetails {
   current_revision?: number;
   /** FIELD_TYPE_CHANGE_REFUSED: `local_index` of (some of) the rows that would not convert. */
   rows?: number[];
+  /** COLUMN_TYPE_CHANGE_REFUSED: the primary keys (as text) of (some of) the rows that would not convert. */
+  keys?: string[];
   /**
    * Query of the error's page beside the catalogue's own: `alreadyresponded` carries the
    * visitor's `fingerprint`, `customer_id` and `session_id` (spec 2 §2).

@@ -74,3 +74,6 @@ export * from "./buckets";
 export * from "./bucket-api";
 export * from "./i18n/index";
 export * from "./cover/index";
+export * from "./schema-tables/attributes";
+export * from "./schema-tables/ddl-plan";
+export * from "./schema-tables/table-columns";

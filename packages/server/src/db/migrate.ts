@@ -25,6 +25,7 @@ import * as buckets from "./migrations/0022-buckets";
 import * as uploadGrantLanding from "./migrations/0023-upload-grant-landing";
 import * as payments from "./migrations/0024-payments";
 import * as storeProducts from "./migrations/0025-store-products";
+import * as schemaDocuments from "./migrations/0026-schema-documents";
 
 /** Named, ordered migrations; the same list runs on PGlite and PostgreSQL. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -53,6 +54,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0023-upload-grant-landing": uploadGrantLanding,
   "0024-payments": payments,
   "0025-store-products": storeProducts,
+  "0026-schema-documents": schemaDocuments,
 };
 
 /** The names of the migrations this code knows, oldest first (a backup records the ones it had). */

@@ -20,7 +20,7 @@ export interface AuthAccountTable {
   created_at: Timestamp; updated_at: Timestamp;
 }
 export interface UserProfileTable { uid: string; display_name: string; avatar_path: string | null }
-import type { Role } from "@fieldwork/core";
+import type { Attribute, Role } from "@fieldwork/core";
 
 export type { Role };
 export interface ProjectApiKeyTable {
@@ -258,6 +258,7 @@ export interface DB {
   bucket: BucketTable;
   payment: PaymentTable;
   payment_movement: PaymentMovementTable;
+  schema_table: SchemaTableTable;
 }
 
 export type PaymentStatus = "pending" | "paid" | "completed" | "failed" | "expired" | "refunded";
@@ -279,6 +280,20 @@ export interface PaymentTable {
 export interface PaymentMovementTable {
   id: ColumnType<number, never, never>; payment_id: string; response_id: string | null; kind: "charge" | "refund";
   provider: string; provider_id: string; amount: number; currency: string; status: string; created_at: Generated<Date>;
+}
+
+/** A table of a `v0_schema` document (migration 0026): its rows live in `form_data.<table_name>`. */
+export interface SchemaTableTable {
+  id: Generated<string>;
+  document_id: string;
+  project_id: string;
+  name: string;
+  description: string | null;
+  attributes: ColumnType<Attribute[], string, string>;
+  table_name: string;
+  revision: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 /** A storage bucket: the `v0_bucket` document of the same id (migration 0022). */

@@ -11,6 +11,7 @@ import { queueFormFiles } from "../forms/files/storage-deletes";
 import { bumpRevision } from "../forms/form-record";
 import { dropManagedTable } from "../tables/managed-table";
 import { createBucketRow, queueBucketDelete } from "../buckets/bucket-service";
+import { dropSchemaTables } from "../schemas/schema-service";
 
 export interface DocumentView {
   id: string;
@@ -113,6 +114,8 @@ export async function deleteDocument(db: Kysely<DB>, doc: Selectable<DocumentTab
     }
     // A bucket's row goes with its document (on delete cascade), its objects through the outbox.
     if (doc.doctype === "v0_bucket") await queueBucketDelete(trx, doc.id);
+    // A schema's tables go with it (their rows of schema_table on delete cascade).
+    if (doc.doctype === "v0_schema") await dropSchemaTables(trx, doc.id);
     await trx.deleteFrom("document").where("id", "=", doc.id).execute();
   });
   return { id: doc.id };

@@ -16,6 +16,9 @@ export function queryErrorOf(error: unknown, valueCode: "INVALID_FILTER_VALUE" |
   if (code === "42704" && /text search configuration/.test(message)) return new FieldworkError("INVALID_FILTER_VALUE", detail);
   if (code === "42601" && /tsquery/.test(message)) return new FieldworkError("INVALID_FILTER_VALUE", detail);
   if (code === "23505") return new FieldworkError("DUPLICATE_KEY", detail);
+  // A schema table's constraints (schemas/): a reference to no row, or a row still referenced; a null or a value a check refuses.
+  if (code === "23503") return new FieldworkError("FOREIGN_KEY_VIOLATION", detail);
+  if (code === "23502" || code === "23514") return new FieldworkError("INVALID_FIELD_VALUE", detail);
   if (code === "54001") return new FieldworkError("QUERY_TOO_LARGE");
   // statement_timeout, or pg_cancel_backend after the client went away (query-guard.ts).
   if (code === "57014") return new FieldworkError("QUERY_TIMEOUT");

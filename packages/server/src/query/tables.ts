@@ -11,6 +11,8 @@ import { MANAGED_SCHEMA } from "../tables/managed-names";
 import type { TableCatalog } from "./catalog";
 import { formTableCatalog } from "./form-catalog";
 import { META_PROFILE, META_TABLE_NAMES, metaTableCatalog } from "./meta-tables";
+import { schemaTableCatalog } from "../schemas/schema-catalog";
+import type { SchemaTableRow } from "../schemas/schema-service";
 
 export const DEFAULT_PROFILE = MANAGED_SCHEMA;
 export const PROFILES = [MANAGED_SCHEMA, META_PROFILE] as const;
@@ -19,6 +21,8 @@ export interface ApiTable {
   catalog: TableCatalog;
   /** The form whose table this is: its fields check what a write sets. */
   record?: FormRecord;
+  /** The schema document's table this is (schemas/): its attributes check what a write sets. */
+  schemaTable?: SchemaTableRow;
 }
 
 /** The profile a request names (`Accept-Profile`, `Content-Profile`), checked. */
@@ -40,6 +44,9 @@ export async function resolveTable(db: Kysely<DB>, projectId: string, profile: s
       .where("project_id", "=", projectId).where("table_name", "=", name).executeTakeFirst();
     const record = form ? await recordOfForm(db, form) : undefined;
     if (record) return { catalog: await formTableCatalog(db, record), record };
+    const schemaTable = await db.selectFrom("schema_table").selectAll()
+      .where("project_id", "=", projectId).where("name", "=", name).executeTakeFirst();
+    if (schemaTable) return { catalog: await schemaTableCatalog(db, schemaTable), schemaTable };
   }
   throw new FieldworkError("NOT_FOUND", `No table ${JSON.stringify(name.slice(0, 80))} in the schema ${profile}.`);
 }
@@ -53,6 +60,10 @@ export async function listTables(db: Kysely<DB>, projectId: string, profile: str
   for (const form of forms) {
     const record = await recordOfForm(db, form);
     if (record) tables.push({ catalog: await formTableCatalog(db, record), record, description: `Responses of the form "${form.title}".` });
+  }
+  const schemaTables = await db.selectFrom("schema_table").selectAll().where("project_id", "=", projectId).orderBy("created_at").orderBy("name").execute();
+  for (const schemaTable of schemaTables) {
+    tables.push({ catalog: await schemaTableCatalog(db, schemaTable), schemaTable, description: schemaTable.description ?? `The table ${schemaTable.name}.` });
   }
   return tables;
 }

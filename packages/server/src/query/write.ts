@@ -38,7 +38,7 @@ function writableForm(table: ApiTable) {
  * statement adds beside the table's own columns starts with `__fw_`, which no field name may
  * (core/field-name.ts): a field named `p` or `n` would otherwise be read in its place.
  */
-async function run(db: Kysely<DB>, table: ApiTable, statement: Sql, options: WriteOptions, after: Sql = sql``): Promise<WriteResult> {
+export async function run(db: Kysely<DB>, table: ApiTable, statement: Sql, options: WriteOptions, after: Sql = sql``): Promise<WriteResult> {
   const representation = options.returning === null
     ? sql`null::text`
     : sql`(select coalesce(json_agg(__fw_p), '[]')::text from (select ${selectSql(table.catalog, options.returning)} from __fw_w as t) __fw_p)`;

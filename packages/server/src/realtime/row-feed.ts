@@ -157,8 +157,10 @@ export class RowFeed {
     return Math.max(1, Math.ceil((4 * this.#watchHeartbeatMs) / 1000));
   }
 
+  /** The table of a form, or of a schema document's table (its id stands for a form's here). */
   async #tableOf(formId: string): Promise<string> {
-    const row = await this.#db.selectFrom("form").select("table_name").where("id", "=", formId).executeTakeFirst();
+    const row = await this.#db.selectFrom("form").select("table_name").where("id", "=", formId).executeTakeFirst()
+      ?? await this.#db.selectFrom("schema_table").select("table_name").where("id", "=", formId).executeTakeFirst();
     if (!row) throw new Error(`no form ${formId}`);
     return row.table_name;
   }
@@ -199,7 +201,8 @@ export class RowFeed {
     const cached = this.#formOfTable.get(table);
     if (cached) return cached;
     const lookup = this.#db.selectFrom("form").select("id").where("table_name", "=", table).executeTakeFirst()
-      .then((row) => row?.id ?? null);
+      .then(async (row) => row?.id
+        ?? (await this.#db.selectFrom("schema_table").select("id").where("table_name", "=", table).executeTakeFirst())?.id ?? null);
     this.#formOfTable.set(table, lookup);
     // Only answers are kept: a table not (yet) known, or a failed lookup, is asked again.
     lookup.then((id) => { if (!id) this.#formOfTable.delete(table); }, () => this.#formOfTable.delete(table));

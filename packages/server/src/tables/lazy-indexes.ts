@@ -40,6 +40,12 @@ export interface LazyIndexOptions {
 
 interface Task { table: string; column: string; kind: IndexKind }
 
+/** What `note` reads of a table: a form's record, or a schema table's (schemas/schema-indexes.ts). */
+export interface IndexedTable {
+  form: Pick<FormRecord["form"], "table_name" | "revision" | "response_count">;
+  fields: FormRecord["fields"];
+}
+
 export class LazyIndexes {
   readonly #db: Kysely<DB>;
   readonly #options: LazyIndexOptions;
@@ -57,7 +63,7 @@ export class LazyIndexes {
   }
 
   /** A read of `record`'s table is about to run `query`: queue the indexes it would use. */
-  note(record: FormRecord | undefined, query: Pick<ReadQuery, "where" | "order">, now = Date.now()): void {
+  note(record: IndexedTable | undefined, query: Pick<ReadQuery, "where" | "order">, now = Date.now()): void {
     if (!record || this.#closed || record.form.response_count < this.#options.minRows) return;
     const { table_name: table, revision } = record.form;
     for (const { column, kind } of wantedIndexes(record.fields, query)) {

@@ -127,6 +127,41 @@ describe.each(BACKENDS)("roles and the private route table on $name", (backend) 
         return ["POST", `/buckets/${bucket}/objects/move`, { from, to: `${unique("moved")}.pdf` }];
       } },
     ];
+    // Schema documents (routes/private/schema-tables.ts): one schema with a table, made once; each change on a table of its own.
+    let schemaSetup: Promise<string> | undefined;
+    const schemaWorld = () => (schemaSetup ??= (async () => {
+      const schema = (await as(app, w.owner)("POST", `/private/editor/projects/${w.project}/documents`, { doctype: "v0_schema", title: "Shop" })).json().data.id as string;
+      return schema;
+    })());
+    const freshTable = async () => {
+      const schema = await schemaWorld();
+      const table = (await as(app, w.owner)("POST", `/private/editor/schema/${schema}/tables/new`, { name: unique("t").replace(/[^a-z0-9_]/g, "_"), attributes: [{ name: "v", type: "text" }] })).json().data;
+      return { schema, id: table.id as string, name: table.name as string };
+    };
+    const schemaRoutes = (): { route: string; min: "viewer" | "editor" | "owner"; call: () => Promise<Call> }[] => [
+      { route: "GET /schema/:schema_id/tables", min: "viewer", call: async () => ["GET", `/schema/${await schemaWorld()}/tables`] },
+      { route: "GET /schema/:schema_id/tables/:table_id/changes", min: "viewer", call: async () => {
+        const t = await freshTable();
+        return ["GET", `/schema/${t.schema}/tables/${t.id}/changes`];
+      } },
+      { route: "POST /schema/:schema_id/tables/new", min: "editor", call: async () => ["POST", `/schema/${await schemaWorld()}/tables/new`, { name: unique("n").replace(/[^a-z0-9_]/g, "_") }] },
+      { route: "DELETE /schema/:schema_id/tables/:table_id", min: "editor", call: async () => {
+        const t = await freshTable();
+        return ["DELETE", `/schema/${t.schema}/tables/${t.id}`, { user_confirmation_txt: t.name }];
+      } },
+      { route: "POST /schema/:schema_id/tables/:table_id/columns", min: "editor", call: async () => {
+        const t = await freshTable();
+        return ["POST", `/schema/${t.schema}/tables/${t.id}/columns`, { name: "w", type: "integer" }];
+      } },
+      { route: "PUT /schema/:schema_id/tables/:table_id/columns/:column", min: "editor", call: async () => {
+        const t = await freshTable();
+        return ["PUT", `/schema/${t.schema}/tables/${t.id}/columns/v`, { name: "v2", type: "text" }];
+      } },
+      { route: "DELETE /schema/:schema_id/tables/:table_id/columns/:column", min: "editor", call: async () => {
+        const t = await freshTable();
+        return ["DELETE", `/schema/${t.schema}/tables/${t.id}/columns/v`];
+      } },
+    ];
     const fileRoutes = (): { route: string; min: "viewer" | "editor" | "owner"; call: () => Promise<Call> }[] => [
       { route: "GET /:form_id/fields/:field_id/file/preview/public-url", min: "viewer", call: async () => {
         const f = await fileWorld();
@@ -269,6 +304,7 @@ describe.each(BACKENDS)("roles and the private route table on $name", (backend) 
       ...inventoryRoutes(),
       ...fileRoutes(),
       ...bucketRoutes(),
+      ...schemaRoutes(),
       { route: "GET /customers/:customer_id", min: "viewer", call: async () => ["GET", `/customers/${await freshCustomer()}`] },
       { route: "POST /projects/:project_id/forms", min: "editor", call: async () => ["POST", `/projects/${w.project}/forms`, { title: unique("Imported") }] },
       { route: "POST /organizations/:org_id/projects", min: "owner", call: async () => ["POST", `/organizations/${w.org}/projects`, { name: unique("proj") }] },

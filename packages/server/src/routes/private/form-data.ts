@@ -4,10 +4,11 @@
  * read; a caller who cannot see the form or the customer gets 404, as for any resource.
  */
 import { ANALYTICS_INTERVALS, FieldworkError, LIMITS, ROW_CHANGE_EVENT } from "@fieldwork/core";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requireFormRole, requireProjectRole } from "../../auth/access";
+import { requireDocumentRole, requireFormRole, requireProjectRole } from "../../auth/access";
+import { listSchemaTables } from "../../schemas/schema-service";
 import { formAnalytics } from "../../forms/analytics";
 import { customerDetails, findCustomer } from "../../forms/customer-details";
 import { loadFormRecord } from "../../forms/form-record";
@@ -17,6 +18,7 @@ import { callerOf } from "./authenticate";
 import { parseBody } from "./parse";
 
 const FormParams = z.object({ form_id: z.string().max(LIMITS.short_text_length) });
+const SchemaTableParams = z.object({ schema_id: z.string().max(LIMITS.short_text_length), table_id: z.string().max(LIMITS.short_text_length) });
 // Any string: a malformed id is a customer nobody can see (404), whatever its length.
 const CustomerParams = z.object({ customer_id: z.string() });
 const AnalyticsQuery = z.object({ interval: z.enum(ANALYTICS_INTERVALS).default("day") });
@@ -33,16 +35,16 @@ export async function formDataRoutes(fastify: FastifyInstance): Promise<void> {
   /**
    * `text/event-stream` of `rows` events (`RowChange`), at most one per 100 ms, a comment every 25 s.
    * One member or API key holds at most CHANGE_STREAMS_PER_MEMBER of them (429 TOO_MANY_STREAMS).
+   * `key`: a form's id, or a schema table's (row-feed.ts reads either).
    */
-  app.get("/forms/:form_id/changes", { schema: { params: FormParams } }, async (request, reply) => {
-    const form = await requireFormRole(app.db, callerOf(request), request.params.form_id, "viewer");
+  const changes = async (request: FastifyRequest, reply: FastifyReply, key: string) => {
     const max = app.load.changeStreamsPerMember;
     const release = app.slots.take("stream", callerKeyOf(request)!, { perCaller: max },
       new FieldworkError("TOO_MANY_STREAMS", `A member or API key keeps at most ${max} change streams open. Close another tab of this form's data and try again.`));
     const stream = new EventStream();
     let unsubscribe: () => void;
     try {
-      unsubscribe = await app.rowFeed.subscribe(form.id, (change) => stream.send(ROW_CHANGE_EVENT, change));
+      unsubscribe = await app.rowFeed.subscribe(key, (change) => stream.send(ROW_CHANGE_EVENT, change));
     } catch (error) {
       release();
       stream.end();
@@ -55,6 +57,19 @@ export async function formDataRoutes(fastify: FastifyInstance): Promise<void> {
       streams.delete(stream);
     });
     return stream.answer(reply);
+  };
+
+  app.get("/forms/:form_id/changes", { schema: { params: FormParams } }, async (request, reply) => {
+    const form = await requireFormRole(app.db, callerOf(request), request.params.form_id, "viewer");
+    return changes(request, reply, form.id);
+  });
+
+  // A schema document's table: its rows' changes, as a form's (data/table/{name} in the workbench).
+  app.get("/schema/:schema_id/tables/:table_id/changes", { schema: { params: SchemaTableParams } }, async (request, reply) => {
+    const doc = await requireDocumentRole(app.db, callerOf(request), request.params.schema_id, "viewer");
+    const table = (await listSchemaTables(app.db, doc)).find((t) => t.id === request.params.table_id || t.name === request.params.table_id);
+    if (!table) throw new FieldworkError("NOT_FOUND", "No such table in this schema.");
+    return changes(request, reply, table.id);
   });
 
   app.get("/forms/:form_id/analytics", { schema: { params: FormParams } }, async (request) => {

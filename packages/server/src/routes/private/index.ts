@@ -23,6 +23,7 @@ import { webhookRoutes } from "./webhooks";
 import { inventoryRoutes } from "./inventory";
 import { storeRoutes } from "./store";
 import { ownerFileRoutes } from "./owner-files";
+import { schemaTableRoutes } from "./schema-tables";
 import { bucketRoutes } from "./buckets";
 import { memberRestRoutes } from "../rest/index";
 import { aiRoutes } from "./ai";
@@ -66,6 +67,7 @@ export async function privateRoutes(app: FastifyInstance, options: PrivateOption
   await app.register(storeRoutes);
   await app.register(ownerFileRoutes);
   await app.register(bucketRoutes);
+  await app.register(schemaTableRoutes);
   await app.register(aiRoutes, { ai: options.ai });
   await app.register(memberRestRoutes, { prefix: "/projects/:project_id/rest/v1" });
 }

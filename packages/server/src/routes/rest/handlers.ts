@@ -13,6 +13,9 @@ import { gridCountHeader } from "../../query/count";
 import { readPage } from "../../query/read";
 import { listTables, profileOf, resolveTable } from "../../query/tables";
 import { deleteRows, insertRows, updateRows, type WriteResult } from "../../query/write";
+import { deleteSchemaRows, insertSchemaRows, updateSchemaRows } from "../../schemas/schema-write";
+import { schemaIndexTarget } from "../../schemas/schema-indexes";
+import type { ApiTable } from "../../query/tables";
 import type { RowInput } from "../../query/write-values";
 import { useDepthLimitedJson } from "../json-body";
 import { exportRows } from "./export";
@@ -38,12 +41,17 @@ function singleObject(body: string, rows: number): string {
   return body.slice(1, -1).trim();
 }
 
-function checkOnConflict(request: FastifyRequest) {
+function checkOnConflict(request: FastifyRequest, key: readonly string[]) {
   const onConflict = searchOf(request).get("on_conflict");
-  if (onConflict !== null && onConflict.split(",").map((s) => s.trim().replaceAll('"', "")).join(",") !== "id") {
-    throw new FieldworkError("QUERY_INVALID", "on_conflict takes the primary key, id.");
+  if (onConflict !== null && onConflict.split(",").map((s) => s.trim().replaceAll('"', "")).join(",") !== key.join(",")) {
+    throw new FieldworkError("QUERY_INVALID", `on_conflict takes the primary key, ${key.join(",")}.`);
   }
 }
+
+/** A form's table writes through its form's rules (query/write.ts), a schema table through its attributes (schemas/schema-write.ts). */
+const writesOf = (table: ApiTable) => (table.schemaTable
+  ? { insert: insertSchemaRows, update: updateSchemaRows, remove: deleteSchemaRows }
+  : { insert: insertRows, update: updateRows, remove: deleteRows });
 
 function sendWrite(request: FastifyRequest, reply: FastifyReply, result: WriteResult, created: boolean) {
   reply.header("content-range", `*/${result.count}`);
@@ -74,10 +82,10 @@ export function restHandlers(mount: RestMount) {
     });
 
     app.get<{ Params: { table: string } }>("/:table", { schema: { params: TableParams } }, async (request, reply) => {
-      const { catalog, record } = await table(request, reply, "viewer", "accept-profile");
+      const { catalog, record, schemaTable } = await table(request, reply, "viewer", "accept-profile");
       const query = parseReadQuery(searchOf(request), { range: rangeOf(request) });
       // The indexes this read would use are queued, not waited for (tables/lazy-indexes.ts).
-      app.lazyIndexes.note(record, query);
+      app.lazyIndexes.note(schemaTable ? await schemaIndexTarget(db, schemaTable) : record, query);
       const representation = representationOf(request);
       if (representation === "csv" || representation === "jsonl") return exportRows(request, reply, catalog, query, representation);
       const { count } = preferencesOf(request);
@@ -98,10 +106,10 @@ export function restHandlers(mount: RestMount) {
 
     app.post<{ Params: { table: string } }>("/:table", { schema: { params: TableParams } }, async (request, reply) => {
       const target = await table(request, reply, "editor", "content-profile");
-      checkOnConflict(request);
+      checkOnConflict(request, target.schemaTable ? target.catalog.key : ["id"]);
       const body = request.body;
       const rows = (Array.isArray(body) ? body : [body]) as RowInput[];
-      const result = await insertRows(db, target, rows, preferencesOf(request).resolution, { returning: returning(request) });
+      const result = await writesOf(target).insert(db, target, rows, preferencesOf(request).resolution, { returning: returning(request) });
       if (target.record) app.searchFiller.note(target.record.form.table_name);
       return sendWrite(request, reply, result, true);
     });
@@ -109,7 +117,7 @@ export function restHandlers(mount: RestMount) {
     app.patch<{ Params: { table: string } }>("/:table", { schema: { params: TableParams } }, async (request, reply) => {
       const target = await table(request, reply, "editor", "content-profile");
       const where = parseConditions(searchOf(request));
-      const result = await guarded(db, queryGuardOf(request, reply), (g) => updateRows(g, target, where, request.body as RowInput, { returning: returning(request) }));
+      const result = await guarded(db, queryGuardOf(request, reply), (g) => writesOf(target).update(g, target, where, request.body as RowInput, { returning: returning(request) }));
       if (target.record) app.searchFiller.note(target.record.form.table_name);
       return sendWrite(request, reply, result, false);
     });
@@ -117,7 +125,7 @@ export function restHandlers(mount: RestMount) {
     app.delete<{ Params: { table: string } }>("/:table", { schema: { params: TableParams } }, async (request, reply) => {
       const target = await table(request, reply, "editor", "content-profile");
       const where = parseConditions(searchOf(request));
-      const result = await guarded(db, queryGuardOf(request, reply), (g) => deleteRows(g, target, where, { returning: returning(request) }));
+      const result = await guarded(db, queryGuardOf(request, reply), (g) => writesOf(target).remove(g, target, where, { returning: returning(request) }));
       return sendWrite(request, reply, result, false);
     });
   };

@@ -26,6 +26,8 @@ export type RowFeedStatus = "connecting" | "open" | "retrying";
 export interface RowFeedOptions {
   /** Told the feed's status at once and on every change of it, until the subscriber stops. */
   onStatus?: (status: RowFeedStatus) => void;
+  /** The stream to read when it is not a form's (a schema table's: `/schema/{id}/tables/{id}/changes`, whose changes carry the table's id). */
+  url?: string;
 }
 
 /** Delays of the feed's own reconnects, in ms: doubled from `min` up to `max`, with jitter. */
@@ -67,7 +69,7 @@ interface Feed {
 
 const feeds = new Map<string, Feed>();
 
-function openFeed(form_id: string): Feed {
+function openFeed(form_id: string, url = rowChangesUrl(form_id)): Feed {
   let source: EventSource | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let attempt = 0;
@@ -87,7 +89,7 @@ function openFeed(form_id: string): Feed {
 
   function connect() {
     timer = null;
-    const es = new EventSource(rowChangesUrl(form_id), { withCredentials: false });
+    const es = new EventSource(url, { withCredentials: false });
     source = es;
     es.addEventListener(ROW_CHANGE_EVENT, onRows);
     es.onopen = () => {
@@ -126,7 +128,7 @@ function openFeed(form_id: string): Feed {
  * called (calling it again does nothing). `options.onStatus` hears the connection's state.
  */
 export function subscribeRowChanges(form_id: string, onChange: (change: RowChange) => void, options: RowFeedOptions = {}): () => void {
-  const feed = feeds.get(form_id) ?? openFeed(form_id);
+  const feed = feeds.get(form_id) ?? openFeed(form_id, options.url);
   feeds.set(form_id, feed);
   const subscriber: Subscriber = { onChange, onStatus: options.onStatus };
   feed.subscribers.add(subscriber);

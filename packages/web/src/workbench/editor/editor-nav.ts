@@ -46,7 +46,8 @@ export function modeDisabledReason(doctype: Doctype, mode: SidebarMode): string 
 
 const SIMULATOR_NEEDS = "Open the responses or sessions table first.";
 
-export function editorNav(doctype: Doctype, mode: SidebarMode, current: SuffixPattern): NavGroup[] {
+/** `tables`: a schema document's tables, listed in its data mode (each opens `data/table/{name}`). */
+export function editorNav(doctype: Doctype, mode: SidebarMode, current: SuffixPattern, tables: readonly string[] = []): NavGroup[] {
   if (mode === "build") {
     switch (doctype) {
       case "v0_form":
@@ -93,7 +94,10 @@ export function editorNav(doctype: Doctype, mode: SidebarMode, current: SuffixPa
         ];
       }
       case "v0_schema":
-        return [{ label: "Tables", items: [{ label: "New table", suffix: "data/table/~new", icon: "new-table" }], empty: "No tables yet." }];
+        return [{ label: "Tables", items: [
+          ...tables.map((name): NavItem => ({ label: name, suffix: `data/table/${name}`, icon: "table" })),
+          { label: "New table", suffix: "data/table/~new", icon: "new-table" },
+        ], empty: "No tables yet." }];
       default:
         return [{ label: "Tables", items: [], empty: "No tables yet." }];
     }
@@ -119,4 +123,12 @@ export type DataPagePattern = (typeof DATA_PAGE_PATTERNS)[number];
 
 export function isDataPagePattern(pattern: SuffixPattern): pattern is DataPagePattern {
   return (DATA_PAGE_PATTERNS as readonly SuffixPattern[]).includes(pattern);
+}
+
+/** The suffixes of a schema document's pages, drawn by the lazy data/schema/schema-mode.tsx. */
+export const SCHEMA_PAGE_PATTERNS = ["", "data", "data/table/~new", "data/table/{tablename}", "data/table/{tablename}/definition"] as const satisfies readonly SuffixPattern[];
+export type SchemaPagePattern = (typeof SCHEMA_PAGE_PATTERNS)[number];
+
+export function isSchemaPagePattern(pattern: SuffixPattern): pattern is SchemaPagePattern {
+  return (SCHEMA_PAGE_PATTERNS as readonly SuffixPattern[]).includes(pattern);
 }

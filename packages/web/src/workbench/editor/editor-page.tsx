@@ -24,7 +24,7 @@ import { navigate } from "../router/history";
 import { EditorSidebar } from "./editor-sidebar";
 import { EditorMainSkeleton, EditorSidebarSkeleton, FormPageSkeleton } from "./editor-skeleton";
 import { PublishControl } from "./publish-control";
-import { isDataPagePattern, isFormPagePattern } from "./editor-nav";
+import { isDataPagePattern, isFormPagePattern, isSchemaPagePattern } from "./editor-nav";
 import type * as FormEditorModule from "./form-editor";
 import type * as DataModeModule from "./data/data-mode";
 import type { DataModeProps } from "./data/data-mode";
@@ -60,6 +60,9 @@ function DataMode(props: DataModeProps) {
   const Loaded = loadedDataMode;
   return Loaded ? <Loaded {...props} /> : <LazyDataMode {...props} />;
 }
+
+/** A schema document's tables (data/schema/schema-mode.tsx), a chunk of its own beside the grid's. */
+const SchemaMode = lazy(() => import("./data/schema/schema-mode"));
 
 /** A bucket's page (bucket/bucket-page.tsx), a chunk of its own. */
 const BucketPage = lazy(() => import("./bucket/bucket-page"));
@@ -135,6 +138,7 @@ function Editor({ me, route, document, crumbs, canEdit, isOwner, dataModeReady }
   const title = document.title || `Untitled ${DOCTYPE_LABELS[document.doctype].toLowerCase()}`;
   const formPage = document.doctype === "v0_form" && document.form_id && state.mode === "build" && isFormPagePattern(route.pattern) ? route.pattern : null;
   const dataPage = document.doctype === "v0_form" && document.form_id && state.mode === "data" && isDataPagePattern(route.pattern) ? route.pattern : null;
+  const schemaPage = document.doctype === "v0_schema" && state.mode === "data" && isSchemaPagePattern(route.pattern);
   const bucketPage = document.doctype === "v0_bucket" && (route.pattern === "" || route.pattern === "objects" || route.pattern === "objects/{path}");
   const publish = document.doctype === "v0_form" && document.form_id
     ? <PublishControl document={document} form_id={document.form_id} csrf_token={me.csrf_token} canPublish={canEdit} />
@@ -159,6 +163,13 @@ function Editor({ me, route, document, crumbs, canEdit, isOwner, dataModeReady }
         <div className="min-h-full" data-editor-mode={state.mode} data-editor-suffix={route.suffix}>
           <Suspense fallback={<FormPageSkeleton />}>
             <FormEditor form_id={document.form_id} project_id={document.project_id} pattern={formPage} title={title} canEdit={canEdit} csrf_token={me.csrf_token} />
+          </Suspense>
+        </div>
+      ) : schemaPage ? (
+        <div className="min-h-full" data-editor-mode={state.mode} data-editor-suffix={route.suffix}>
+          <h1 className="sr-only">{title}</h1>
+          <Suspense fallback={<DataPagePlaceholder />}>
+            <SchemaMode document_id={document.id} project_id={document.project_id} basepath={route.basepath} route={route} canEdit={canEdit} csrf_token={me.csrf_token} />
           </Suspense>
         </div>
       ) : bucketPage ? (

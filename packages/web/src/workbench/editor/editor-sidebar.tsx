@@ -16,6 +16,7 @@ import type { EditorDocument } from "../api/types";
 import { DoctypeIcon } from "../doctype-icon";
 import { NavHeading, NavLink, navItemClass } from "../shell/nav-link";
 import { useResource } from "../session/use-resource";
+import { useSchemaTables } from "./use-schema-tables";
 import { editorNav, MODE_LABELS, MODES, modeDisabledReason, type NavGroup, type NavIcon, type SuffixPattern } from "./editor-nav";
 
 const NAV_ICONS: Record<NavIcon, LucideIcon> = {
@@ -152,9 +153,16 @@ function ProjectDocuments({ document, basepath }: { document: EditorDocument; ba
   );
 }
 
+/** A schema document's table names, in data mode. */
+function useSchemaTableNames(document: EditorDocument, mode: SidebarMode): string[] {
+  const { state } = useSchemaTables(document.doctype === "v0_schema" && mode === "data" ? document.id : null);
+  return state.status === "ready" ? state.data.map((t) => t.name) : [];
+}
+
 export function EditorSidebar(props: EditorSidebarProps) {
   const { document, basepath, pattern, suffix, mode } = props;
-  const groups = editorNav(document.doctype, mode, pattern);
+  const tables = useSchemaTableNames(document, mode);
+  const groups = editorNav(document.doctype, mode, pattern, tables);
   // The sidebar renders twice (desktop column, mobile sheet): ids must be unique per copy.
   const base = useId();
   const ids = { tab: (m: SidebarMode) => `${base}-${m}`, panel: `${base}-panel` };

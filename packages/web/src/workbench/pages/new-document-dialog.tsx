@@ -11,8 +11,8 @@ import { validateNewDocument, type NewDocumentValues } from "../forms/validation
 import { navigate } from "../router/history";
 import { FormAlert } from "./auth-layout";
 
-/** The document types built in this version: forms and storage buckets. The others exist in the API and open on a "not built" page. */
-const OFFERED: readonly Doctype[] = ["v0_form", "v0_bucket"];
+/** The document types built in this version: forms, databases (schemas) and storage buckets. The others exist in the API and open on a "not built" page. */
+const OFFERED: readonly Doctype[] = ["v0_form", "v0_schema", "v0_bucket"];
 
 interface Target {
   org: string;
@@ -36,7 +36,7 @@ function NewDocumentForm({ target, onCancel }: { target: Target; onCancel: () =>
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
       <FormAlert message={state.message} />
-      <Field label="Type" error={state.errors.doctype} hint="Sites, databases and canvases are not part of this version.">
+      <Field label="Type" error={state.errors.doctype} hint="Sites and canvases are not part of this version.">
         {(p) => (
           <Select {...p} {...field("doctype")}>
             {OFFERED.map((doctype) => <option key={doctype} value={doctype}>{DOCTYPE_LABELS[doctype]}</option>)}
@@ -63,7 +63,7 @@ function NewDocumentForm({ target, onCancel }: { target: Target; onCancel: () =>
 
 export function NewDocumentDialog({ open, onClose, target }: { open: boolean; onClose: () => void; target: Target }) {
   return (
-    <Dialog open={open} onClose={onClose} title="New document" description={`Add a form or a storage bucket to ${target.project}.`}>
+    <Dialog open={open} onClose={onClose} title="New document" description={`Add a form, a database or a storage bucket to ${target.project}.`}>
       <NewDocumentForm target={target} onCancel={onClose} />
     </Dialog>
   );

@@ -26,7 +26,10 @@ import type { DisplayOptions } from "./cell-value";
 
 export interface DataTableViewProps {
   table: DataTable;
-  form: EditorDocument;
+  /** The form whose table this is (its fields, files, live rows, scheduling zone); null for a schema document's table. */
+  form: EditorDocument | null;
+  /** The grid's accessible name: the form's title and the table, or the schema table's name. */
+  title?: string;
   document_id: string;
   canEdit: boolean;
   csrf_token: string;
@@ -45,18 +48,20 @@ function initialQuery(table: DataTable, prefs: GridPreferences): QueryState {
   };
 }
 
-export function DataTableView({ table, form, document_id, canEdit, csrf_token, simulatorHref }: DataTableViewProps) {
+export function DataTableView({ table, form, title, document_id, canEdit, csrf_token, simulatorHref }: DataTableViewProps) {
   const [prefs, setPrefs] = useState(() => loadPreferences(document_id));
   const [state, dispatch] = useReducer(dataReducer, undefined, () => initDataState(initialQuery(table, prefs)));
   // Widths as stored when the table opened: the grid owns them while it is open (a resize is stored, not fed back).
   const [initialWidths] = useState(() => prefs.column_widths);
   const [find, setFind] = useState("");
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const filePool = useMemo(() => (table.kind === "responses" ? createFilePool(form.form_id, csrf_token) : null), [table.kind, form.form_id, csrf_token]);
+  const formId = form?.form_id ?? null;
+  const filePool = useMemo(() => (table.kind === "responses" && formId ? createFilePool(formId, csrf_token) : null), [table.kind, formId, csrf_token]);
+  const schedulingTz = form?.settings.scheduling.tz ?? null;
   const editable = canEdit && !table.read_only;
   const query = state.query;
   const queryDispatch = (action: QueryAction) => dispatch({ type: "query", action });
-  const reread = useTableData(table.ref, query, table.scope, dispatch, { form_id: form.form_id });
+  const reread = useTableData(table.ref, query, table.scope, dispatch, table.live ?? (formId ? { form_id: formId } : null));
 
   const changePrefs = (patch: Partial<GridPreferences>) => setPrefs((p) => ({ ...p, ...patch }));
   useEffect(() => savePreferences(document_id, { ...prefs, predicates: query.q_predicates, orderby: query.q_orderby }), [document_id, prefs, query.q_predicates, query.q_orderby]);
@@ -69,7 +74,7 @@ export function DataTableView({ table, form, document_id, canEdit, csrf_token, s
   const display: DisplayOptions = {
     masked: prefs.masking_enabled,
     date_format: prefs.date_format,
-    time_zone: prefs.date_timezone === "utc" ? "UTC" : prefs.date_timezone === "scheduling" ? (form.settings.scheduling.tz ?? undefined) : undefined,
+    time_zone: prefs.date_timezone === "utc" ? "UTC" : prefs.date_timezone === "scheduling" ? (schedulingTz ?? undefined) : undefined,
   };
   const columns = useMemo(() => arrangeColumns(table.columns, prefs), [table.columns, prefs]);
   const rows = localRows(shownRows(state), columns, { hideEmpty: prefs.empty_data_hidden, find, display });
@@ -88,7 +93,7 @@ export function DataTableView({ table, form, document_id, canEdit, csrf_token, s
   const readOnlyReason = editable ? null : table.read_only ? `${DATA_TABLE_LABELS[table.kind]} are read only.` : "Viewers cannot edit rows; ask an editor or owner of this organization.";
   const openFiles = (row: Row, column: { name: string }) => dispatch({ type: "panel", panel: { kind: "files", row_id: String(row.id), column: column.name } });
   const context = { display, editable, readOnlyReason, widths: initialWidths, onOpen: open, onEdit: actions.edit, onOpenFiles: openFiles };
-  const label = `${form.title}: ${table.kind}`;
+  const label = title ?? `${form?.title ?? ""}: ${table.kind}`;
   const reorder = (source: string, target: string) => {
     const names = columns.filter((c) => !c.key).map((c) => c.name);
     const from = names.indexOf(source), to = names.indexOf(target);
@@ -102,7 +107,7 @@ export function DataTableView({ table, form, document_id, canEdit, csrf_token, s
     <div className="flex h-[calc(100dvh-3rem)] min-h-0 flex-col" data-table-kind={table.kind}>
       <DataToolbar
         table={table} state={state} columns={columns} prefs={prefs} onPrefs={changePrefs} dispatch={queryDispatch}
-        find={find} onFind={setFind} editable={editable} schedulingTz={form.settings.scheduling.tz ?? null} simulatorHref={simulatorHref}
+        find={find} onFind={setFind} editable={editable} schedulingTz={schedulingTz} simulatorHref={simulatorHref}
         onRefresh={() => queryDispatch({ type: "refresh" })}
         onCreate={() => dispatch({ type: "panel", panel: { kind: "record", mode: "create", row_id: null } })}
         onDelete={() => setConfirmDelete(true)}
@@ -132,7 +137,7 @@ export function DataTableView({ table, form, document_id, canEdit, csrf_token, s
         {state.panel?.kind === "record" ? (
           <RecordPanel
             key={state.panel.row_id ?? "new"}
-            mode={state.panel.mode} columns={table.columns} fields={table.kind === "responses" ? form.fields : []} row={panelRow}
+            mode={state.panel.mode} columns={table.columns} fields={table.kind === "responses" && form ? form.fields : []} row={panelRow}
             table={table.ref} csrf_token={csrf_token}
             onClose={() => dispatch({ type: "panel", panel: null })}
             onSaved={(row) => dispatch({ type: "saved", row })}
@@ -142,9 +147,9 @@ export function DataTableView({ table, form, document_id, canEdit, csrf_token, s
           <CustomerSheet key={state.panel.customer_id} customer_id={state.panel.customer_id} onClose={() => dispatch({ type: "panel", panel: null })} />
         ) : null}
       </div>
-      {state.panel?.kind === "files" ? (
+      {state.panel?.kind === "files" && formId ? (
         <FilesPanel
-          form_id={form.form_id}
+          form_id={formId}
           key={`${state.panel.row_id}:${state.panel.column}`}
           row={state.rows.find((r) => String(r.id) === (state.panel as { row_id: string }).row_id) ?? null}
           column={table.columns.find((c) => c.name === (state.panel as { column: string }).column) ?? null}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { EDITOR_ROUTE_SUFFIXES, formTableColumns, metaTableColumns, parseEditorRoute } from "@fieldwork/core";
+import { EDITOR_ROUTE_SUFFIXES, formTableColumns, metaTableColumns, parseEditorRoute, type Attribute } from "@fieldwork/core";
 import { field } from "./record/record-fixture";
-import { DATA_TABLE_LABELS, DATA_TABLE_PATTERNS, dataTable, dataTableOf } from "./data-table";
+import { DATA_TABLE_LABELS, DATA_TABLE_PATTERNS, dataTable, dataTableOf, schemaDataTable } from "./data-table";
 
 const form = { form_id: "f1", table_name: "form_f1", fields: [field({ name: "name" }), field({ name: "age", type: "number" })] };
 
@@ -27,7 +27,20 @@ describe("dataTableOf", () => {
 
   it("links each table to its own route", () => {
     for (const [kind, pattern] of Object.entries(DATA_TABLE_PATTERNS)) expect(dataTableOf(pattern)).toBe(kind);
-    expect(DATA_TABLE_LABELS).toEqual({ responses: "Responses", sessions: "Sessions", customers: "Customers" });
+    expect(DATA_TABLE_LABELS).toEqual({ responses: "Responses", sessions: "Sessions", customers: "Customers", table: "Tables" });
+  });
+});
+
+describe("schemaDataTable", () => {
+  const attribute = (name: string, type: Attribute["type"], extra: Partial<Attribute> = {}): Attribute => ({
+    id: "a0000001", name, type, is_array: false, enum_values: [], not_null: false, unique: false, primary_key: false, default: null, references: null, ...extra,
+  });
+  it("reads a schema table by its name, editable when keyed by id, searched through its first text column", () => {
+    const table = schemaDataTable({ id: "t1", document_id: "d1", name: "products", attributes: [attribute("id", "uuid", { primary_key: true }), attribute("price", "numeric"), attribute("title", "text")] }, "p1");
+    expect(table).toMatchObject({ kind: "table", ref: { project_id: "p1", profile: "form_data", table: "products" }, read_only: false, scope: [], search_column: "title", live: { form_id: "t1", url: "/private/editor/schema/d1/tables/t1/changes" } });
+    expect(table.columns.map((c) => [c.name, c.format, c.key ?? false])).toEqual([["id", "uuid", true], ["price", "numeric", false], ["title", "text", false]]);
+    const keyed = schemaDataTable({ id: "t2", document_id: "d1", name: "orders", attributes: [attribute("number", "integer", { primary_key: true })] }, "p1");
+    expect(keyed).toMatchObject({ read_only: true, search_column: null });
   });
 });
 

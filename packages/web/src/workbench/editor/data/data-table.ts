@@ -3,21 +3,23 @@
  * by editors), its sessions and the project's customers (read only), with the columns,
  * the Data API address and the filter that scopes the table to this form.
  */
-import { formTableColumns, metaTableColumns, SEARCH_COLUMN, type DataColumn, type EditorRoute, type FormField } from "@fieldwork/core";
+import { formTableColumns, metaTableColumns, schemaTableColumns, SEARCH_COLUMN, type Attribute, type DataColumn, type EditorRoute, type FormField } from "@fieldwork/core";
 import type { TableRef } from "../../api/data-api";
 
-export type DataTableKind = "responses" | "sessions" | "customers";
+export type DataTableKind = "responses" | "sessions" | "customers" | "table";
+/** The tables of a form document's data mode. */
+export type FormTableKind = Exclude<DataTableKind, "table">;
 
-export const DATA_TABLE_PATTERNS: Record<DataTableKind, EditorRoute["pattern"]> = {
+export const DATA_TABLE_PATTERNS: Record<FormTableKind, EditorRoute["pattern"]> = {
   responses: "data/responses",
   sessions: "data/responses/sessions",
   customers: "data/customers",
 };
 
-export const DATA_TABLE_LABELS: Record<DataTableKind, string> = { responses: "Responses", sessions: "Sessions", customers: "Customers" };
+export const DATA_TABLE_LABELS: Record<DataTableKind, string> = { responses: "Responses", sessions: "Sessions", customers: "Customers", table: "Tables" };
 
 /** `data` alone opens the responses. */
-export function dataTableOf(pattern: EditorRoute["pattern"]): DataTableKind | null {
+export function dataTableOf(pattern: EditorRoute["pattern"]): FormTableKind | null {
   if (pattern === "data" || pattern === "data/responses") return "responses";
   if (pattern === "data/responses/sessions") return "sessions";
   if (pattern === "data/customers") return "customers";
@@ -34,9 +36,11 @@ export interface DataTable {
   scope: [string, string][];
   /** Column of the server's text search. */
   search_column: string | null;
+  /** A schema table's live row feed (a form's table follows its form's). */
+  live?: { form_id: string; url: string };
 }
 
-export function dataTable(kind: DataTableKind, form: { form_id: string; table_name: string; fields: readonly FormField[] }, project_id: string): DataTable {
+export function dataTable(kind: FormTableKind, form: { form_id: string; table_name: string; fields: readonly FormField[] }, project_id: string): DataTable {
   if (kind === "responses") {
     return {
       kind, ref: { project_id, profile: "form_data", table: form.table_name }, columns: formTableColumns(form.fields),
@@ -47,5 +51,19 @@ export function dataTable(kind: DataTableKind, form: { form_id: string; table_na
     kind, ref: { project_id, profile: "fieldwork", table: kind }, columns: metaTableColumns(kind), read_only: true,
     scope: kind === "sessions" ? [["form_id", `eq.${form.form_id}`]] : [],
     search_column: kind === "customers" ? "email" : "visitor_id",
+  };
+}
+
+/**
+ * A schema document's table (`data/table/{name}`): its attributes as columns, editable by
+ * editors when its key is `id` (the grid's row handle); searched through its first text column.
+ */
+export function schemaDataTable(table: { id: string; document_id: string; name: string; attributes: readonly Attribute[] }, project_id: string): DataTable {
+  const key = table.attributes.find((a) => a.primary_key);
+  const search = table.attributes.find((a) => !a.is_array && ["text", "textarea", "email"].includes(a.type));
+  return {
+    kind: "table", ref: { project_id, profile: "form_data", table: table.name }, columns: schemaTableColumns(table.attributes),
+    read_only: key?.name !== "id", scope: [], search_column: search?.name ?? null,
+    live: { form_id: table.id, url: `/private/editor/schema/${encodeURIComponent(table.document_id)}/tables/${encodeURIComponent(table.id)}/changes` },
   };
 }

@@ -29,7 +29,7 @@ export const countKey = (query: QueryState) => JSON.stringify([query.q_predicate
  * already include the change or not: only the answer to a read started after the change is
  * kept (`request` in data-state).
  */
-export function useTableData(ref: TableRef, query: QueryState, scope: readonly [string, string][], dispatch: Dispatch<DataAction>, live: { form_id: string } | null): () => void {
+export function useTableData(ref: TableRef, query: QueryState, scope: readonly [string, string][], dispatch: Dispatch<DataAction>, live: { form_id: string; url?: string } | null): () => void {
   const requestRef = useRef(0);
   const latest = useRef({ ref, query, scope });
   latest.current = { ref, query, scope };
@@ -98,6 +98,7 @@ export function useTableData(ref: TableRef, query: QueryState, scope: readonly [
     // Changes made while the feed was down are not replayed: read again when it comes back.
     let dropped = false;
     const stop = subscribeRowChanges(live.form_id, soon, {
+      ...(live.url ? { url: live.url } : {}),
       onStatus: (status) => {
         if (status === "retrying") dropped = true;
         else if (status === "open" && dropped) {
@@ -110,7 +111,7 @@ export function useTableData(ref: TableRef, query: QueryState, scope: readonly [
       stop();
       if (timer) clearTimeout(timer);
     };
-  }, [live?.form_id]);
+  }, [live?.form_id, live?.url]);
 
   return reread.current;
 }
