@@ -69,3 +69,5 @@ export * from "./buckets";
 export * from "./bucket-api";
 export * from "./i18n/index";
 export * from "./cover/index";
+export * from "./external/connection-api";
+export * from "./external/cell-transactions";
