@@ -87,7 +87,7 @@ export interface ConnectionView {
 }
 
 /** `postgres` → `po*****`: enough to recognise, not to reuse. */
-export function maskText(value: string): string {
+export function maskSecretText(value: string): string {
   if (value.length <= 2) return "*".repeat(value.length);
   return value.slice(0, 2) + "*".repeat(Math.min(value.length - 2, 8));
 }
@@ -95,6 +95,6 @@ export function maskText(value: string): string {
 /** A host's first label masked, its domain kept: `db.abcdefgh.supabase.co` → `db.ab******.supabase.co`. */
 export function maskHost(host: string): string {
   const labels = host.split(".");
-  if (labels.length <= 2) return maskText(host);
-  return labels.map((label, i) => (i === 1 ? maskText(label) : label)).join(".");
+  if (labels.length <= 2) return maskSecretText(host);
+  return labels.map((label, i) => (i === 1 ? maskSecretText(label) : label)).join(".");
 }

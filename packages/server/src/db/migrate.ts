@@ -23,6 +23,7 @@ import * as storageDeletes from "./migrations/0020-storage-deletes";
 import * as searchVectorAsync from "./migrations/0021-search-vector-async";
 import * as buckets from "./migrations/0022-buckets";
 import * as uploadGrantLanding from "./migrations/0023-upload-grant-landing";
+import * as externalConnections from "./migrations/0027-external-connections";
 
 /** Named, ordered migrations; the same list runs on PGlite and PostgreSQL. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -49,6 +50,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0021-search-vector-async": searchVectorAsync,
   "0022-buckets": buckets,
   "0023-upload-grant-landing": uploadGrantLanding,
+  "0027-external-connections": externalConnections,
 };
 
 /** The names of the migrations this code knows, oldest first (a backup records the ones it had). */
