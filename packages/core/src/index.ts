@@ -71,3 +71,4 @@ export * from "./i18n/index";
 export * from "./cover/index";
 export * from "./external/connection-api";
 export * from "./external/cell-transactions";
+export * from "./external/form-mapping";
