@@ -109,6 +109,7 @@ async function submitFrom(request: FastifyRequest<{ Params: { form_id: string } 
     request_id: request.id,
     rate_hit: request.rate_hit,
     files: await files.collect(entries),
+    external: request.server.external,
   });
 }
 

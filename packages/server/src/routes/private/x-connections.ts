@@ -6,7 +6,7 @@
  * the secret.
  */
 import {
-  AUTH_USERS_PER_PAGE, AuthUsersQuery, ConnectionCreate, CustomSchemaBody, LIMITS,
+  AUTH_USERS_PER_PAGE, AuthUsersQuery, ConnectionCreate, ConnectTableBody, CustomSchemaBody, LIMITS,
 } from "@fieldwork/core";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -15,10 +15,12 @@ import { z } from "zod";
 import { connectionErrorOf } from "../../external/connection-errors";
 import { connectionView } from "../../external/connection-service";
 import { externalCatalog, snapshotTable } from "../../external/external-catalog";
+import { connectFormTable, disconnectFormTable, formTarget } from "../../external/form-target";
 import { callerOf } from "./authenticate";
 import { parseBody } from "./parse";
 
 const Params = z.object({ id: z.string().max(LIMITS.short_text_length) });
+const FormParams = z.object({ form_id: z.string().max(LIMITS.short_text_length) });
 const ListQuery = z.looseObject({ grida_project_id: z.string().max(LIMITS.short_text_length) });
 
 export async function xConnectionRoutes(fastify: FastifyInstance): Promise<void> {
@@ -76,5 +78,19 @@ export async function xConnectionRoutes(fastify: FastifyInstance): Promise<void>
     } catch (error) {
       throw connectionErrorOf(error, opened.secrets);
     }
+  });
+
+  // spec 2 §7: a form writes its answers into a connected table (external/form-target.ts).
+  const connect = "/forms/:form_id/connect/with-x-sb-table";
+  app.put(connect, { schema: { params: FormParams }, bodyLimit: 64 * 1024 }, async (request) => {
+    const body = parseBody(ConnectTableBody, request.body);
+    return { data: await connectFormTable(app.db, app.external, callerOf(request), request.params.form_id, body), error: null };
+  });
+  app.get(connect, { schema: { params: FormParams } }, async (request) => (
+    { data: await formTarget(app.db, callerOf(request), request.params.form_id), error: null }
+  ));
+  app.delete(connect, { schema: { params: FormParams } }, async (request, reply) => {
+    await disconnectFormTable(app.db, callerOf(request), request.params.form_id);
+    return reply.code(204).send();
   });
 }
