@@ -1,0 +1,137 @@
+/** @jsxRuntime automatic */
+/**
+ * One table of a connected database: pages of 25 rows, sorted by a header click, searched
+ * with ilike on a text column, read through the same query engine as a form's table. A cell
+ * edit goes pending (typed and shown) → queued (sent) → resolved (removed, the row as the
+ * database wrote it), core's cellTransactions; a read-only table says why and takes no edits.
+ */
+import { useEffect, useReducer, useState } from "react";
+import { cellDigest, cellOverlay, cellTransactions, READ_ONLY_REASONS, type ExternalTable } from "@fieldwork/core";
+import { readExternalRows, updateExternalCell, type ExternalTableRef } from "../../api/external-databases";
+import type { Row } from "../../api/data-api";
+import { messageOf } from "../../api/http";
+import { Button } from "../../../ui/button";
+import { Input } from "../../../ui/input";
+
+const PAGE = 25;
+
+const shown = (value: unknown) => (value === null || value === undefined ? "" : typeof value === "object" ? JSON.stringify(value) : String(value));
+
+/** What the user typed as the column's value: JSON for json and arrays, else the text (empty is null when the column allows it). */
+function typedValue(text: string, column: ExternalTable["columns"][number]): unknown {
+  if (text === "" && column.nullable) return null;
+  if (column.type === "json" || column.type === "array") {
+    try { return JSON.parse(text); } catch { return text; }
+  }
+  return text;
+}
+
+export function ExternalTableGrid({ target: tableRef, table, canEdit, csrf_token }: { target: ExternalTableRef; table: ExternalTable; canEdit: boolean; csrf_token: string }) {
+  const [rows, setRows] = useState<Row[]>([]);
+  const [total, setTotal] = useState<number | null>(null);
+  const [page, setPage] = useState(0);
+  const [order, setOrder] = useState<{ column: string; desc: boolean } | null>(null);
+  const [search, setSearch] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [editing, setEditing] = useState<{ row: number; column: string; text: string } | null>(null);
+  const [transactions, dispatch] = useReducer(cellTransactions, []);
+  const searchColumn = table.columns.find((c) => c.type === "text")?.name ?? null;
+  const editable = canEdit && !table.read_only;
+  const reason = table.read_only_reason ? READ_ONLY_REASONS[table.read_only_reason] : canEdit ? null : "Viewers cannot edit rows.";
+  const tableId = `${table.schema}.${table.name}`;
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const params = new URLSearchParams({ limit: String(PAGE), offset: String(page * PAGE) });
+    if (order) params.set("order", `${order.column}.${order.desc ? "desc" : "asc"}`);
+    if (search && searchColumn) params.set(searchColumn, `ilike.*${search}*`);
+    readExternalRows(tableRef, params, controller.signal).then(
+      (answer) => { setRows(answer.rows); setTotal(answer.total); setError(null); },
+      (failure: unknown) => { if (!controller.signal.aborted) setError(messageOf(failure)); },
+    );
+    return () => controller.abort();
+  }, [tableRef.connection_id, tableRef.schema, tableRef.table, page, order?.column, order?.desc, search]);
+
+  const keyOf = (row: Row) => Object.fromEntries(table.primary_key.map((k) => [k, row[k]]));
+  const rowId = (row: Row) => table.primary_key.map((k) => shown(row[k])).join(",");
+
+  const save = async (index: number, column: ExternalTable["columns"][number], text: string) => {
+    setEditing(null);
+    const row = rows[index];
+    if (!row) return;
+    const timestamp = Date.now();
+    const transaction = { timestamp, schema_table_id: tableId, column: column.name, row: rowId(row), data: typedValue(text, column) };
+    dispatch({ type: "edit", transaction });
+    const digest = cellDigest(transaction);
+    dispatch({ type: "send", digest });
+    try {
+      const written = await updateExternalCell(tableRef, keyOf(row), column.name, transaction.data, csrf_token);
+      if (written) setRows((current) => current.map((r, i) => (i === index ? written : r)));
+      setError(null);
+    } catch (failure) {
+      setError(messageOf(failure));
+    } finally {
+      dispatch({ type: "resolve", digest });
+    }
+  };
+
+  const pages = total === null ? null : Math.max(1, Math.ceil(total / PAGE));
+  return (
+    <div className="grid gap-3" data-external-table={tableId}>
+      {reason ? <p role="note" className="rounded-md border border-line bg-subtle px-3 py-2 text-sm text-muted">{reason}</p> : null}
+      <div className="flex flex-wrap items-center gap-2">
+        {searchColumn ? (
+          <Input aria-label={`Search ${searchColumn}`} placeholder={`Search ${searchColumn}`} value={search} className="max-w-xs"
+            onChange={(event) => { setSearch(event.target.value); setPage(0); }} />
+        ) : null}
+        <span className="text-sm text-muted" role="status">{total === null ? "" : `${total} ${total === 1 ? "row" : "rows"}`}</span>
+        <div className="ml-auto flex items-center gap-2">
+          <Button size="sm" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>Previous</Button>
+          <span className="text-sm">Page {page + 1}{pages ? ` of ${pages}` : ""}</span>
+          <Button size="sm" disabled={pages !== null && page + 1 >= pages} onClick={() => setPage((p) => p + 1)}>Next</Button>
+        </div>
+      </div>
+      {error ? <p role="alert" className="text-sm text-danger">{error}</p> : null}
+      <div className="overflow-auto rounded-md border border-line">
+        <table className="w-full text-sm" aria-label={`${tableId} rows`}>
+          <thead className="bg-subtle">
+            <tr>
+              {table.columns.map((c) => (
+                <th key={c.name} scope="col" className="px-2 py-1 text-left font-medium" aria-sort={order?.column === c.name ? (order.desc ? "descending" : "ascending") : undefined}>
+                  <button type="button" title={`${c.format}${c.pk ? " · primary key" : ""}${c.enum ? ` · ${c.enum.join(", ")}` : ""}`}
+                    onClick={() => { setOrder((o) => ({ column: c.name, desc: o?.column === c.name ? !o.desc : false })); setPage(0); }}>
+                    {c.name}
+                  </button>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, index) => (
+              <tr key={rowId(row) || index} className="border-t border-line">
+                {table.columns.map((c) => {
+                  const overlay = cellOverlay(transactions, tableId, rowId(row), c.name);
+                  const isEditing = editing?.row === index && editing.column === c.name;
+                  return (
+                    <td key={c.name} className="px-2 py-1" data-column={c.name} data-tx-status={overlay?.status}
+                      title={editable || !reason ? undefined : reason}
+                      onDoubleClick={() => { if (editable && !c.generated) setEditing({ row: index, column: c.name, text: shown(row[c.name]) }); }}>
+                      {isEditing ? (
+                        <Input autoFocus aria-label={`Edit ${c.name}`} value={editing.text}
+                          onChange={(event) => setEditing({ ...editing, text: event.target.value })}
+                          onKeyDown={(event) => {
+                            if (event.key === "Enter") void save(index, c, editing.text);
+                            if (event.key === "Escape") setEditing(null);
+                          }} />
+                      ) : overlay ? shown(overlay.data) : shown(row[c.name])}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
