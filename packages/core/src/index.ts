@@ -72,3 +72,4 @@ export * from "./cover/index";
 export * from "./external/connection-api";
 export * from "./external/cell-transactions";
 export * from "./external/form-mapping";
+export * from "./external/connection-schemas";

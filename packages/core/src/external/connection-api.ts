@@ -12,29 +12,10 @@
  * - `POST /x-supabase/projects/{id}/custom-schema` `{schema_name}` (editors)
  * - `GET /x-supabase/projects/{id}/x/auth.users/query?page=&perPage=` (viewers)
  * - `/x-supabase/projects/{id}/rest/v1/{table}` the Data API on its tables (Accept-Profile: schema)
+ *
+ * The request schemas are in connection-schemas.ts: no zod here, so the workbench can import
+ * this module without building a schema when its chunk loads (the CSP refuses zod's eval probe).
  */
-import { z } from "zod";
-
-const short = z.string().trim().min(1).max(2048);
-
-export const ConnectionCreate = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("postgres"), project_id: z.string().max(100), url: short }),
-  z.object({
-    kind: z.literal("supabase"), project_id: z.string().max(100),
-    project_url: short, service_key: short, db_password: z.string().min(1).max(1024),
-  }),
-]);
-export type ConnectionCreate = z.infer<typeof ConnectionCreate>;
-
-export const CustomSchemaBody = z.object({ schema_name: z.string().min(1).max(63) });
-
-export const AuthUsersQuery = z.looseObject({
-  page: z.coerce.number().int().min(1).max(1_000_000).optional(),
-  perPage: z.coerce.number().int().min(1).max(1000).optional(),
-});
-/** spec 3 §9: auth users per page, 100 by default. */
-export const AUTH_USERS_PER_PAGE = 100;
-
 /** Why a table of a connected database takes no writes. */
 export type ReadOnlyReason = "no_primary_key" | "no_write_privilege" | "view" | "system";
 
