@@ -8,12 +8,9 @@
  * lands in both places or in neither (a crash between the two commits could still leave the
  * form's own row alone: docs/databases.md).
  */
-import {
-  ConnectTableBody, defaultMapping, FieldworkError, mappingProblems, type ColumnValue,
-} from "@fieldwork/core";
+import { defaultMapping, FieldworkError, mappingProblems, type ColumnValue, type ConnectTableBody } from "@fieldwork/core";
 import { sql, type Kysely } from "kysely";
-import type { Caller } from "../auth/access";
-import { requireFormRole } from "../auth/access";
+import { requireFormRole, type Caller } from "../auth/access";
 import type { DB } from "../db/schema";
 import { loadFormRecord } from "../forms/form-record";
 import { managedTable } from "../tables/managed-names";
@@ -80,6 +77,7 @@ export async function writeToFormTarget(
     await opened.db.transaction().execute((trx) => statement.execute(trx));
   } catch (error) {
     await sql`delete from ${managedTable(form.table_name)} where id = ${rowId}::uuid`.execute(db).catch(() => undefined);
-    throw connectionErrorOf(error, opened.secrets);
+    // The visitor learns the kind of failure, not the owner's database's own words (table names…).
+    throw new FieldworkError(connectionErrorOf(error, opened.secrets).code);
   }
 }

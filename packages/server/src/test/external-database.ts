@@ -41,6 +41,7 @@ const SETUP = (reader: string) => `
     isbn varchar(20),
     created_at timestamptz not null default now()
   );
+  create table notes (id serial primary key, body text, at timestamptz default now());
   create table log_lines (line text, at timestamptz default now());
   create table "select" ("ID" integer primary key, "we""ird.col" text, "ünï cödé" text);
   create type "Wé""ird" as enum ('a', 'b');

@@ -12,6 +12,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { sql } from "kysely";
 import { z } from "zod";
+import { requireFormRole } from "../../auth/access";
 import { connectionErrorOf } from "../../external/connection-errors";
 import { connectionView } from "../../external/connection-service";
 import { externalCatalog, snapshotTable } from "../../external/external-catalog";
@@ -83,6 +84,7 @@ export async function xConnectionRoutes(fastify: FastifyInstance): Promise<void>
   // spec 2 §7: a form writes its answers into a connected table (external/form-target.ts).
   const connect = "/forms/:form_id/connect/with-x-sb-table";
   app.put(connect, { schema: { params: FormParams }, bodyLimit: 64 * 1024 }, async (request) => {
+    await requireFormRole(app.db, callerOf(request), request.params.form_id, "editor"); // before the body is read
     const body = parseBody(ConnectTableBody, request.body);
     return { data: await connectFormTable(app.db, app.external, callerOf(request), request.params.form_id, body), error: null };
   });
