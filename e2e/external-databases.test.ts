@@ -2,7 +2,7 @@
  * A connected PostgreSQL database in Chromium (issue 24 items 3 and 5): an owner connects a
  * database of the test server from the project page, sees its tables (a table without a
  * primary key marked read only), edits a cell and watches the edit go pending → queued →
- * resolved with the database's value, and a read-only table says why and takes no edit. The
+ * resolved with the database's value, filters and searches it, and a read-only table says why and takes no edit. The
  * password is on no page.
  */
 import pg from "pg";
@@ -54,6 +54,19 @@ describe.skipIf(!CHROMIUM_AVAILABLE || !externalAvailable)("connected databases 
       await expect.poll(() => cell.getAttribute("data-tx-status"), { timeout: 10_000 }).toBe(null);
       expect(await cell.innerText()).toBe("Edited in the grid");
       expect(await ext.query("select title from books where id = 1")).toEqual([{ title: "Edited in the grid" }]);
+
+      // Filter and search through the Data API: price > 85 is four books; a search narrows them.
+      await page.getByLabel("Filter column").selectOption("price");
+      await page.getByLabel("Filter operator").selectOption("gt");
+      await page.getByLabel("Filter value").fill("85");
+      await page.getByRole("button", { name: "Filter", exact: true }).click();
+      await expect.poll(() => grid.getByRole("row").count(), { timeout: 10_000 }).toBe(5);
+      expect(await page.getByRole("status").filter({ hasText: "rows" }).innerText()).toBe("4 rows");
+      await page.getByLabel("Search title").fill("Book 60");
+      await expect.poll(() => grid.getByRole("row").count(), { timeout: 10_000 }).toBe(2);
+      await page.getByRole("button", { name: /^Remove filter price/ }).click();
+      await page.getByLabel("Search title").fill("");
+      await expect.poll(() => grid.getByRole("row").count(), { timeout: 10_000 }).toBe(26);
 
       // A read-only table says why and opens no editor.
       await tables.getByRole("button", { name: /^log_lines/ }).click();

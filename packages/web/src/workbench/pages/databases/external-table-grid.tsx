@@ -11,7 +11,8 @@ import { readExternalRows, updateExternalCell, type ExternalTableRef } from "../
 import type { Row } from "../../api/data-api";
 import { messageOf } from "../../api/http";
 import { Button } from "../../../ui/button";
-import { Input } from "../../../ui/input";
+import { Input, compactControlClass } from "../../../ui/input";
+import { filterParams, GRID_FILTER_LABELS, type GridFilter, type GridFilterOp } from "./grid-filters";
 
 const PAGE = 25;
 
@@ -33,6 +34,8 @@ export function ExternalTableGrid({ target: tableRef, table, canEdit, csrf_token
   const [order, setOrder] = useState<{ column: string; desc: boolean } | null>(null);
   const [search, setSearch] = useState("");
   const [error, setError] = useState<string | null>(null);
+  const [filters, setFilters] = useState<GridFilter[]>([]);
+  const [draft, setDraft] = useState<GridFilter>({ column: table.columns[0]?.name ?? "", op: "eq", value: "" });
   const [editing, setEditing] = useState<{ row: number; column: string; text: string } | null>(null);
   const [transactions, dispatch] = useReducer(cellTransactions, []);
   const searchColumn = table.columns.find((c) => c.type === "text")?.name ?? null;
@@ -45,12 +48,13 @@ export function ExternalTableGrid({ target: tableRef, table, canEdit, csrf_token
     const params = new URLSearchParams({ limit: String(PAGE), offset: String(page * PAGE) });
     if (order) params.set("order", `${order.column}.${order.desc ? "desc" : "asc"}`);
     if (search && searchColumn) params.set(searchColumn, `ilike.*${search}*`);
+    filterParams(filters, params);
     readExternalRows(tableRef, params, controller.signal).then(
       (answer) => { setRows(answer.rows); setTotal(answer.total); setError(null); },
       (failure: unknown) => { if (!controller.signal.aborted) setError(messageOf(failure)); },
     );
     return () => controller.abort();
-  }, [tableRef.connection_id, tableRef.schema, tableRef.table, page, order?.column, order?.desc, search]);
+  }, [tableRef.connection_id, tableRef.schema, tableRef.table, page, order?.column, order?.desc, search, JSON.stringify(filters)]);
 
   const keyOf = (row: Row) => Object.fromEntries(table.primary_key.map((k) => [k, row[k]]));
   const rowId = (row: Row) => table.primary_key.map((k) => shown(row[k])).join(",");
@@ -84,6 +88,23 @@ export function ExternalTableGrid({ target: tableRef, table, canEdit, csrf_token
           <Input aria-label={`Search ${searchColumn}`} placeholder={`Search ${searchColumn}`} value={search} className="max-w-xs"
             onChange={(event) => { setSearch(event.target.value); setPage(0); }} />
         ) : null}
+        <form className="flex items-center gap-1" aria-label="Add a filter"
+          onSubmit={(event) => { event.preventDefault(); setFilters((f) => [...f, draft]); setDraft({ ...draft, value: "" }); setPage(0); }}>
+          <select aria-label="Filter column" className={compactControlClass} value={draft.column} onChange={(event) => setDraft({ ...draft, column: event.target.value })}>
+            {table.columns.map((c) => <option key={c.name} value={c.name}>{c.name}</option>)}
+          </select>
+          <select aria-label="Filter operator" className={compactControlClass} value={draft.op} onChange={(event) => setDraft({ ...draft, op: event.target.value as GridFilterOp })}>
+            {Object.entries(GRID_FILTER_LABELS).map(([op, label]) => <option key={op} value={op}>{label}</option>)}
+          </select>
+          <input aria-label="Filter value" className={compactControlClass} value={draft.value} onChange={(event) => setDraft({ ...draft, value: event.target.value })} />
+          <Button size="sm" type="submit">Filter</Button>
+        </form>
+        {filters.map((f, i) => (
+          <Button key={`${f.column}:${f.op}:${f.value}:${i}`} size="sm" variant="ghost" aria-label={`Remove filter ${f.column} ${GRID_FILTER_LABELS[f.op]} ${f.value}`}
+            onClick={() => { setFilters((all) => all.filter((_, j) => j !== i)); setPage(0); }}>
+            {f.column} {GRID_FILTER_LABELS[f.op]} {f.value} ×
+          </Button>
+        ))}
         <span className="text-sm text-muted" role="status">{total === null ? "" : `${total} ${total === 1 ? "row" : "rows"}`}</span>
         <div className="ml-auto flex items-center gap-2">
           <Button size="sm" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>Previous</Button>
