@@ -8,6 +8,7 @@
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { createExternalDatabase, EXTERNAL_PASSWORD, externalAvailable } from "../packages/server/src/test/external-database";
+import { axeViolations } from "./axe";
 import { CHROMIUM_AVAILABLE } from "./harness";
 import { newFormInBrowser, useServerAndBrowser } from "./session";
 
@@ -76,6 +77,8 @@ describe.skipIf(!CHROMIUM_AVAILABLE || !externalAvailable)("connected databases 
       await expect.poll(() => logGrid.getByRole("row").count(), { timeout: 10_000 }).toBe(3);
       await logGrid.getByRole("row").nth(1).locator('td[data-column="line"]').dblclick();
       expect(await page.getByLabel("Edit line").count()).toBe(0);
+      const serious = (await axeViolations(page)).filter((v) => v.impact === "serious" || v.impact === "critical");
+      expect(serious).toEqual([]);
       expect(errors).toEqual([]);
       expect(await page.content()).not.toContain(EXTERNAL_PASSWORD);
     } finally {

@@ -10,7 +10,6 @@ import { createConnection, fetchConnection, fetchConnections, refreshConnection 
 import { messageOf } from "../../api/http";
 import { useResource } from "../../session/use-resource";
 import { LoadError } from "../../shell/page";
-import { Badge } from "../../../ui/badge";
 import { Button } from "../../../ui/button";
 import { Card, CardHeader } from "../../../ui/card";
 import { Input } from "../../../ui/input";
@@ -90,7 +89,7 @@ export function DatabasesSection({ project_id, canEdit, csrf_token }: { project_
                 <Button size="sm" variant={table?.name === t.name && table.schema === t.schema ? "primary" : "ghost"} onClick={() => setTable(t)}
                   title={t.read_only_reason ? READ_ONLY_REASONS[t.read_only_reason] : undefined}>
                   {t.schema === "public" ? t.name : `${t.schema}.${t.name}`}
-                  {t.read_only ? <Badge>read only</Badge> : null}
+                  {t.read_only ? <span className="ml-1 text-xs">(read only)</span> : null}
                 </Button>
               </li>
             ))}
