@@ -107,16 +107,28 @@ export class ExternalConnections {
       if (!found.rows[0]?.ok) throw new FieldworkError("SCHEMA_NOT_FOUND");
     }
     const snapshot = await introspect(opened.db, schemas).catch((error: unknown) => { throw connectionErrorOf(error, opened.secrets); });
-    const updated = await this.db.updateTable("x_connection")
-      .set({ schema_names: schemas, snapshot: JSON.stringify(snapshot), refreshed_at: new Date(), updated_at: new Date() })
-      .where("id", "=", row.id).returningAll().executeTakeFirstOrThrow();
+    const updated = await this.db.transaction().execute(async (trx) => {
+      await bumpConnectedForms(trx, row.id);
+      return trx.updateTable("x_connection")
+        .set({ schema_names: schemas, snapshot: JSON.stringify(snapshot), refreshed_at: new Date(), updated_at: new Date() })
+        .where("id", "=", row.id).returningAll().executeTakeFirstOrThrow();
+    });
     return connectionView(updated as ConnectionRow, true);
   }
 
   async remove(row: ConnectionRow): Promise<void> {
-    await this.db.deleteFrom("x_connection").where("id", "=", row.id).execute();
+    await this.db.transaction().execute(async (trx) => {
+      await bumpConnectedForms(trx, row.id);
+      await trx.deleteFrom("x_connection").where("id", "=", row.id).execute();
+    });
     await this.pools.close(row.id);
   }
+}
+
+/** The forms writing into this connection's tables read their target again (form-target.ts caches it by revision). */
+async function bumpConnectedForms(trx: Kysely<DB>, connectionId: string): Promise<void> {
+  await trx.updateTable("form").set((eb) => ({ revision: eb("revision", "+", 1) }))
+    .where("id", "in", trx.selectFrom("x_form_target").select("form_id").where("connection_id", "=", connectionId)).execute();
 }
 
 /**

@@ -32,7 +32,7 @@ describe.each(BACKENDS)("a form writing into a connected table, app on $name", (
   let owner: Member, stranger: Member;
   let project: string, connection: string, strangerConnection: string, formId: string;
   let fieldIds: Record<string, string>;
-  const api = (who: Member) => (method: "GET" | "POST" | "PUT" | "DELETE", path: string, body?: unknown) => as(app, who)(method, `/private/editor${path}`, body);
+  const api = (who: Member) => (method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", path: string, body?: unknown) => as(app, who)(method, `/private/editor${path}`, body);
   const submit = (entries: Record<string, string | string[]>) => {
     const body = multipart(entries);
     return app.inject({ method: "POST", url: `/submit/${formId}`, payload: body.payload, headers: { ...body.headers, accept: "application/json" } });
@@ -114,9 +114,19 @@ describe.each(BACKENDS)("a form writing into a connected table, app on $name", (
     expect(await localRows()).toBe(1);
     expect(await ext.query("select count(*)::int as n from books where title = 'Orphan'")).toEqual([{ n: 0 }]);
 
+    // A schema refresh keeps the form writing there; disconnecting stops it at the next submit.
+    expect((await api(owner)("PATCH", `/x-supabase/projects/${connection}`)).statusCode).toBe(200);
+    expect((await submit({ title: "After refresh" })).statusCode).toBe(201);
+    expect(await ext.query("select count(*)::int as n from books where title = 'After refresh'")).toEqual([{ n: 1 }]);
     expect((await api(owner)("DELETE", `/forms/${formId}/connect/with-x-sb-table`)).statusCode).toBe(204);
     expect((await submit({ title: "Only here" })).statusCode).toBe(201);
     expect(await ext.query("select count(*)::int as n from books where title = 'Only here'")).toEqual([{ n: 0 }]);
-    expect(await localRows()).toBe(2);
+    expect(await localRows()).toBe(3);
+    // A deleted connection takes its form targets with it, on every instance's next submit.
+    expect((await connect({ connection_id: connection, table: "books", mapping })).statusCode).toBe(200);
+    expect((await submit({ title: "Before delete" })).statusCode).toBe(201);
+    expect((await api(owner)("DELETE", `/x-supabase/projects/${connection}`)).statusCode).toBe(204);
+    expect((await submit({ title: "After delete" })).statusCode).toBe(201);
+    expect(await ext.query("select title from books where title like '% delete' order by title")).toEqual([{ title: "Before delete" }]);
   });
 });

@@ -33,16 +33,53 @@ export async function connectFormTable(db: Kysely<DB>, external: ExternalConnect
   const mapping = body.mapping ?? defaultMapping(record.fields, table);
   const problems = mappingProblems(record.fields, table, mapping);
   if (problems.length) throw new FieldworkError("FORM_MAPPING_INVALID", problems.join(" "));
-  await db.insertInto("x_form_target")
-    .values({ form_id: formId, connection_id: row.id, schema_name: table.schema, table_name: table.name, mapping: JSON.stringify(mapping) })
-    .onConflict((oc) => oc.column("form_id").doUpdateSet({ connection_id: row.id, schema_name: table.schema, table_name: table.name, mapping: JSON.stringify(mapping) }))
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto("x_form_target")
+      .values({ form_id: formId, connection_id: row.id, schema_name: table.schema, table_name: table.name, mapping: JSON.stringify(mapping) })
+      .onConflict((oc) => oc.column("form_id").doUpdateSet({ connection_id: row.id, schema_name: table.schema, table_name: table.name, mapping: JSON.stringify(mapping) }))
+      .execute();
+    await bumpRevision(trx, formId);
+  });
   return { connection_id: row.id, schema: table.schema, table: table.name, mapping };
 }
 
 export async function disconnectFormTable(db: Kysely<DB>, caller: Caller, formId: string): Promise<void> {
   await requireFormRole(db, caller, formId, "editor");
-  await db.deleteFrom("x_form_target").where("form_id", "=", formId).execute();
+  await db.transaction().execute(async (trx) => {
+    const { numDeletedRows } = await trx.deleteFrom("x_form_target").where("form_id", "=", formId).executeTakeFirst();
+    if (numDeletedRows > 0n) await bumpRevision(trx, formId);
+  });
+}
+
+/**
+ * Connecting or disconnecting changes where answers go: the form's revision moves, so every
+ * instance's cached form (and the target cached with it below) is read again by the next submit.
+ */
+async function bumpRevision(trx: Kysely<DB>, formId: string): Promise<void> {
+  await trx.updateTable("form").set((eb) => ({ revision: eb("revision", "+", 1) })).where("id", "=", formId).execute();
+}
+
+type TargetRow = Awaited<ReturnType<typeof targetOf>>;
+const targets = new WeakMap<Kysely<DB>, Map<string, { revision: number; target: TargetRow }>>();
+const MAX_CACHED = 1000;
+
+function targetOf(db: Kysely<DB>, formId: string) {
+  return db.selectFrom("x_form_target").innerJoin("x_connection", "x_connection.id", "x_form_target.connection_id")
+    .selectAll("x_connection").select(["x_form_target.schema_name", "x_form_target.table_name", "x_form_target.mapping"])
+    .where("x_form_target.form_id", "=", formId).executeTakeFirst();
+}
+
+/** The form's target at this revision: read once per revision, so a submit of an unconnected form costs no query. */
+async function cachedTarget(db: Kysely<DB>, form: { id: string; revision: number }): Promise<TargetRow> {
+  let cache = targets.get(db);
+  if (!cache) targets.set(db, (cache = new Map()));
+  const hit = cache.get(form.id);
+  if (hit && hit.revision === form.revision) return hit.target;
+  const target = await targetOf(db, form.id);
+  cache.delete(form.id);
+  cache.set(form.id, { revision: form.revision, target });
+  if (cache.size > MAX_CACHED) cache.delete(cache.keys().next().value as string);
+  return target;
 }
 
 export async function formTarget(db: Kysely<DB>, caller: Caller, formId: string): Promise<FormTargetView | null> {
@@ -56,11 +93,9 @@ export async function formTarget(db: Kysely<DB>, caller: Caller, formId: string)
  * when that fails, the row removed again and the failure thrown. No target: nothing to do.
  */
 export async function writeToFormTarget(
-  db: Kysely<DB>, external: ExternalConnections, form: { id: string; table_name: string }, rowId: string, values: ReadonlyMap<string, ColumnValue>,
+  db: Kysely<DB>, external: ExternalConnections, form: { id: string; table_name: string; revision: number }, rowId: string, values: ReadonlyMap<string, ColumnValue>,
 ): Promise<void> {
-  const target = await db.selectFrom("x_form_target").innerJoin("x_connection", "x_connection.id", "x_form_target.connection_id")
-    .selectAll("x_connection").select(["x_form_target.schema_name", "x_form_target.table_name", "x_form_target.mapping"])
-    .where("x_form_target.form_id", "=", form.id).executeTakeFirst();
+  const target = await cachedTarget(db, form);
   if (!target) return;
   const opened = external.open({ ...target, schema_names: target.schema_names, snapshot: target.snapshot } as Parameters<ExternalConnections["open"]>[0]);
   try {
