@@ -26,6 +26,14 @@ describe.skipIf(!CHROMIUM_AVAILABLE || !externalAvailable)("connected databases 
       await newFormInBrowser(page, env.server, { name: "Dana Base", email: `${slug}@example.com` }, slug, "Scratch form");
       await page.goto(`${env.server.url}/${slug}/site`);
 
+      // A connection that fails says why, without the password.
+      const missing = new URL(ext.url);
+      missing.pathname = "/no_such_database";
+      await page.getByLabel("Connection URL").fill(missing.toString());
+      await page.getByRole("button", { name: "Connect" }).click();
+      await expect.poll(() => page.getByRole("alert").innerText(), { timeout: 15_000 }).toBe("The server has no database of that name.");
+      expect(await page.locator("body").innerText()).not.toContain(EXTERNAL_PASSWORD); // only the owner's own (password-type) input holds it
+
       await page.getByLabel("Connection URL").fill(ext.url);
       await page.getByRole("button", { name: "Connect" }).click();
       const tables = page.getByRole("list", { name: "Tables" });
