@@ -58,8 +58,19 @@ describe.skipIf(!CHROMIUM_AVAILABLE || !externalAvailable)("connected databases 
       await page.getByLabel("Edit title").press("Enter");
       await expect.poll(() => cell.getAttribute("data-tx-status"), { timeout: 10_000 }).toBe("queued");
       expect(await cell.innerText()).toBe("Edited in the grid");
+      // A second edit waits its turn, pending, while the first is in the database.
+      const isbn = grid.getByRole("row").nth(1).locator('td[data-column="isbn"]');
+      await isbn.dblclick();
+      await page.getByLabel("Edit isbn").fill("isbn-new");
+      await page.getByLabel("Edit isbn").press("Enter");
+      await expect.poll(() => isbn.getAttribute("data-tx-status"), { timeout: 10_000 }).toBe("pending");
+      expect(await isbn.innerText()).toBe("isbn-new");
+      expect(await cell.getAttribute("data-tx-status")).toBe("queued");
       await locker.query("commit");
       await locker.end();
+      await expect.poll(() => isbn.getAttribute("data-tx-status"), { timeout: 10_000 }).toBe(null);
+      expect(await isbn.innerText()).toBe("isbn-new");
+      expect(await ext.query("select isbn from books where id = 1")).toEqual([{ isbn: "isbn-new" }]);
       await expect.poll(() => cell.getAttribute("data-tx-status"), { timeout: 10_000 }).toBe(null);
       expect(await cell.innerText()).toBe("Edited in the grid");
       expect(await ext.query("select title from books where id = 1")).toEqual([{ title: "Edited in the grid" }]);

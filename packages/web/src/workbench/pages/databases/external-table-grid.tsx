@@ -1,11 +1,12 @@
 /** @jsxRuntime automatic */
 /**
  * One table of a connected database: pages of 25 rows, sorted by a header click, searched
- * with ilike on a text column, read through the same query engine as a form's table. A cell
- * edit goes pending (typed and shown) → queued (sent) → resolved (removed, the row as the
- * database wrote it), core's cellTransactions; a read-only table says why and takes no edits.
+ * with ilike on a text column, filtered, read through the same query engine as a form's table.
+ * A cell edit goes pending (made, shown, waiting its turn) → queued (sent, one at a time) →
+ * resolved (removed, the row as the database wrote it), core's cellTransactions; a read-only
+ * table says why and takes no edits.
  */
-import { useEffect, useReducer, useState } from "react";
+import { useEffect, useReducer, useRef, useState } from "react";
 import { cellDigest, cellOverlay, cellTransactions, READ_ONLY_REASONS, type ExternalTable } from "@fieldwork/core";
 import { readExternalRows, updateExternalCell, type ExternalTableRef } from "../../api/external-databases";
 import type { Row } from "../../api/data-api";
@@ -59,25 +60,34 @@ export function ExternalTableGrid({ target: tableRef, table, canEdit, csrf_token
   const keyOf = (row: Row) => Object.fromEntries(table.primary_key.map((k) => [k, row[k]]));
   const rowId = (row: Row) => table.primary_key.map((k) => shown(row[k])).join(",");
 
-  const save = async (index: number, column: ExternalTable["columns"][number], text: string) => {
+  // Edits wait (pending) while another is in flight (queued), and go one at a time in the
+  // order made, so the database sees them in that order and the last one made wins.
+  const keys = useRef(new Map<string, Record<string, unknown>>());
+  const save = (index: number, column: ExternalTable["columns"][number], text: string) => {
     setEditing(null);
     const row = rows[index];
     if (!row) return;
-    const timestamp = Date.now();
-    const transaction = { timestamp, schema_table_id: tableId, column: column.name, row: rowId(row), data: typedValue(text, column) };
+    const transaction = { timestamp: Date.now(), schema_table_id: tableId, column: column.name, row: rowId(row), data: typedValue(text, column) };
+    keys.current.set(cellDigest(transaction), keyOf(row));
     dispatch({ type: "edit", transaction });
-    const digest = cellDigest(transaction);
-    dispatch({ type: "send", digest });
-    try {
-      const written = await updateExternalCell(tableRef, keyOf(row), column.name, transaction.data, csrf_token);
-      if (written) setRows((current) => current.map((r, i) => (i === index ? written : r)));
-      setError(null);
-    } catch (failure) {
-      setError(messageOf(failure));
-    } finally {
-      dispatch({ type: "resolve", digest });
-    }
   };
+  useEffect(() => {
+    if (transactions.some((t) => t.status === "queued")) return;
+    const next = transactions.find((t) => t.status === "pending");
+    if (!next) return;
+    dispatch({ type: "send", digest: next.digest });
+    const key = keys.current.get(next.digest) ?? {};
+    updateExternalCell(tableRef, key, next.column, next.data, csrf_token).then(
+      (written) => {
+        if (written) setRows((current) => current.map((r) => (rowId(r) === next.row ? written : r)));
+        setError(null);
+      },
+      (failure: unknown) => setError(messageOf(failure)),
+    ).finally(() => {
+      keys.current.delete(next.digest);
+      dispatch({ type: "resolve", digest: next.digest });
+    });
+  }, [transactions]);
 
   const pages = total === null ? null : Math.max(1, Math.ceil(total / PAGE));
   return (
@@ -141,7 +151,7 @@ export function ExternalTableGrid({ target: tableRef, table, canEdit, csrf_token
                         <Input autoFocus aria-label={`Edit ${c.name}`} value={editing.text}
                           onChange={(event) => setEditing({ ...editing, text: event.target.value })}
                           onKeyDown={(event) => {
-                            if (event.key === "Enter") void save(index, c, editing.text);
+                            if (event.key === "Enter") save(index, c, editing.text);
                             if (event.key === "Escape") setEditing(null);
                           }} />
                       ) : overlay ? shown(overlay.data) : shown(row[c.name])}
