@@ -12,6 +12,9 @@ export const ConnectionCreate = z.discriminatedUnion("kind", [
 ]);
 export type ConnectionCreate = z.infer<typeof ConnectionCreate>;
 
+/** `POST /x-supabase/projects/{id}/secure-service-key`: a Supabase service key to keep sealed (never read back). */
+export const ServiceKeyBody = z.object({ service_key: z.string().trim().min(1).max(2048) });
+
 export const CustomSchemaBody = z.object({ schema_name: z.string().min(1).max(63) });
 
 export const AuthUsersQuery = z.looseObject({

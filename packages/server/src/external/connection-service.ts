@@ -116,6 +116,19 @@ export class ExternalConnections {
     return connectionView(updated as ConnectionRow, true);
   }
 
+  /** Replaces the sealed service key (spec 2 §7 secure-service-key); the key is never read back. */
+  async setServiceKey(row: ConnectionRow, serviceKey: string): Promise<{ has_service_key: true }> {
+    const secret = { ...this.secretOf(row), service_key: serviceKey };
+    await this.db.updateTable("x_connection").set({ secret: seal(this.key, JSON.stringify(secret), row.id), updated_at: new Date() })
+      .where("id", "=", row.id).execute();
+    return { has_service_key: true };
+  }
+
+  /** Whether a service key is kept; the key itself never leaves the server. */
+  hasServiceKey(row: ConnectionRow): { has_service_key: boolean } {
+    return { has_service_key: this.secretOf(row).service_key !== null };
+  }
+
   async remove(row: ConnectionRow): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await bumpConnectedForms(trx, row.id);

@@ -292,6 +292,22 @@ describe.each(BACKENDS)("external connections, app on $name", (backend) => {
     }
   });
 
+  it.skipIf(!ready)("a service key goes in sealed and never comes back", async () => {
+    const KEY = "sb-service-key-NEVER-SHOWN-42";
+    expect((await call(viewer)("GET", `/x-supabase/projects/${connection}/secure-service-key`)).json().data).toEqual({ has_service_key: false });
+    expect((await call(viewer)("POST", `/x-supabase/projects/${connection}/secure-service-key`, { service_key: KEY })).statusCode).toBe(403);
+    const set = await call(editor)("POST", `/x-supabase/projects/${connection}/secure-service-key`, { service_key: KEY });
+    expect(set.json().data).toEqual({ has_service_key: true });
+    expect((await call(viewer)("GET", `/x-supabase/projects/${connection}/secure-service-key`)).json().data).toEqual({ has_service_key: true });
+    expect((await call(editor)("POST", `/x-supabase/projects/${connection}/secure-service-key`, { service_key: "" })).statusCode).toBe(400);
+    const row = await database.db.selectFrom("x_connection").select("secret").where("id", "=", connection).executeTakeFirstOrThrow();
+    expect(row.secret).not.toContain(KEY);
+    // The connection still works with its URL.
+    expect((await call(viewer)("GET", `${rest()}/books?select=id&limit=1`)).statusCode).toBe(200);
+    for (const body of bodies) expect(body).not.toContain(KEY);
+    expect(log).not.toContain(KEY);
+  });
+
   it.skipIf(!ready)("the password is in no answer and no log line", () => {
     expect(bodies.length).toBeGreaterThan(20);
     for (const body of bodies) expect(body).not.toContain(EXTERNAL_PASSWORD);

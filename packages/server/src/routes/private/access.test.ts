@@ -253,6 +253,8 @@ describe.each(BACKENDS)("roles and the private route table on $name", (backend) 
       { route: "PATCH /x-supabase/projects/:id", min: "editor", call: async () => ["PATCH", `/x-supabase/projects/${await theConnection()}`] },
       { route: "DELETE /x-supabase/projects/:id", min: "editor", call: async () => ["DELETE", `/x-supabase/projects/${await freshConnection()}`] },
       { route: "POST /x-supabase/projects/:id/custom-schema", min: "editor", call: async () => ["POST", `/x-supabase/projects/${await theConnection()}/custom-schema`, { schema_name: "public" }] },
+      { route: "POST /x-supabase/projects/:id/secure-service-key", min: "editor", call: async () => ["POST", `/x-supabase/projects/${await theConnection()}/secure-service-key`, { service_key: "svc" }] },
+      { route: "GET /x-supabase/projects/:id/secure-service-key", min: "viewer", call: async () => ["GET", `/x-supabase/projects/${await theConnection()}/secure-service-key`] },
       { route: "GET /x-supabase/projects/:id/x/auth.users/query", min: "viewer", call: async () => ["GET", `/x-supabase/projects/${await theConnection()}/x/auth.users/query?page=1&perPage=2`] },
       { route: "GET /x-supabase/projects/:id/rest/v1/:table", min: "viewer", call: async () => ["GET", `${await xRest("notes")}?limit=1`] },
       { route: "POST /x-supabase/projects/:id/rest/v1/:table", min: "editor", call: async () => ["POST", await xRest("notes"), []] },

@@ -6,7 +6,7 @@
  * the secret.
  */
 import {
-  AUTH_USERS_PER_PAGE, AuthUsersQuery, ConnectionCreate, ConnectTableBody, CustomSchemaBody, LIMITS,
+  AUTH_USERS_PER_PAGE, AuthUsersQuery, ConnectionCreate, ConnectTableBody, CustomSchemaBody, LIMITS, ServiceKeyBody,
 } from "@fieldwork/core";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -52,6 +52,17 @@ export async function xConnectionRoutes(fastify: FastifyInstance): Promise<void>
     const row = await app.external.require(callerOf(request), request.params.id, "editor");
     const { schema_name } = parseBody(CustomSchemaBody, request.body);
     return { data: await app.external.refresh(row, schema_name), error: null };
+  });
+
+  // spec 2 §7: the service key goes in sealed and never comes back; GET says whether one is kept.
+  app.post(`${base}/:id/secure-service-key`, { schema: { params: Params }, bodyLimit: 4096 }, async (request) => {
+    const row = await app.external.require(callerOf(request), request.params.id, "editor");
+    const { service_key } = parseBody(ServiceKeyBody, request.body);
+    return { data: await app.external.setServiceKey(row, service_key), error: null };
+  });
+  app.get(`${base}/:id/secure-service-key`, { schema: { params: Params } }, async (request) => {
+    const row = await app.external.require(callerOf(request), request.params.id, "viewer");
+    return { data: app.external.hasServiceKey(row), error: null };
   });
 
   app.delete(`${base}/:id`, { schema: { params: Params } }, async (request, reply) => {
