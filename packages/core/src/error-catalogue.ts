@@ -132,6 +132,21 @@ export const ERROR_CATALOGUE = {
   AI_SUGGESTION_FAILED: { status: 502, message: "The AI service did not answer with a usable field. Try again, or describe the field differently." },
   AI_SUGGESTION_TIMEOUT: { status: 504, message: "The AI service took too long to answer. Try again." },
   AI_RATE_LIMITED: { status: 429, message: "Too many field suggestions asked. Wait a moment and try again." },
+  // External PostgreSQL / Supabase connections (issue 24 items 3-4; spec 2 §7; server/src/external/).
+  CONNECTION_NOT_FOUND: { status: 404, message: "Connection not found." },
+  CONNECTION_URL_INVALID: {
+    status: 400,
+    message: "Give a postgres:// (or postgresql://) URL with a host, a database, a user and a password, or a Supabase project URL (https://<ref>.supabase.co), its service key and its database password.",
+  },
+  CONNECTION_AUTH_FAILED: { status: 400, message: "The database refused the user name or password." },
+  CONNECTION_UNREACHABLE: { status: 400, message: "The database server could not be reached (wrong host or port, a firewall, or it is down)." },
+  CONNECTION_SSL_FAILED: { status: 400, message: "The SSL handshake with the database failed: check sslmode and the server's certificate." },
+  CONNECTION_DATABASE_MISSING: { status: 400, message: "The server has no database of that name." },
+  CONNECTION_TIMEOUT: { status: 504, message: "The database did not answer in time." },
+  CONNECTION_FAILED: { status: 502, message: "The connected database refused the statement." },
+  CONNECTION_KEY_INVALID: { status: 500, message: "A stored connection cannot be read with the server's connection key (CONNECTION_KEY or SECRET_KEY changed): rotate it with `npm run cli -- connections rekey`." },
+  SCHEMA_NOT_FOUND: { status: 404, message: "The connected database has no such schema." },
+  FORM_MAPPING_INVALID: { status: 400, message: "The form's fields do not fit the table's columns." },
   // `fieldwork db backup` / `db restore` (CLI only; server/src/backup/).
   BACKUP_FILE_EXISTS: { status: 409, message: "The backup file already exists. Pass --force to replace it." },
   BACKUP_FILE_UNWRITABLE: { status: 400, message: "The backup file cannot be written there (missing directory, no permission, or no space)." },

@@ -77,3 +77,7 @@ export * from "./cover/index";
 export * from "./schema-tables/attributes";
 export * from "./schema-tables/ddl-plan";
 export * from "./schema-tables/table-columns";
+export * from "./external/connection-api";
+export * from "./external/cell-transactions";
+export * from "./external/form-mapping";
+export * from "./external/connection-schemas";

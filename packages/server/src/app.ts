@@ -58,6 +58,9 @@ import type { AiSettings } from "./ai/ai-settings";
 import { paymentCspSources } from "./payments/payment-csp";
 import { usePayments } from "./payments/payment-plugin";
 import type { PaymentSettings } from "./payments/stripe-settings";
+import { ExternalConnections } from "./external/connection-service";
+import { ExternalPools, type PoolSettings } from "./external/pools";
+import { connectionKeyOf, type ConnectionKey } from "./external/secret-box";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -73,6 +76,8 @@ declare module "fastify" {
     searchFiller: SearchFiller;
     /** Moves staged files into their answers' folders (forms/files/storage-moves.ts); `kick` runs them now. */
     storageMoves: StorageMoves;
+    /** External database connections and their pools (external/connection-service.ts). */
+    external: ExternalConnections;
     /** Every route of the app, for the route-table checks and docs. */
     routeTable: { method: string; url: string }[];
   }
@@ -122,6 +127,10 @@ export interface AppOptions {
   storage?: StorageDriver;
   /** How long one signed upload may take (storage/object-routes.ts); tests shorten it. */
   uploadDeadlineMs?: number;
+  /** Seals connection secrets; by default CONNECTION_KEY, else derived from `secret` (external/secret-box.ts). */
+  connectionKey?: ConnectionKey;
+  /** External connections' pool caps and timeouts (external/pools.ts EXTERNAL_POOL); tests shorten them. */
+  externalPools?: Partial<PoolSettings>;
   /** AI_BASE_URL, AI_API_KEY, AI_MODEL, AI_TIMEOUT_MS, AI_RATE_LIMIT_PER_MINUTE (ai/ai-settings.ts); no base URL → the offline heuristic. */
   ai?: Partial<AiSettings>;
   /**
@@ -167,6 +176,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("searchFiller", new SearchFiller(options.db, options.searchFill, app.log));
   app.addHook("onReady", async () => app.searchFiller.start());
   app.addHook("onClose", async () => app.searchFiller.close());
+  const externalPools = new ExternalPools(options.externalPools, (message) => app.log.warn(message));
+  app.decorate("external", new ExternalConnections(options.db, options.connectionKey ?? connectionKeyOf(process.env, secret), externalPools));
+  app.addHook("onClose", async () => externalPools.closeAll());
   closeConnectionsOnClose(app);
   bodyDeadlines(app, { ...DEFAULT_HTTP_TIMEOUTS, ...options.httpTimeouts }.requestMs, options.uploadPace);
   const storageOptions = {

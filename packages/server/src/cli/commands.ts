@@ -26,7 +26,8 @@ export type CliCommand =
   | { cmd: "forms.export"; id: string }
   | ResponsesListCommand
   | { cmd: "users.create"; email: string; password: string; display_name: string }
-  | { cmd: "users.set-password"; email: string; password: string };
+  | { cmd: "users.set-password"; email: string; password: string }
+  | { cmd: "connections.rekey" };
 
 /** The commands whose whole output is one answer; `responses.list` streams instead. */
 export type BufferedCommand = Exclude<CliCommand, ResponsesListCommand>;
@@ -46,7 +47,10 @@ export const USAGE = `Usage: npm run cli -- <command>
                                    unless --order says otherwise; --where takes PostgREST
                                    filters and may repeat: age=gt.30, 'or=(a.eq.1,b.is.null)'
   users create --email <e> --password <p> [--name <n>]
-  users set-password --email <e> --password <p>   (a forgotten password; signs the user out everywhere)`;
+  users set-password --email <e> --password <p>   (a forgotten password; signs the user out everywhere)
+  connections rekey                re-seals external database connections with the current key (CONNECTION_KEY,
+                                   else SECRET_KEY), opening them with CONNECTION_KEY_PREVIOUS or
+                                   SECRET_KEY_PREVIOUS; stop the server first (docs/databases.md)`;
 
 export class UsageError extends Error {}
 
@@ -89,6 +93,7 @@ export function parseCommand(argv: string[], readFile: (path: string) => string 
       };
     case "users set-password":
       return { cmd: "users.set-password", email: need(flag(argv, "email"), "--email"), password: need(flag(argv, "password"), "--password") };
+    case "connections rekey": return { cmd: "connections.rekey" };
     default: throw new UsageError(USAGE);
   }
 }
@@ -114,9 +119,14 @@ export interface CliContext {
   databaseUrl?: string | undefined;
   /** Where long commands report how far they are (the CLI's stderr); nothing by default. */
   progress?: Progress;
+  /** The secret key, in the CLI's own process only (`connections rekey`). */
+  secretKey?: string | undefined;
+  /** The environment the rekey reads its keys from; process.env by default. */
+  env?: NodeJS.ProcessEnv;
 }
 
-export async function runCommand({ db, auth, publicUrl, databaseUrl, progress = () => {} }: CliContext, command: BufferedCommand): Promise<CliOutput> {
+export async function runCommand(context: CliContext, command: BufferedCommand): Promise<CliOutput> {
+  const { db, auth, publicUrl, databaseUrl, progress = () => {} } = context;
   try {
     switch (command.cmd) {
       case "db.backup": {
@@ -144,6 +154,11 @@ export async function runCommand({ db, auth, publicUrl, databaseUrl, progress = 
           body: { email: command.email.toLowerCase(), password: command.password, name: command.display_name },
         });
         return { stdout: `${json({ id: user.id, email: user.email })}\n`, exit_code: 0 };
+      }
+      case "connections.rekey": {
+        const { rekeyConnections } = await import("../external/rekey");
+        const count = await rekeyConnections(db, context.env ?? process.env, context.secretKey);
+        return { stdout: `${json({ resealed: count })}\n`, exit_code: 0 };
       }
       case "users.set-password": {
         const user = await setPassword(auth, command.email, command.password);

@@ -59,7 +59,7 @@ async function run(command: CliCommand): Promise<CliOutput> {
     if (command.cmd !== "db.migrate" && command.cmd !== "db.backup") await migrate(database.db);
     if (command.cmd === "responses.list") return await listLocally(database.db, command, stdout);
     const auth = createAuth({ db: database.db, secret: config.secretKey, publicUrl: config.publicUrl });
-    return await runCommand({ db: database.db, auth, publicUrl: config.publicUrl, databaseUrl: config.databaseUrl, progress }, command);
+    return await runCommand({ db: database.db, auth, publicUrl: config.publicUrl, databaseUrl: config.databaseUrl, progress, secretKey: config.secretKey }, command);
   } finally {
     await database.close();
   }

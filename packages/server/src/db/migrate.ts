@@ -26,6 +26,7 @@ import * as uploadGrantLanding from "./migrations/0023-upload-grant-landing";
 import * as payments from "./migrations/0024-payments";
 import * as storeProducts from "./migrations/0025-store-products";
 import * as schemaDocuments from "./migrations/0026-schema-documents";
+import * as externalConnections from "./migrations/0027-external-connections";
 
 /** Named, ordered migrations; the same list runs on PGlite and PostgreSQL. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -55,6 +56,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0024-payments": payments,
   "0025-store-products": storeProducts,
   "0026-schema-documents": schemaDocuments,
+  "0027-external-connections": externalConnections,
 };
 
 /** The names of the migrations this code knows, oldest first (a backup records the ones it had). */

@@ -259,6 +259,8 @@ export interface DB {
   payment: PaymentTable;
   payment_movement: PaymentMovementTable;
   schema_table: SchemaTableTable;
+  x_connection: XConnectionTable;
+  x_form_target: XFormTargetTable;
 }
 
 export type PaymentStatus = "pending" | "paid" | "completed" | "failed" | "expired" | "refunded";
@@ -294,6 +296,21 @@ export interface SchemaTableTable {
   revision: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** An external database connection (migration 0027): the secret sealed (external/secret-box.ts), the rest masked. */
+export interface XConnectionTable {
+  id: Generated<string>; project_id: string; kind: "postgres" | "supabase"; secret: string;
+  host_masked: string; database_masked: string; user_masked: string; project_url: string | null;
+  schema_names: ColumnType<string[], string[] | undefined, string[]>;
+  snapshot: ColumnType<unknown, string | null | undefined, string | null>;
+  refreshed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created_at: Timestamp; updated_at: Timestamp;
+}
+/** A form whose answers go into an external table (migration 0027). */
+export interface XFormTargetTable {
+  form_id: string; connection_id: string; schema_name: string; table_name: string;
+  mapping: ColumnType<unknown, string, string>; created_at: Timestamp;
 }
 
 /** A storage bucket: the `v0_bucket` document of the same id (migration 0022). */

@@ -112,6 +112,7 @@ async function submitFrom(request: FastifyRequest<{ Params: { form_id: string } 
     rate_hit: request.rate_hit,
     files: await files.collect(entries),
     signatures: files.signatures,
+    external: request.server.external,
   });
 }
 

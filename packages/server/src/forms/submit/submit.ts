@@ -15,6 +15,8 @@ import {
 import type { Kysely } from "kysely";
 import { randomUUID } from "node:crypto";
 import type { DB } from "../../db/schema";
+import type { ExternalConnections } from "../../external/connection-service";
+import { writeToFormTarget } from "../../external/form-target";
 import { countUnlessCounted, RateLimitedError, type PendingHit } from "../../limits/rate-limit";
 import { noteRowsWritten } from "../../tables/search-filler";
 import type { PostedFiles } from "../files/posted-files";
@@ -54,6 +56,8 @@ export interface SubmitRequest {
    * payment field stores. Without it, a form whose answers cost something refuses PAYMENT_REQUIRED.
    */
   payment?: (PaidWith & { value: ColumnValue }) | undefined;
+  /** External connections: a form connected to an external table writes there too (external/form-target.ts). */
+  external?: ExternalConnections | undefined;
 }
 
 const ATTEMPTS = 3;
@@ -91,6 +95,9 @@ async function submitOnce(
       continue;
     }
     const inserted = await submitTo(db, record, item, counted);
+    if (inserted && !inserted.duplicate && request.external) {
+      await writeToFormTarget(db, request.external, record.form, inserted.id, item.values);
+    }
     if (inserted) return { ...inserted, form_id: record.form.id, redirect: redirectAfter(record, inserted) };
     if (attempt >= ATTEMPTS) throw new FieldworkError("FORM_CLOSED_WHILE_RESPONDING", "The form kept changing while you submitted; please try again.");
     record = await loadPublishedForm(db, formId);

@@ -8,6 +8,7 @@ import { describeManagedTable } from "../../tables/managed-table";
 import { as, joinOrganization, signUp, type Member } from "../../test/accounts";
 import { useTestApp } from "../../test/test-app";
 import { BACKENDS } from "../../test/backends";
+import { createExternalDatabase, externalAvailable, type ExternalDatabase } from "../../test/external-database";
 
 interface World {
   owner: Member; editor: Member; viewer: Member; stranger: Member;
@@ -272,6 +273,32 @@ describe.each(BACKENDS)("roles and the private route table on $name", (backend) 
         return ["GET", `/forms/${form}/inventory/${option}/commits`];
       } },
     ];
+    // Connected databases (routes/private/x-connections.ts, rest/external-rest.ts), on a database of the test server.
+    let ext: ExternalDatabase | undefined;
+    const freshConnection = async () => {
+      ext ??= await createExternalDatabase();
+      const created = await as(app, w.owner)("POST", "/private/editor/x-supabase/projects", { kind: "postgres", project_id: w.project, url: ext.url });
+      return created.json().data.id as string;
+    };
+    let connection: string | undefined;
+    const theConnection = async () => (connection ??= await freshConnection());
+    const xRest = async (table: string) => `/x-supabase/projects/${await theConnection()}/rest/v1/${table}`;
+    const connectionRoutes = (): { route: string; min: "viewer" | "editor"; call: () => Promise<Call> }[] => (externalAvailable ? [
+      { route: "GET /x-supabase/projects/:id", min: "viewer", call: async () => ["GET", `/x-supabase/projects/${await theConnection()}`] },
+      { route: "PATCH /x-supabase/projects/:id", min: "editor", call: async () => ["PATCH", `/x-supabase/projects/${await theConnection()}`] },
+      { route: "DELETE /x-supabase/projects/:id", min: "editor", call: async () => ["DELETE", `/x-supabase/projects/${await freshConnection()}`] },
+      { route: "POST /x-supabase/projects/:id/custom-schema", min: "editor", call: async () => ["POST", `/x-supabase/projects/${await theConnection()}/custom-schema`, { schema_name: "public" }] },
+      { route: "POST /x-supabase/projects/:id/secure-service-key", min: "editor", call: async () => ["POST", `/x-supabase/projects/${await theConnection()}/secure-service-key`, { service_key: "svc" }] },
+      { route: "GET /x-supabase/projects/:id/secure-service-key", min: "viewer", call: async () => ["GET", `/x-supabase/projects/${await theConnection()}/secure-service-key`] },
+      { route: "GET /x-supabase/projects/:id/x/auth.users/query", min: "viewer", call: async () => ["GET", `/x-supabase/projects/${await theConnection()}/x/auth.users/query?page=1&perPage=2`] },
+      { route: "GET /x-supabase/projects/:id/rest/v1/:table", min: "viewer", call: async () => ["GET", `${await xRest("notes")}?limit=1`] },
+      { route: "POST /x-supabase/projects/:id/rest/v1/:table", min: "editor", call: async () => ["POST", await xRest("notes"), []] },
+      { route: "PATCH /x-supabase/projects/:id/rest/v1/:table", min: "editor", call: async () => ["PATCH", `${await xRest("notes")}?id=eq.-1`, { body: "x" }] },
+      { route: "DELETE /x-supabase/projects/:id/rest/v1/:table", min: "editor", call: async () => ["DELETE", `${await xRest("notes")}?id=eq.-1`] },
+      { route: "GET /forms/:form_id/connect/with-x-sb-table", min: "viewer", call: async () => ["GET", `/forms/${w.form}/connect/with-x-sb-table`] },
+      { route: "PUT /forms/:form_id/connect/with-x-sb-table", min: "editor", call: async () => ["PUT", `/forms/${w.form}/connect/with-x-sb-table`, { connection_id: await theConnection(), table: "notes", mapping: {} }] },
+      { route: "DELETE /forms/:form_id/connect/with-x-sb-table", min: "editor", call: async () => ["DELETE", `/forms/${w.form}/connect/with-x-sb-table`] },
+    ] : []);
     const formTable = async () => (await database.db.selectFrom("form").select("table_name").where("id", "=", w.form).executeTakeFirstOrThrow()).table_name;
     const matrix: { route: string; min: "viewer" | "editor" | "owner"; call: (role: Role) => Promise<Call> }[] = [
       ...editorRoutes,
@@ -305,6 +332,7 @@ describe.each(BACKENDS)("roles and the private route table on $name", (backend) 
       ...fileRoutes(),
       ...bucketRoutes(),
       ...schemaRoutes(),
+      ...connectionRoutes(),
       { route: "GET /customers/:customer_id", min: "viewer", call: async () => ["GET", `/customers/${await freshCustomer()}`] },
       { route: "POST /projects/:project_id/forms", min: "editor", call: async () => ["POST", `/projects/${w.project}/forms`, { title: unique("Imported") }] },
       { route: "POST /organizations/:org_id/projects", min: "owner", call: async () => ["POST", `/organizations/${w.org}/projects`, { name: unique("proj") }] },
@@ -326,6 +354,7 @@ describe.each(BACKENDS)("roles and the private route table on $name", (backend) 
 
     // The matrix covers every private route that names a resource.
     const resourceRoutes = app.routeTable.filter((r) => r.url.startsWith("/private/editor") && /:\w+/.test(r.url))
+      .filter((r) => externalAvailable || !/x-supabase|with-x-sb-table/.test(r.url))
       .map((r) => `${r.method} ${r.url.replace("/private/editor", "")}`).sort();
     expect(matrix.map((m) => m.route).sort()).toEqual(resourceRoutes);
 
@@ -348,6 +377,7 @@ describe.each(BACKENDS)("roles and the private route table on $name", (backend) 
         expected.push(`${role} ${route} → ${rank[role] >= rank[min] ? "ok" : 403}`);
       }
     }
+    await ext?.drop();
     expect(outcomes).toEqual(expected);
     const forbidden = await database.db.selectFrom("audit_log").select("event").where("event", "=", "access.forbidden").execute();
     expect(forbidden.length).toBe(expected.filter((line) => line.endsWith("403")).length);

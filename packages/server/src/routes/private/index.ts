@@ -27,6 +27,8 @@ import { schemaTableRoutes } from "./schema-tables";
 import { bucketRoutes } from "./buckets";
 import { memberRestRoutes } from "../rest/index";
 import { aiRoutes } from "./ai";
+import { xConnectionRoutes } from "./x-connections";
+import { externalRestRoutes } from "../rest/external-rest";
 import type { AiSettings } from "../../ai/ai-settings";
 
 export interface PrivateOptions { auth: Auth; secret: string; publicUrl: string; ai?: Partial<AiSettings> | undefined }
@@ -70,4 +72,6 @@ export async function privateRoutes(app: FastifyInstance, options: PrivateOption
   await app.register(schemaTableRoutes);
   await app.register(aiRoutes, { ai: options.ai });
   await app.register(memberRestRoutes, { prefix: "/projects/:project_id/rest/v1" });
+  await app.register(xConnectionRoutes);
+  await app.register(externalRestRoutes, { prefix: "/x-supabase/projects/:id/rest/v1" });
 }

@@ -13,6 +13,7 @@ import { useResource } from "../session/use-resource";
 import { LoadError, NotFoundState, PageBody, PageHeader } from "../shell/page";
 import { WorkspaceFrame } from "../shell/workspace-frame";
 import { ApiKeysSection } from "./api-keys-section";
+import { DatabasesSection } from "./databases/databases-section";
 import { filterDocuments, type DocumentAction } from "./document-actions";
 import { DocumentDialogs } from "./document-dialogs";
 import { DocumentsFilter, DocumentsTable } from "./documents-table";
@@ -72,6 +73,7 @@ export function ProjectPage({ me, orgName, projectName }: { me: Me; orgName: str
             </>
           )}
         </Card>
+        <DatabasesSection project_id={project.id} canEdit={canEditDocuments(org.role)} csrf_token={me.csrf_token} />
         {canManageApiKeys(org.role) ? <ApiKeysSection project={project} csrf_token={me.csrf_token} /> : null}
         {canManageProject(org.role) ? (
           <ProjectSettings org={org} project={project} documents={state.status === "ready" ? state.data.length : null} csrf_token={me.csrf_token} />

@@ -1,0 +1,100 @@
+/**
+ * A database on the test PostgreSQL server standing in for an owner's own (issue 24): tables
+ * with an enum, a foreign key, arrays, json and defaults; a table without a primary key; a
+ * custom schema; `auth.users` as Supabase has it; names that are reserved words, carry quotes,
+ * dots and unicode; and a role that may only read. Dropped with its roles afterwards.
+ *
+ * There is no PGlite fallback: @electric-sql/pglite-socket 0.2.17 pins @electric-sql/pglite
+ * 0.5.14 (ours is 0.5.16) and brings eight extension packages, so these tests need the
+ * PostgreSQL server, and under CI=true a missing one fails the run (backends.ts).
+ */
+import pg from "pg";
+import { TEST_DATABASE_URL } from "./backends";
+import { adminQuery, databaseUrl, postgresReachable, uniqueDatabaseName } from "./database-templates";
+
+export const EXTERNAL_PASSWORD = "Zq8-not-a-real-pw-XTRNL";
+
+export interface ExternalDatabase {
+  /** The owner's URL (superuser, with a password in it that must never be shown). */
+  url: string;
+  /** A role with SELECT only. */
+  readOnlyUrl: string;
+  /** Runs SQL as the owner. */
+  query<T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values?: unknown[]): Promise<T[]>;
+  drop(): Promise<void>;
+}
+
+export const externalAvailable = await postgresReachable(TEST_DATABASE_URL);
+
+const SETUP = (reader: string) => `
+  create type mood as enum ('happy', 'sad', 'it''s "complicated"');
+  create table authors (id serial primary key, name text not null unique);
+  create table books (
+    id serial primary key,
+    title text not null,
+    author_id integer references authors(id),
+    mood mood,
+    tags text[] not null default '{}',
+    price numeric(10,2) not null default 0,
+    published date,
+    meta jsonb,
+    isbn varchar(20),
+    created_at timestamptz not null default now()
+  );
+  create table notes (id serial primary key, body text, at timestamptz default now());
+  create table log_lines (line text, at timestamptz default now());
+  create table "select" ("ID" integer primary key, "we""ird.col" text, "ünï cödé" text);
+  create type "Wé""ird" as enum ('a', 'b');
+  create table "dots.and""quotes" (id integer primary key, kind "Wé""ird");
+  create table locked (id integer primary key, note text);
+  create schema "custom";
+  create table custom.items (id uuid primary key default gen_random_uuid(), label text not null);
+  create schema auth;
+  create table auth.users (id uuid primary key, email text, encrypted_password text, created_at timestamptz not null);
+  insert into auth.users select gen_random_uuid(), 'user' || n || '@example.com', 'hash' || n, now() - n * interval '1 day' from generate_series(1, 7) n;
+  insert into authors (name) values ('Le Guin'), ('Borges'), ('Ōe');
+  insert into books (title, author_id, mood, tags, price, published, meta, isbn)
+    select 'Book ' || n, 1 + n % 3, (array['happy','sad',null])[1 + n % 3]::mood, array['t' || (n % 4)], n * 1.5, date '2020-01-01' + n,
+      jsonb_build_object('n', n), case when n % 5 = 0 then null else 'isbn-' || n end
+    from generate_series(1, 60) n;
+  insert into log_lines (line) values ('first'), ('second');
+  insert into "select" values (1, 'x', 'y');
+  insert into locked values (1, 'keep');
+  insert into custom.items (label) values ('widget');
+  grant connect on database current_database_placeholder to ${reader};
+  grant usage on schema public, custom, auth to ${reader};
+  grant select on all tables in schema public, custom, auth to ${reader};
+`;
+
+export async function createExternalDatabase(): Promise<ExternalDatabase> {
+  const name = uniqueDatabaseName("fw_external");
+  const reader = `${name}_reader`;
+  await adminQuery(TEST_DATABASE_URL, `create database "${name}"`);
+  await adminQuery(TEST_DATABASE_URL, `create role "${reader}" login password 'reader-pw-123'`);
+  const admin = databaseUrl(TEST_DATABASE_URL, name);
+  const withPassword = (user: string, password: string) => {
+    const url = new URL(admin);
+    url.username = user;
+    url.password = password;
+    return url.toString();
+  };
+  await adminQuery(admin, SETUP(`"${reader}"`).replace("current_database_placeholder", `"${name}"`));
+  const url = withPassword(new URL(admin).username || "postgres", EXTERNAL_PASSWORD);
+  return {
+    url,
+    readOnlyUrl: withPassword(reader, "reader-pw-123"),
+    async query(text, values) {
+      const client = new pg.Client({ connectionString: admin });
+      await client.connect();
+      try {
+        return (await client.query(text, values)).rows;
+      } finally {
+        await client.end();
+      }
+    },
+    async drop() {
+      await adminQuery(TEST_DATABASE_URL, `drop database if exists "${name}" with (force)`);
+      await adminQuery(TEST_DATABASE_URL, `drop role if exists "${reader}"`);
+    },
+  };
+}
