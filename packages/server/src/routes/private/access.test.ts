@@ -273,6 +273,58 @@ describe.each(BACKENDS)("roles and the private route table on $name", (backend) 
         return ["GET", `/forms/${form}/inventory/${option}/commits`];
       } },
     ];
+    // The store's products (routes/private/store.ts): a store linked to a fresh form, with one product of one value.
+    const freshStore = async () => {
+      const form = (await as(app, w.owner)("POST", `/private/editor/projects/${w.project}/documents`, { doctype: "v0_form", title: unique("Shop") })).json().data.form_id as string;
+      const store = (await as(app, w.owner)("PUT", `/private/editor/forms/${form}/store`, { name: unique("store") })).json().data.store.id as string;
+      return { form, store };
+    };
+    const freshProduct = async () => {
+      const { form, store } = await freshStore();
+      const product = (await as(app, w.owner)("POST", `/private/editor/stores/${store}/products`, {
+        name: unique("Tee"), price: 2500, options: [{ name: "Size", values: [{ value: "S", stock: 3 }] }],
+      })).json().data.product as { id: string; options: { id: string; name: string; values: { id: string; value: string }[] }[] };
+      return { form, store, product, value: product.options[0]!.values[0]!.id };
+    };
+    const linkedOption = async () => {
+      const { form, store, value } = await freshProduct();
+      const field = await choiceField(form);
+      const option = (await database.db.selectFrom("form_field_option").select("id").where("form_field_id", "=", field).executeTakeFirstOrThrow()).id;
+      await as(app, w.owner)("PUT", `/private/editor/forms/${form}/options/${option}/product`, { product_option_value_id: value });
+      return { form, store, option };
+    };
+    const storeRoutes = (): { route: string; min: "viewer" | "editor"; call: () => Promise<Call> }[] => [
+      { route: "GET /stores/:store_id", min: "viewer", call: async () => ["GET", `/stores/${(await freshStore()).store}`] },
+      { route: "PATCH /stores/:store_id", min: "editor", call: async () => ["PATCH", `/stores/${(await freshStore()).store}`, { name: unique("renamed") }] },
+      { route: "DELETE /stores/:store_id", min: "editor", call: async () => {
+        const { form, store } = await freshStore();
+        await as(app, w.owner)("DELETE", `/private/editor/forms/${form}/store`);
+        return ["DELETE", `/stores/${store}`];
+      } },
+      { route: "POST /stores/:store_id/products", min: "editor", call: async () => ["POST", `/stores/${(await freshStore()).store}/products`, { name: "Mug", price: 900, options: [] }] },
+      { route: "PUT /stores/:store_id/products/:product_id", min: "editor", call: async () => {
+        const { store, product } = await freshProduct();
+        return ["PUT", `/stores/${store}/products/${product.id}`, { name: "Tee", price: 2600, options: product.options.map((o) => ({ id: o.id, name: o.name, values: o.values.map((v) => ({ id: v.id, value: v.value })) })) }];
+      } },
+      { route: "DELETE /stores/:store_id/products/:product_id", min: "editor", call: async () => {
+        const { store, product } = await freshProduct();
+        return ["DELETE", `/stores/${store}/products/${product.id}`];
+      } },
+      { route: "PATCH /stores/:store_id/values/:value_id/inventory", min: "editor", call: async () => {
+        const { store, value } = await freshProduct();
+        return ["PATCH", `/stores/${store}/values/${value}/inventory`, { available: 5 }];
+      } },
+      { route: "PUT /forms/:form_id/options/:option_id/product", min: "editor", call: async () => {
+        const { form, value } = await freshProduct();
+        const field = await choiceField(form);
+        const option = (await database.db.selectFrom("form_field_option").select("id").where("form_field_id", "=", field).executeTakeFirstOrThrow()).id;
+        return ["PUT", `/forms/${form}/options/${option}/product`, { product_option_value_id: value }];
+      } },
+      { route: "DELETE /forms/:form_id/options/:option_id/product", min: "editor", call: async () => {
+        const { form, option } = await linkedOption();
+        return ["DELETE", `/forms/${form}/options/${option}/product`];
+      } },
+    ];
     // Connected databases (routes/private/x-connections.ts, rest/external-rest.ts), on a database of the test server.
     let ext: ExternalDatabase | undefined;
     const freshConnection = async () => {
@@ -329,6 +381,7 @@ describe.each(BACKENDS)("roles and the private route table on $name", (backend) 
       // Webhooks (routes/private/webhooks.ts): editors and up, since answers carry signing secrets.
       ...webhookRoutes(),
       ...inventoryRoutes(),
+      ...storeRoutes(),
       ...fileRoutes(),
       ...bucketRoutes(),
       ...schemaRoutes(),

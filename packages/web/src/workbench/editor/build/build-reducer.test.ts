@@ -58,7 +58,7 @@ describe("adding", () => {
 
   it("refuses field types without a renderer", () => {
     const state = start();
-    expect(run(state, command("add-field", { type: "payment", field_id: "x", block_id: "y" }))).toBe(state);
+    expect(run(state, command("add-field", { type: "search", field_id: "x", block_id: "y" }))).toBe(state);
   });
 });
 
