@@ -44,7 +44,7 @@ export function connectionErrorOf(error: unknown, secrets: Secrets): FieldworkEr
   const known = queryErrorOf(error, "INVALID_FIELD_VALUE");
   if (known) return new FieldworkError(known.code, scrub(known.message, secrets));
   if (code === "42501") return new FieldworkError("CONNECTION_FAILED", scrub(`The connected database refused: ${message.slice(0, 300)}`, secrets));
-  if (code === "23502" || code === "23503" || code === "23514") return new FieldworkError("INVALID_FIELD_VALUE", scrub(message.slice(0, 300), secrets));
+  if (code === "23502" || code === "23514") return new FieldworkError("INVALID_FIELD_VALUE", scrub(message.slice(0, 300), secrets));
   if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return new FieldworkError("CONNECTION_FAILED", scrub(`The connected database refused: ${message.slice(0, 300)}`, secrets));
   return new FieldworkError("CONNECTION_UNREACHABLE");
 }

@@ -109,8 +109,8 @@ describe.each(BACKENDS)("a form writing into a connected table, app on $name", (
 
     // The connected database refuses (no such author): the visitor is told, and no row stays here either.
     const refused = await submit({ title: "Orphan", author: "999" });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().error.code).toBe("INVALID_FIELD_VALUE");
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe("FOREIGN_KEY_VIOLATION");
     expect(await localRows()).toBe(1);
     expect(await ext.query("select count(*)::int as n from books where title = 'Orphan'")).toEqual([{ n: 0 }]);
 
