@@ -39,9 +39,9 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the workbench in Chromium", () => {
     // A form document opens on its editor route, in build mode, with its public link.
     await page.getByRole("button", { name: "New document" }).first().click();
     expect(await page.getByLabel("Type").inputValue()).toBe("v0_form");
-    // Only what is built is offered: forms and storage buckets (the other types say so in one line).
-    expect(await page.getByLabel("Type").locator("option").allTextContents()).toEqual(["Form", "Storage bucket"]);
-    expect(await page.getByText("Sites, databases and canvases are not part of this version.").isVisible()).toBe(true);
+    // Only what is built is offered: forms, databases (schema documents) and storage buckets (the other types say so in one line).
+    expect(await page.getByLabel("Type").locator("option").allTextContents()).toEqual(["Form", "Database", "Storage bucket"]);
+    expect(await page.getByText("Sites and canvases are not part of this version.").isVisible()).toBe(true);
     await page.getByLabel("Title").fill("Customer signup");
     await page.getByRole("button", { name: "Create form" }).click();
     await page.waitForURL(new RegExp(`/${org}/website/[^/]+$`));
