@@ -8,33 +8,11 @@
  * `refunded` without a refund movement, which the sweep (payment-events.ts) retries. The
  * row and its committed units stay: a refund gives money back, not the answer or the stock.
  */
-import { FieldworkError } from "@fieldwork/core";
+import { FieldworkError, type RowPayments } from "@fieldwork/core";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema";
 import { isUuid } from "../forms/form-record";
 import { refundAtProvider, type PaymentContext } from "./payment-complete";
-
-/** One money movement of a row, as the record panel lists it. */
-export interface RowPaymentMovement {
-  id: number;
-  payment_id: string;
-  kind: "charge" | "refund";
-  provider: string;
-  provider_id: string;
-  /** Minor units of `currency`. */
-  amount: number;
-  currency: string;
-  status: string;
-  created_at: string;
-}
-
-/** A row's payments: where each stands and its movements, oldest first. */
-export interface RowPayments {
-  payments: { id: string; provider: string; provider_id: string | null; amount: number; currency: string; status: string; created_at: string }[];
-  movements: RowPaymentMovement[];
-  /** Whether a completed payment remains that the owner may refund. */
-  refundable: boolean;
-}
 
 const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 
