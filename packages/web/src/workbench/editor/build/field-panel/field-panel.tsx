@@ -29,6 +29,7 @@ import { useProjectId } from "./panel-context";
 import { fetchProjectBuckets } from "../../../api/buckets";
 import { useResource } from "../../../session/use-resource";
 import { InventorySection } from "./inventory-section";
+import { PaymentSection } from "./payment-section";
 import { OptionsEditor } from "./options-editor";
 import { draftProblems, initPanel, isDirty, panelReducer, toDefinition, type FlagKey, type TextKey } from "./panel-state";
 
@@ -138,6 +139,7 @@ function PanelBody({ field, fresh, onClose }: { field: FormField; fresh: boolean
             </div>
           ) : null}
         </Group>
+        {draft.type === "payment" ? <PaymentSection draft={draft} problems={problems} dispatch={dispatch} /> : null}
         {cap.file ? <FileSection draft={draft} problems={problems} buckets={buckets} dispatch={dispatch} check={(props) => <Check {...props} />} /> : null}
         <Group title="Logic">
           <Field label="Computed value" error={problems.v_value}
