@@ -140,4 +140,15 @@ describe("the computed value", () => {
     expect(toDefinition(toss.draft, toss.base).data).toEqual({ service_provider: "tosspayments", currency: "krw" });
     expect(draftProblems(run(start, { type: "payment", patch: { amount: "1.999" } }).draft, []).payment_amount).toMatch(/decimals/);
   });
+
+  it("a priced option opens unchanged, and an emptied price saves as null (cleared)", () => {
+    const start = initPanel({ field: field({ name: "ticket", type: "radio", options: [{ value: "early", label: "Early", price: 1000 }, { value: "late", label: "Late" }] }), fresh: false });
+    expect(isDirty(start)).toBe(false);
+    expect(start.draft.list.options[0]!.price).toBe(1000);
+    const cleared = run(start, { type: "options", op: { op: "set-price", key: start.draft.list.options[0]!.key, text: "", currency: "usd" } });
+    expect(isDirty(cleared)).toBe(true);
+    expect(toDefinition(cleared.draft, cleared.base).options.map((o) => o.price)).toEqual([null, undefined]);
+    const bad = run(start, { type: "options", op: { op: "set-price", key: start.draft.list.options[1]!.key, text: "abc", currency: "usd" } });
+    expect(draftProblems(bad.draft, []).option_price).toMatch(/decimals/);
+  });
 });

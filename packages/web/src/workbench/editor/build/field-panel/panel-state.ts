@@ -11,7 +11,7 @@ import {
   type FieldType, type FormField, type UploadType,
 } from "@fieldwork/core";
 import { definitionOf } from "../editor-request";
-import { applyOptionsOp, definitionOptions, optionRows, type OptionList, type OptionsOp } from "./options-ops";
+import { applyOptionsOp, definitionOptions, optionPriceProblem, optionRows, type OptionList, type OptionsOp } from "./options-ops";
 import { paymentDataOf, paymentDraftOf, paymentProblems, withProvider, type PaymentDraft, type PaymentProblems } from "./payment-draft";
 
 export interface FieldDraft {
@@ -212,7 +212,7 @@ function fileSettings(draft: FieldDraft, base: FieldDefinition): Pick<FieldDefin
   };
 }
 
-export type PanelProblems = FieldProblems & PaymentProblems & { step?: string; v_value?: string; storage?: string; bucket?: string };
+export type PanelProblems = FieldProblems & PaymentProblems & { option_price?: string; step?: string; v_value?: string; storage?: string; bucket?: string };
 
 /**
  * Core's field rules on the draft, plus a step that is not a positive number, and the bucket
@@ -236,6 +236,8 @@ export function draftProblems(draft: FieldDraft, otherNames: readonly string[], 
     if (bucket) problems.bucket = bucket.message;
   }
   if (draft.type === "payment") Object.assign(problems, paymentProblems(draft.payment));
+  const price = capabilityOf(draft.type).options ? optionPriceProblem(draft.list) : undefined;
+  if (price) problems.option_price = price;
   return problems;
 }
 
