@@ -59,7 +59,8 @@ describe.each(BACKENDS)("an option's price through the editor on $name", (backen
     const linked = await w.call(w.owner, "PUT", `/forms/${form}/options/${option!.id}/product`, { product_option_value_id: product.options[0]!.values[0]!.id });
     expect(linked.statusCode, linked.body).toBe(200);
     const shown = (await w.call(w.owner, "GET", `/forms/${form}`)).json().data.fields.find((f: { id: string }) => f.id === field);
-    expect(shown.options[0].price).toBeNull();
+    expect(shown.options[0]).toMatchObject({ price: null, store_price: 2600 });
+    expect(typeof shown.options[0].store_currency).toBe("string");
     await save(form, field, null);
     expect(await priceOf(field, "early")).toBe(1000);
   });

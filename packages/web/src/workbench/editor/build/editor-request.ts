@@ -76,6 +76,9 @@ export function definitionOf(field: FormField): FieldDefinition {
   } as FieldDefinition;
 }
 
+const storePriceOf = (option: FormField["options"][number] | undefined) =>
+  (option?.store_currency ? { store_price: option.store_price ?? null, store_currency: option.store_currency } : {});
+
 /** A definition as the field the form renders; options keep their ids where the value stays. */
 export function fieldFrom(id: string, def: FieldDefinition, previous?: FormField): FormField {
   const groupIds = new Map(def.optgroups.map((g, i) => [g.label, previous?.optgroups.find((p) => p.label === g.label)?.id ?? `${id}-g${i}`]));
@@ -90,6 +93,8 @@ export function fieldFrom(id: string, def: FieldDefinition, previous?: FormField
       value: o.value, label: o.label, src: o.src, disabled: o.disabled, index,
       optgroup_id: o.group ? groupIds.get(o.group) ?? null : null,
       ...(o.price !== undefined ? { price: o.price } : {}),
+      // A product-linked option keeps showing the store's price after a save.
+      ...storePriceOf(previous?.options.find((p) => p.value === o.value)),
     })),
   } as FormField;
 }

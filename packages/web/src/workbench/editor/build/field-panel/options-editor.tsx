@@ -14,6 +14,7 @@ import { Button } from "../../../../ui/button";
 import { Input } from "../../../../ui/input";
 import { Select } from "../../../../ui/select";
 import { cn } from "../../../../ui/cn";
+import { formatPaymentAmount } from "@fieldwork/core";
 import { countNewOptions, priceTextOf, type OptionList, type OptionRow, type OptionsOp } from "./options-ops";
 import { AddMultipleDialog } from "./add-multiple-dialog";
 
@@ -75,7 +76,12 @@ function OptionItem({ option, index, count, props }: { option: OptionRow; index:
         <Input aria-label={`Option ${index + 1}`} value={option.label}
           onChange={(e) => dispatch({ op: "set-label", key: option.key, label: e.target.value, simple: true })} />
       )}
-      {props.currency ? (
+      {props.currency && option.store_price ? (
+        <span className="w-24 shrink-0 truncate text-right text-sm text-muted" title="The store's price of the product this option sells (edit it in the store)"
+          aria-label={`Price of ${name}: the store's`}>
+          {formatPaymentAmount(option.store_price.amount, option.store_price.currency)}
+        </span>
+      ) : props.currency ? (
         <Input aria-label={`Price of ${name}`} title={option.price_problem ?? `Price in ${props.currency.toUpperCase()}; empty for none`}
           placeholder={props.currency.toUpperCase()} inputMode="decimal" className="w-24 shrink-0"
           aria-invalid={option.price_problem ? true : undefined} value={priceTextOf(option, props.currency)}

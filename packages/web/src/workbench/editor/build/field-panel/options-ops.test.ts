@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyOptionsOp, countNewOptions, definitionOptions, moveItem, optionPriceProblem, optionRows, priceTextOf, type OptionList, type OptionsOp } from "./options-ops";
+import { applyOptionsOp, countNewOptions, definitionOptions, moveItem, optionPriceProblem, optionRows, priceTextOf, withStorePrices, type OptionList, type OptionsOp } from "./options-ops";
 
 const list = (): OptionList => optionRows({
   options: [{ value: "red", label: "Red", src: null, disabled: false, group: null }, { value: "blue", label: "Blue", src: null, disabled: false, group: null }],
@@ -100,5 +100,12 @@ describe("an option's price", () => {
     expect(definitionOptions(bad).options[1]).toMatchObject({ price: 2550 });
     expect(priceTextOf(bad.options[1]!, "usd")).toBe("2.555");
     expect(definitionOptions(applyOptionsOp(list, { op: "set-price", key: list.options[1]!.key, text: "5000", currency: "krw" })).options[1]).toMatchObject({ price: 5000 });
+  });
+
+  it("shows the store's price of an option selling a product, and sends its null own price back as it came", () => {
+    const sold = withStorePrices(optionRows({ options: [{ value: "tee", label: "Tee", src: null, disabled: false, group: null, price: null }], optgroups: [] }),
+      [{ value: "tee", store_price: 2600, store_currency: "USD" }]);
+    expect(sold.options[0]!.store_price).toEqual({ amount: 2600, currency: "USD" });
+    expect(definitionOptions(sold).options[0]).toEqual({ value: "tee", label: "Tee", src: null, disabled: false, group: null, price: null });
   });
 });

@@ -23,6 +23,8 @@ export interface OptionRow {
   /** The price as typed, in major units of the payment's currency, and why it is refused. */
   price_text?: string;
   price_problem?: string;
+  /** An option selling a store product: the store's price (minor units) and currency, shown read-only. */
+  store_price?: { amount: number; currency: string };
 }
 export interface GroupRow { key: string; label: string; disabled: boolean }
 export interface OptionList { options: OptionRow[]; optgroups: GroupRow[]; seq: number }
@@ -147,3 +149,10 @@ export const priceTextOf = (option: OptionRow, currency: string) => option.price
 
 /** The first refused price, for the panel's problems. */
 export const optionPriceProblem = (list: OptionList) => list.options.find((o) => o.price_problem)?.price_problem;
+
+/** Rows with the store's price of each option that sells a store product (the editor document's `store_price`). */
+export function withStorePrices(list: OptionList, options: readonly { value: string; store_price?: number | null; store_currency?: string }[]): OptionList {
+  const sold = new Map(options.flatMap((o) => (typeof o.store_price === "number" && o.store_currency ? [[o.value, { amount: o.store_price, currency: o.store_currency }] as const] : [])));
+  if (sold.size === 0) return list;
+  return { ...list, options: list.options.map((o) => (sold.has(o.value) ? { ...o, store_price: sold.get(o.value)! } : o)) };
+}

@@ -11,7 +11,7 @@ import {
   type FieldType, type FormField, type UploadType,
 } from "@fieldwork/core";
 import { definitionOf } from "../editor-request";
-import { applyOptionsOp, definitionOptions, optionPriceProblem, optionRows, type OptionList, type OptionsOp } from "./options-ops";
+import { applyOptionsOp, definitionOptions, optionPriceProblem, optionRows, withStorePrices, type OptionList, type OptionsOp } from "./options-ops";
 import { paymentDataOf, paymentDraftOf, paymentProblems, withProvider, type PaymentDraft, type PaymentProblems } from "./payment-draft";
 
 export interface FieldDraft {
@@ -82,7 +82,7 @@ export function draftOf(field: FormField): FieldDraft {
   return {
     type: def.type, name: def.name, label: text(def.label), placeholder: text(def.placeholder), help_text: text(def.help_text),
     required: def.required, readonly: def.readonly, pattern: text(def.pattern), min: text(def.min), max: text(def.max), step: text(def.step),
-    autocomplete: text(def.autocomplete), accept: text(def.accept), multiple: def.multiple, is_array: def.is_array, list: optionRows(def),
+    autocomplete: text(def.autocomplete), accept: text(def.accept), multiple: def.multiple, is_array: def.is_array, list: withStorePrices(optionRows(def), field.options),
     v_value: typeof def.v_value === "string" ? def.v_value : "",
     upload_type: uploadTypeOf(def), storage_enabled: storageOf(def).enabled, storage_path: storageOf(def).path,
     storage_bucket: fieldBucketOf(def.storage) ?? "", payment: paymentDraftOf(def.data),
