@@ -3,8 +3,9 @@
  * with STRIPE_API_BASE set, the payment section draws Fieldwork's own card form (spec 1
  * §2.3), Pay replaces Next there and Submit is hidden (§4.1); a buyer picks a ticket, pays
  * with a test card and sees the ending, the row holds what was paid and the stand-in one
- * charge; a declined card shows the provider's message and stores nothing. No real provider
- * is contacted.
+ * charge; a declined card shows the provider's message and stores nothing; the owner opens
+ * the paid row's record panel, sees its payment and refunds it once. No real provider is
+ * contacted.
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -12,7 +13,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStripeStandin, type StripeStandin } from "../packages/server/src/payments/stripe-standin";
 import { CHROMIUM_AVAILABLE, launchChromium, startServer, type RunningServer } from "./harness";
-import { shootBothSchemes } from "./session";
+import { callPrivate, shootBothSchemes, signUpInBrowser } from "./session";
 
 const definition = {
   format: "fieldwork.form", version: 1, title: "Concert", settings: { published: true },
@@ -31,6 +32,8 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("Pay in Chromium against the Stripe stand-i
   let server: RunningServer;
   let browser: Browser;
   let formId = "";
+  let owner: Page;
+  let dataUrl = "";
   beforeAll(async () => {
     standin = await startStripeStandin();
     [server, browser] = await Promise.all([
@@ -40,7 +43,14 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("Pay in Chromium against the Stripe stand-i
     standin.webhook_url = `${server.url}/webhooks/stripe`;
     const file = join(server.dataDir, "payments.json");
     writeFileSync(file, JSON.stringify(definition));
-    formId = (JSON.parse(server.cli(["forms", "import", file])) as { id: string }).id;
+    // The form lives in a project of an owner signed in on `owner` (the record panel's test).
+    owner = await browser.newPage();
+    await signUpInBrowser(owner, server, { name: "Pat Owner", email: `pay-owner-${Date.now().toString(36)}@example.com` });
+    const org = await callPrivate(owner, "POST", "/organizations", { name: "pay-org", display_name: "Concerts" });
+    const project = await callPrivate(owner, "POST", `/organizations/${org.id}/projects`, { name: "tickets" });
+    formId = (JSON.parse(server.cli(["forms", "import", file, "--project", project.id])) as { id: string }).id;
+    const documents = await callPrivate<{ id: string; form_id: string | null }[]>(owner, "GET", `/projects/${project.id}/documents`);
+    dataUrl = `${server.url}/pay-org/tickets/${documents.find((d) => d.form_id === formId)!.id}/data/responses`;
   });
   afterAll(async () => {
     await browser?.close();
@@ -111,5 +121,38 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("Pay in Chromium against the Stripe stand-i
     expect(standin.charges[1]!.amount).toBe(2500);
     expect(errors).toEqual([]);
     await page.close();
+  });
+
+  it("the owner sees the paid row's payment in the record panel and refunds it once", async () => {
+    const errors: string[] = [];
+    owner.on("pageerror", (error) => errors.push(String(error)));
+    await owner.setViewportSize({ width: 1440, height: 900 });
+    await owner.goto(dataUrl);
+    const paidRow = owner.getByRole("row").filter({ hasText: "$10 succeeded" });
+    await paidRow.waitFor({ timeout: 20_000 });
+    await paidRow.hover();
+    await paidRow.getByRole("button", { name: /^Open #/ }).click();
+    const section = owner.getByRole("region", { name: "Payment" });
+    await section.getByText("Charge · $10 · succeeded").waitFor();
+    const intent = standin.charges[0]!.payment_intent;
+    expect(await section.textContent()).toContain(`Stripe ${intent}`);
+    await section.getByRole("button", { name: "Refund" }).click();
+    const dialog = owner.getByRole("alertdialog");
+    expect(await dialog.textContent()).toContain("gives $10 back");
+    await dialog.getByRole("button", { name: "Refund" }).click();
+    await section.getByText("Refund · $10 · succeeded").waitFor();
+    // Refunded once: the button is gone, and a replay is refused.
+    expect(await section.getByRole("button", { name: "Refund" }).count()).toBe(0);
+    expect(standin.refunds.filter((r) => r.payment_intent === intent)).toHaveLength(1);
+    const row = rows().find((r) => r.ticket === "early")!;
+    const replay = await owner.evaluate(async (path) => {
+      const me = (await (await fetch("/private/editor/me")).json()) as { data: { csrf_token: string } };
+      const response = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json", "x-fieldwork-csrf": me.data.csrf_token }, body: "{}" });
+      return { status: response.status, code: ((await response.json()) as { error: { code: string } }).error.code };
+    }, `/private/editor/forms/${formId}/responses/${String(row.id)}/refund`);
+    expect(replay).toEqual({ status: 409, code: "PAYMENT_ALREADY_REFUNDED" });
+    expect(standin.refunds).toHaveLength(1);
+    await shootBothSchemes(owner, "payment-record-panel");
+    expect(errors).toEqual([]);
   });
 });

@@ -27,6 +27,11 @@ export const ERROR_CATALOGUE = {
   /** POST /webhooks/stripe whose Stripe-Signature does not hold for its body and STRIPE_WEBHOOK_SECRET. */
   WEBHOOK_SIGNATURE_INVALID: { status: 400, message: "The webhook's signature does not match its body." },
 
+  /** POST …/responses/{row_id}/refund of a payment refunded already (a second click, a replay). */
+  PAYMENT_ALREADY_REFUNDED: { status: 409, message: "This payment was refunded already." },
+  /** POST …/responses/{row_id}/refund of a row that no completed payment paid for. */
+  PAYMENT_NOT_FOUND: { status: 404, message: "No payment was made with this answer." },
+
   UNAUTHORIZED: { status: 401, message: "Sign in, or send a project API key." },
   FORBIDDEN: { status: 403, message: "Your role does not allow this." },
   METRICS_TOKEN_INVALID: { status: 401, message: "Send the metrics token (METRICS_TOKEN) as `Authorization: Bearer …`." },

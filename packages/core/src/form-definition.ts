@@ -49,7 +49,8 @@ export const OptionDefinition = z.strictObject({
   /** Label of the optgroup this option belongs to. */
   group: optional(LIMITS.label_length),
   /** Price in minor units on a payment form (payment.ts). */
-  price: z.number().int().positive().max(PAYMENT_MAX_AMOUNT).optional(),
+  // Absent keeps an edited option's price; null clears it (forms/editor/options-sync.ts).
+  price: z.number().int().positive().max(PAYMENT_MAX_AMOUNT).nullable().optional(),
 });
 
 const level = z.number().int().min(0).max(INVENTORY_MAX);

@@ -24,6 +24,13 @@ export interface FormOption {
    * then the store's, in this currency, not the option's own.
    */
   price_currency?: string;
+  /**
+   * The editor document only (forms/editor/editor-document.ts): an option selling a store
+   * product has `price: null` there (its own price is not what it charges) and the store's
+   * price and currency here, which the options editor shows read-only.
+   */
+  store_price?: number | null;
+  store_currency?: string;
   /** Tracked options only, in the preload: how many remain when few (inventory.ts). */
   stock?: OptionStock;
 }

@@ -227,12 +227,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(publicRoutes, { partialAnswerCaps: options.partialAnswerCaps });
   await app.register(uploadUrlRoutes);
-  await usePayments(app, options.db, options.payments, publicUrl);
+  const payments = await usePayments(app, options.db, options.payments, publicUrl);
   await app.register(pageRoutes, { assets, publicUrl, supportUrl: options.supportUrl });
   await app.register(shareRoutes, { publicUrl });
   await app.register(embedScriptRoute);
   await app.register(authRoutes, { auth: app.auth, publicUrl });
-  await app.register(privateRoutes, { prefix: "/private/editor", auth: app.auth, secret, publicUrl, ai: options.ai });
+  await app.register(privateRoutes, { prefix: "/private/editor", auth: app.auth, secret, publicUrl, ai: options.ai, payments });
   await app.register(restApiRoutes, { prefix: "/rest/v1" });
   await app.register(workbenchRoutes);
   await storageRoutes(app, storageOptions);

@@ -1,7 +1,8 @@
 /**
  * Payments in the app: the Stripe client when STRIPE_SECRET_KEY is set, Toss Payments' when
  * TOSS_SECRET_KEY and TOSS_CLIENT_KEY are set, the payment routes of each,
- * and (with `sweep`) the expiry job, stopped before the database closes.
+ * and (with `sweep`) the expiry job, stopped before the database closes. Answers the context
+ * (the private routes refund with it).
  */
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
@@ -16,7 +17,7 @@ import { tossRoutes } from "./toss-routes";
 
 export async function usePayments(
   app: FastifyInstance, db: Kysely<DB>, settings: (PaymentSettings & { sweep?: boolean }) | undefined, public_url = "",
-): Promise<void> {
+): Promise<PaymentContext> {
   const ctx: PaymentContext = {
     db, stripe: settings?.stripe ? new StripeClient(settings.stripe) : null, log: app.log,
     toss: settings?.toss ? new TossClient(settings.toss) : null, public_url: public_url.replace(/\/+$/, ""),
@@ -27,4 +28,5 @@ export async function usePayments(
     const stop = schedulePaymentSweep(ctx);
     app.addHook("onClose", async () => stop());
   }
+  return ctx;
 }

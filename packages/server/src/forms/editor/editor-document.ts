@@ -26,7 +26,13 @@ export async function loadEditorDocument(db: Kysely<DB>, formId: string): Promis
     ending: endingDefinitionOf(document),
     start_page: document.start_page,
     // The editor edits the option's own price; a store's price (form-record.ts) stays the store's.
-    fields: fields.map((field) => ({ ...field, options: field.options.map(({ price_currency, ...option }) => (price_currency ? { ...option, price: null } : option)) })),
+    // Such an option carries the store's price apart (store_price), for the editor to show read-only.
+    fields: fields.map((field) => ({
+      ...field,
+      options: field.options.map(({ price_currency, ...option }) => (price_currency
+        ? { ...option, price: null, store_price: option.price ?? null, store_currency: price_currency }
+        : option)),
+    })),
     blocks,
   };
 }

@@ -22,6 +22,8 @@ import { formDataRoutes } from "./form-data";
 import { webhookRoutes } from "./webhooks";
 import { inventoryRoutes } from "./inventory";
 import { storeRoutes } from "./store";
+import { paymentOwnerRoutes } from "./payments";
+import type { PaymentContext } from "../../payments/payment-complete";
 import { ownerFileRoutes } from "./owner-files";
 import { schemaTableRoutes } from "./schema-tables";
 import { bucketRoutes } from "./buckets";
@@ -31,7 +33,11 @@ import { xConnectionRoutes } from "./x-connections";
 import { externalRestRoutes } from "../rest/external-rest";
 import type { AiSettings } from "../../ai/ai-settings";
 
-export interface PrivateOptions { auth: Auth; secret: string; publicUrl: string; ai?: Partial<AiSettings> | undefined }
+export interface PrivateOptions {
+  auth: Auth; secret: string; publicUrl: string; ai?: Partial<AiSettings> | undefined;
+  /** The payment providers (payments/payment-plugin.ts), for the record panel's refund. */
+  payments: PaymentContext;
+}
 
 export async function privateRoutes(app: FastifyInstance, options: PrivateOptions): Promise<void> {
   const authenticate = authenticator(options);
@@ -67,6 +73,7 @@ export async function privateRoutes(app: FastifyInstance, options: PrivateOption
   await app.register(webhookRoutes);
   await app.register(inventoryRoutes);
   await app.register(storeRoutes);
+  await app.register(paymentOwnerRoutes, { payments: options.payments });
   await app.register(ownerFileRoutes);
   await app.register(bucketRoutes);
   await app.register(schemaTableRoutes);

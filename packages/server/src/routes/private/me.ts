@@ -11,7 +11,7 @@ import { parseBody } from "./parse";
 import type { PrivateOptions } from "./index";
 
 /** The signed-in person: who they are (with the CSRF token), their name, their sessions. */
-export async function meRoutes(app: FastifyInstance, options: PrivateOptions): Promise<void> {
+export async function meRoutes(app: FastifyInstance, options: Omit<PrivateOptions, "payments">): Promise<void> {
   app.get("/me", async (request) => {
     const caller = userOf(callerOf(request));
     const me = await describeUser(app.db, caller.user_id);

@@ -28,6 +28,8 @@ export interface CommandArgs {
   "toggle-hidden": { block_id?: string };
   "update-block": { block_id: string; content: BlockContent };
   "set-block-hidden": { block_id: string; v_hidden: true | null | string };
+  /** A section's "Contains payment" (attributes.contains_payment, spec 1 §4.1: Pay replaces Next there). */
+  "set-contains-payment": { block_id: string; contains_payment: boolean };
   "update-field": { field_id: string; field: FieldDefinition };
   "delete-field": { field_id: string };
   "focus-block": { block_id: string };
@@ -214,6 +216,18 @@ export const COMMANDS: { [N in CommandName]: EditorCommand<N> } = {
         label: "Set when a block shows",
         requests: [{ kind: "update-block", block_id: block.id, patch: { v_hidden: arg.v_hidden } }],
         inverse: [{ kind: "update-block", block_id: block.id, patch: { v_hidden: hiddenPatch(block.v_hidden) } }],
+      };
+    },
+  },
+  "set-contains-payment": {
+    name: "set-contains-payment", label: "Contains payment", writes: true,
+    predicate: (state, arg) => blockOf(state.working, arg.block_id)?.type === "section",
+    perform: (state, arg) => {
+      const block = blockOf(state.working, arg.block_id)!;
+      return {
+        label: arg.contains_payment ? "Section takes the payment" : "Section takes no payment",
+        requests: [{ kind: "update-block", block_id: block.id, patch: { contains_payment: arg.contains_payment } }],
+        inverse: [{ kind: "update-block", block_id: block.id, patch: { contains_payment: block.attributes?.contains_payment === true } }],
       };
     },
   },

@@ -69,10 +69,15 @@ export function definitionOf(field: FormField): FieldDefinition {
     max: rest.max,
     options: [...options].sort((a, b) => a.index - b.index).map((o) => ({
       value: o.value, label: o.label, src: o.src, disabled: o.disabled, group: o.optgroup_id ? groups.get(o.optgroup_id) ?? null : null,
+      // The option's own price (minor units); null for none or for a store product's (the server keeps it).
+      ...(o.price !== undefined ? { price: o.price } : {}),
     })),
     optgroups: [...optgroups].sort((a, b) => a.index - b.index).map((g) => ({ label: g.label, disabled: g.disabled })),
   } as FieldDefinition;
 }
+
+const storePriceOf = (option: FormField["options"][number] | undefined) =>
+  (option?.store_currency ? { store_price: option.store_price ?? null, store_currency: option.store_currency } : {});
 
 /** A definition as the field the form renders; options keep their ids where the value stays. */
 export function fieldFrom(id: string, def: FieldDefinition, previous?: FormField): FormField {
@@ -87,6 +92,9 @@ export function fieldFrom(id: string, def: FieldDefinition, previous?: FormField
       id: previous?.options.find((p) => p.value === o.value)?.id ?? `${id}-o${index}`,
       value: o.value, label: o.label, src: o.src, disabled: o.disabled, index,
       optgroup_id: o.group ? groupIds.get(o.group) ?? null : null,
+      ...(o.price !== undefined ? { price: o.price } : {}),
+      // A product-linked option keeps showing the store's price after a save.
+      ...storePriceOf(previous?.options.find((p) => p.value === o.value)),
     })),
   } as FormField;
 }

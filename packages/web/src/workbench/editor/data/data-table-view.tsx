@@ -138,7 +138,7 @@ export function DataTableView({ table, form, title, document_id, canEdit, csrf_t
           <RecordPanel
             key={state.panel.row_id ?? "new"}
             mode={state.panel.mode} columns={table.columns} fields={table.kind === "responses" && form ? form.fields : []} row={panelRow}
-            table={table.ref} csrf_token={csrf_token}
+            table={table.ref} csrf_token={csrf_token} form_id={table.kind === "responses" ? formId : null} canEdit={canEdit}
             onClose={() => dispatch({ type: "panel", panel: null })}
             onSaved={(row) => dispatch({ type: "saved", row })}
             onOpenCustomer={(customer_id) => dispatch({ type: "panel", panel: { kind: "customer", customer_id } })}

@@ -11,7 +11,7 @@ import { htmlToText, isPlainHtml, textToHtml } from "./block-text";
 
 export type BlockKey = "title_html" | "description_html" | "body_html" | "src";
 
-/** What the panel offers per type. A section's contains_payment waits for payments; a divider has nothing. */
+/** What the panel offers per type (a section's "Contains payment" switch is set-contains-payment); a divider has nothing. */
 export const BLOCK_KEYS: Record<CreatableBlockType, readonly BlockKey[]> = {
   section: ["title_html", "description_html"],
   group: ["title_html", "description_html"],

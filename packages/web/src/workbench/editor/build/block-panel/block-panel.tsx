@@ -7,7 +7,7 @@
  * update-block (so it undoes and queues like any command); a refusal stays in the panel.
  * Below, the condition builder sets when visitors see the block (set-block-hidden).
  */
-import { useEffect, useMemo, useReducer } from "react";
+import { useEffect, useMemo, useReducer, useState } from "react";
 import type { FormBlock } from "@fieldwork/core";
 import { cn } from "../../../../ui/cn";
 import { Field } from "../../../../ui/field";
@@ -36,6 +36,9 @@ function PanelBody({ block, fresh, onClose }: { block: FormBlock; fresh: boolean
   const store = useBuildStore();
   const [state, dispatch] = useReducer(blockPanelReducer, { block, fresh }, initBlockPanel);
   const condition = useConditionDraft(block);
+  // A section's "Contains payment" (spec 1 §4.1): Pay replaces Next there.
+  const storedPayment = block.attributes?.contains_payment === true;
+  const [containsPayment, setContainsPayment] = useState(storedPayment);
   const problems = blockProblems(state);
   const invalid = Object.keys(problems).length > 0 || condition.problem !== undefined;
   const formatted = formattedKeys(state);
@@ -47,6 +50,7 @@ function PanelBody({ block, fresh, onClose }: { block: FormBlock; fresh: boolean
     if (invalid || state.saving) return;
     const actions = [
       ...(condition.action ? [condition.action] : []),
+      ...(block.type === "section" && containsPayment !== storedPayment ? [command("set-contains-payment", { block_id: block.id, contains_payment: containsPayment })] : []),
       ...(isDirty(state) ? [command("update-block", { block_id: block.id, content: toContent(state) })] : []),
     ];
     const last = actions.pop();
@@ -84,6 +88,16 @@ function PanelBody({ block, fresh, onClose }: { block: FormBlock; fresh: boolean
         <BlockContentPreview block={block} content={content} />
         <form className="grid gap-5" onSubmit={(e) => { e.preventDefault(); onSave(); }}>
           {state.keys.map(input)}
+          {block.type === "section" ? (
+            <label className="flex items-start gap-3 text-sm">
+              <input type="checkbox" role="switch" checked={containsPayment} onChange={(e) => setContainsPayment(e.target.checked)}
+                className="focus-ring mt-0.5 size-4 shrink-0 cursor-pointer accent-[var(--color-accent)]" />
+              <span className="grid gap-0.5">
+                <span className="font-medium text-fg">Contains payment</span>
+                <span className="text-xs text-muted">Visitors pay in this section: Pay replaces Next, and the answer is stored only with a confirmed payment.</span>
+              </span>
+            </label>
+          ) : null}
           {/* A section logic hides is skipped by the public form's navigation. */}
           <div className="border-t border-line pt-5"><ConditionEditor label="Show this block" {...condition.editor} /></div>
           <button type="submit" hidden tabIndex={-1} />

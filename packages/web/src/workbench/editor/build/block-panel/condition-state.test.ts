@@ -59,3 +59,21 @@ describe("set-block-hidden", () => {
     expect(state.working.blocks.find((b) => b.id === "b-name")!.v_hidden).toBe('#/color == "red"');
   });
 });
+
+describe("set-contains-payment", () => {
+  it("marks a section as taking the payment, sends it as an update-block, and undoes it", () => {
+    let state = initBuild({ document: fixtureDocument(), readonly: false });
+    const section = state.working.blocks.find((b) => b.id === "s1")!;
+    state = buildReducer(state, command("set-contains-payment", { block_id: section.id, contains_payment: true }));
+    expect(state.working.blocks.find((b) => b.id === section.id)!.attributes?.contains_payment).toBe(true);
+    expect(state.queue.map((w) => w.request)).toEqual([{ kind: "update-block", block_id: section.id, patch: { contains_payment: true } }]);
+    state = buildReducer(state, command("undo", {}));
+    expect(state.working.blocks.find((b) => b.id === section.id)!.attributes?.contains_payment).toBe(false);
+  });
+
+  it("is refused on a block that is not a section", () => {
+    const state = initBuild({ document: fixtureDocument(), readonly: false });
+    const next = buildReducer(state, command("set-contains-payment", { block_id: "b-name", contains_payment: true }));
+    expect(next.queue).toEqual(state.queue);
+  });
+});

@@ -10,7 +10,7 @@
  */
 import { useEffect, useId, useMemo, useReducer, useState, type ReactNode } from "react";
 import { Trash2 } from "lucide-react";
-import { capabilityOf, FIELD_TYPE_CAPABILITIES, FIELD_TYPES, fieldTypeLabel, isOfferedFieldType, suggestFieldName, type FormField } from "@fieldwork/core";
+import { capabilityOf, FIELD_TYPE_CAPABILITIES, FIELD_TYPES, fieldTypeLabel, isOfferedFieldType, paymentFieldOf, suggestFieldName, type FormField } from "@fieldwork/core";
 import { Button } from "../../../../ui/button";
 import { Field } from "../../../../ui/field";
 import { Input } from "../../../../ui/input";
@@ -29,6 +29,7 @@ import { useProjectId } from "./panel-context";
 import { fetchProjectBuckets } from "../../../api/buckets";
 import { useResource } from "../../../session/use-resource";
 import { InventorySection } from "./inventory-section";
+import { PaymentSection } from "./payment-section";
 import { OptionsEditor } from "./options-editor";
 import { draftProblems, initPanel, isDirty, panelReducer, toDefinition, type FlagKey, type TextKey } from "./panel-state";
 
@@ -58,6 +59,8 @@ function PanelBody({ field, fresh, onClose }: { field: FormField; fresh: boolean
   const [state, dispatch] = useReducer(panelReducer, { field, fresh }, initPanel);
   const [confirming, setConfirming] = useState(false);
   const otherNames = useBuild((s) => s.working.fields);
+  // The form's payment currency: options get a price input in it (payment.ts sums them).
+  const paymentCurrency = useBuild((s) => paymentFieldOf(s.working.fields)?.config.currency ?? null);
   const names = useMemo(() => otherNames.filter((f) => f.id !== field.id).map((f) => f.name), [otherNames, field.id]);
   const { draft } = state;
   const cap = capabilityOf(draft.type);
@@ -120,7 +123,7 @@ function PanelBody({ field, fresh, onClose }: { field: FormField; fresh: boolean
         ) : null}
         {cap.options ? (
           <OptionsEditor list={draft.list} mode={state.options_mode} onMode={(mode) => dispatch({ type: "options-mode", mode })}
-            dispatch={(op) => dispatch({ type: "options", op })} problems={problems} />
+            dispatch={(op) => dispatch({ type: "options", op })} problems={problems} currency={paymentCurrency} />
         ) : null}
         {cap.options && capabilityOf(field.type).options ? <InventorySection field_id={field.id} /> : null}
         <Group title="Validation">
@@ -138,6 +141,7 @@ function PanelBody({ field, fresh, onClose }: { field: FormField; fresh: boolean
             </div>
           ) : null}
         </Group>
+        {draft.type === "payment" ? <PaymentSection draft={draft} problems={problems} dispatch={dispatch} /> : null}
         {cap.file ? <FileSection draft={draft} problems={problems} buckets={buckets} dispatch={dispatch} check={(props) => <Check {...props} />} /> : null}
         <Group title="Logic">
           <Field label="Computed value" error={problems.v_value}

@@ -14,7 +14,8 @@ import { Button } from "../../../../ui/button";
 import { Input } from "../../../../ui/input";
 import { Select } from "../../../../ui/select";
 import { cn } from "../../../../ui/cn";
-import { countNewOptions, type OptionList, type OptionRow, type OptionsOp } from "./options-ops";
+import { formatPaymentAmount } from "@fieldwork/core";
+import { countNewOptions, priceTextOf, type OptionList, type OptionRow, type OptionsOp } from "./options-ops";
 import { AddMultipleDialog } from "./add-multiple-dialog";
 
 interface Props {
@@ -22,7 +23,9 @@ interface Props {
   mode: "simple" | "advanced";
   onMode: (mode: "simple" | "advanced") => void;
   dispatch: (op: OptionsOp) => void;
-  problems: { options?: string; optgroups?: string };
+  problems: { options?: string; optgroups?: string; option_price?: string };
+  /** The form's payment currency when it takes payments: each option gets a price input in it. */
+  currency?: string | null;
 }
 
 const IconButton = ({ label, onClick, children }: { label: string; onClick: () => void; children: ReactNode }) => (
@@ -73,6 +76,17 @@ function OptionItem({ option, index, count, props }: { option: OptionRow; index:
         <Input aria-label={`Option ${index + 1}`} value={option.label}
           onChange={(e) => dispatch({ op: "set-label", key: option.key, label: e.target.value, simple: true })} />
       )}
+      {props.currency && option.store_price ? (
+        <span className="w-24 shrink-0 truncate text-right text-sm text-muted" title="The store's price of the product this option sells (edit it in the store)"
+          aria-label={`Price of ${name}: the store's`}>
+          {formatPaymentAmount(option.store_price.amount, option.store_price.currency)}
+        </span>
+      ) : props.currency ? (
+        <Input aria-label={`Price of ${name}`} title={option.price_problem ?? `Price in ${props.currency.toUpperCase()}; empty for none`}
+          placeholder={props.currency.toUpperCase()} inputMode="decimal" className="w-24 shrink-0"
+          aria-invalid={option.price_problem ? true : undefined} value={priceTextOf(option, props.currency)}
+          onChange={(e) => dispatch({ op: "set-price", key: option.key, text: e.target.value, currency: props.currency! })} />
+      ) : null}
       <IconButton label={`Remove ${name}`} onClick={() => dispatch({ op: "remove-option", key: option.key })}><X /></IconButton>
     </li>
   );
@@ -119,6 +133,8 @@ export function OptionsEditor(props: Props) {
         </SortableContext>
       </DndContext>
       {problems.options ? <p className="text-xs text-danger">{problems.options}</p> : null}
+      {problems.option_price ? <p className="text-xs text-danger">{problems.option_price}</p> : null}
+      {props.currency ? <p className="text-xs text-muted">Prices in {props.currency.toUpperCase()}; empty for none. An option selling a store product charges the store's price.</p> : null}
       <div className="flex flex-wrap gap-2">
         <Button size="sm" onClick={() => dispatch({ op: "add-option" })}><Plus />Add Option</Button>
         {mode === "advanced" ? <Button size="sm" onClick={() => dispatch({ op: "add-group" })}><FolderPlus />Add Group</Button> : null}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyOptionsOp, countNewOptions, definitionOptions, moveItem, optionRows, type OptionList, type OptionsOp } from "./options-ops";
+import { applyOptionsOp, countNewOptions, definitionOptions, moveItem, optionPriceProblem, optionRows, priceTextOf, withStorePrices, type OptionList, type OptionsOp } from "./options-ops";
 
 const list = (): OptionList => optionRows({
   options: [{ value: "red", label: "Red", src: null, disabled: false, group: null }, { value: "blue", label: "Blue", src: null, disabled: false, group: null }],
@@ -75,5 +75,37 @@ describe("options editor operations", () => {
       optgroups: [{ label: "G", disabled: false }],
     };
     expect(definitionOptions(optionRows(def))).toEqual({ ...def, options: [def.options[0], { ...def.options[1], label: "b" }] });
+  });
+});
+
+describe("an option's price", () => {
+  const list = optionRows({
+    options: [{ value: "early", label: "Early", src: null, disabled: false, group: null, price: 1000 }, { value: "late", label: "Late", src: null, disabled: false, group: null }],
+    optgroups: [],
+  });
+
+  it("shows a stored price in major units and sends back only what the definition had", () => {
+    expect(priceTextOf(list.options[0]!, "usd")).toBe("10.00");
+    expect(priceTextOf(list.options[1]!, "usd")).toBe("");
+    expect(definitionOptions(list).options.map((o) => ("price" in o ? o.price : "absent"))).toEqual([1000, "absent"]);
+  });
+
+  it("turns a typed price into minor units, an emptied one into null (cleared), and refuses a bad one", () => {
+    const typed = applyOptionsOp(list, { op: "set-price", key: list.options[1]!.key, text: "25.5", currency: "usd" });
+    expect(definitionOptions(typed).options[1]).toMatchObject({ price: 2550 });
+    const cleared = applyOptionsOp(typed, { op: "set-price", key: list.options[0]!.key, text: "", currency: "usd" });
+    expect(definitionOptions(cleared).options[0]).toMatchObject({ price: null });
+    const bad = applyOptionsOp(cleared, { op: "set-price", key: list.options[1]!.key, text: "2.555", currency: "usd" });
+    expect(optionPriceProblem(bad)).toMatch(/2 decimals/);
+    expect(definitionOptions(bad).options[1]).toMatchObject({ price: 2550 });
+    expect(priceTextOf(bad.options[1]!, "usd")).toBe("2.555");
+    expect(definitionOptions(applyOptionsOp(list, { op: "set-price", key: list.options[1]!.key, text: "5000", currency: "krw" })).options[1]).toMatchObject({ price: 5000 });
+  });
+
+  it("shows the store's price of an option selling a product, and sends its null own price back as it came", () => {
+    const sold = withStorePrices(optionRows({ options: [{ value: "tee", label: "Tee", src: null, disabled: false, group: null, price: null }], optgroups: [] }),
+      [{ value: "tee", store_price: 2600, store_currency: "USD" }]);
+    expect(sold.options[0]!.store_price).toEqual({ amount: 2600, currency: "USD" });
+    expect(definitionOptions(sold).options[0]).toEqual({ value: "tee", label: "Tee", src: null, disabled: false, group: null, price: null });
   });
 });

@@ -127,4 +127,28 @@ describe("the computed value", () => {
     // The type's pre-filled pattern and placeholder (spec 2 §5) come with it.
     expect(toDefinition(tel.draft, tel.base)).toMatchObject({ type: "tel", pattern: "[0-9]{3}-[0-9]{3}-[0-9]{4}", placeholder: "000-000-0000" });
   });
+
+  it("a payment field's section edits provider, currency and a fixed amount into its data, in minor units", () => {
+    const start = initPanel({ field: field({ name: "pay", type: "payment", data: { service_provider: "stripe", currency: "usd", amount: 1000 } }), fresh: false });
+    expect(start.draft.payment).toEqual({ provider: "stripe", currency: "usd", amount: "10.00" });
+    expect(isDirty(start)).toBe(false);
+    const priced = run(start, { type: "payment", patch: { amount: "25.5", currency: "eur" } });
+    expect(toDefinition(priced.draft, priced.base).data).toEqual({ service_provider: "stripe", currency: "eur", amount: 2550 });
+    const cleared = run(priced, { type: "payment", patch: { amount: "" } });
+    expect(toDefinition(cleared.draft, cleared.base).data).toEqual({ service_provider: "stripe", currency: "eur" });
+    const toss = run(cleared, { type: "payment", patch: { provider: "tosspayments" } });
+    expect(toDefinition(toss.draft, toss.base).data).toEqual({ service_provider: "tosspayments", currency: "krw" });
+    expect(draftProblems(run(start, { type: "payment", patch: { amount: "1.999" } }).draft, []).payment_amount).toMatch(/decimals/);
+  });
+
+  it("a priced option opens unchanged, and an emptied price saves as null (cleared)", () => {
+    const start = initPanel({ field: field({ name: "ticket", type: "radio", options: [{ value: "early", label: "Early", price: 1000 }, { value: "late", label: "Late" }] }), fresh: false });
+    expect(isDirty(start)).toBe(false);
+    expect(start.draft.list.options[0]!.price).toBe(1000);
+    const cleared = run(start, { type: "options", op: { op: "set-price", key: start.draft.list.options[0]!.key, text: "", currency: "usd" } });
+    expect(isDirty(cleared)).toBe(true);
+    expect(toDefinition(cleared.draft, cleared.base).options.map((o) => o.price)).toEqual([null, undefined]);
+    const bad = run(start, { type: "options", op: { op: "set-price", key: start.draft.list.options[1]!.key, text: "abc", currency: "usd" } });
+    expect(draftProblems(bad.draft, []).option_price).toMatch(/decimals/);
+  });
 });

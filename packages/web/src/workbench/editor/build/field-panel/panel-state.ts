@@ -11,7 +11,8 @@ import {
   type FieldType, type FormField, type UploadType,
 } from "@fieldwork/core";
 import { definitionOf } from "../editor-request";
-import { applyOptionsOp, definitionOptions, optionRows, type OptionList, type OptionsOp } from "./options-ops";
+import { applyOptionsOp, definitionOptions, optionPriceProblem, optionRows, withStorePrices, type OptionList, type OptionsOp } from "./options-ops";
+import { paymentDataOf, paymentDraftOf, paymentProblems, withProvider, type PaymentDraft, type PaymentProblems } from "./payment-draft";
 
 export interface FieldDraft {
   type: FieldType;
@@ -40,6 +41,8 @@ export interface FieldDraft {
   storage_path: string;
   /** File fields: the bucket (an id) the files go into, "" for the form's own folder. */
   storage_bucket: string;
+  /** Payment fields: provider, currency and fixed amount (payment-draft.ts). */
+  payment: PaymentDraft;
 }
 
 export type TextKey = "name" | "label" | "placeholder" | "help_text" | "pattern" | "min" | "max" | "step" | "autocomplete" | "accept" | "v_value" | "storage_path" | "storage_bucket";
@@ -65,6 +68,7 @@ export type PanelAction =
   | { type: "flag"; key: FlagKey; value: boolean }
   | { type: "type"; value: FieldType }
   | { type: "upload-type"; value: UploadType }
+  | { type: "payment"; patch: Partial<PaymentDraft> }
   | { type: "options"; op: OptionsOp }
   | { type: "options-mode"; mode: "simple" | "advanced" }
   | { type: "suggestion"; suggestion: FieldSuggestion }
@@ -78,10 +82,10 @@ export function draftOf(field: FormField): FieldDraft {
   return {
     type: def.type, name: def.name, label: text(def.label), placeholder: text(def.placeholder), help_text: text(def.help_text),
     required: def.required, readonly: def.readonly, pattern: text(def.pattern), min: text(def.min), max: text(def.max), step: text(def.step),
-    autocomplete: text(def.autocomplete), accept: text(def.accept), multiple: def.multiple, is_array: def.is_array, list: optionRows(def),
+    autocomplete: text(def.autocomplete), accept: text(def.accept), multiple: def.multiple, is_array: def.is_array, list: withStorePrices(optionRows(def), field.options),
     v_value: typeof def.v_value === "string" ? def.v_value : "",
     upload_type: uploadTypeOf(def), storage_enabled: storageOf(def).enabled, storage_path: storageOf(def).path,
-    storage_bucket: fieldBucketOf(def.storage) ?? "",
+    storage_bucket: fieldBucketOf(def.storage) ?? "", payment: paymentDraftOf(def.data),
   };
 }
 
@@ -137,6 +141,11 @@ export function panelReducer(state: PanelState, action: PanelAction): PanelState
       return edit(withType(state.draft, action.value));
     case "upload-type":
       return edit({ ...state.draft, upload_type: action.value });
+    case "payment": {
+      const { provider, ...rest } = action.patch;
+      const payment = provider !== undefined ? withProvider(state.draft.payment, provider) : state.draft.payment;
+      return edit({ ...state.draft, payment: { ...payment, ...rest } });
+    }
     case "options":
       return edit({ ...state.draft, list: applyOptionsOp(state.draft.list, action.op) });
     case "options-mode":
@@ -179,6 +188,7 @@ export function toDefinition(draft: FieldDraft, base: FieldDefinition): FieldDef
     is_array: cap.array === true && draft.is_array,
     v_value: draft.v_value.trim() || null,
     ...fileSettings(draft, base),
+    ...(draft.type === "payment" ? { data: paymentDataOf(draft.payment, base.data) } : {}),
     ...choices,
   };
 }
@@ -202,7 +212,7 @@ function fileSettings(draft: FieldDraft, base: FieldDefinition): Pick<FieldDefin
   };
 }
 
-export type PanelProblems = FieldProblems & { step?: string; v_value?: string; storage?: string; bucket?: string };
+export type PanelProblems = FieldProblems & PaymentProblems & { option_price?: string; step?: string; v_value?: string; storage?: string; bucket?: string };
 
 /**
  * Core's field rules on the draft, plus a step that is not a positive number, and the bucket
@@ -225,6 +235,9 @@ export function draftProblems(draft: FieldDraft, otherNames: readonly string[], 
     const bucket = fieldBucketProblem({ type: draft.type, storage: { enabled: draft.storage_enabled, bucket: draft.storage_bucket } }, buckets);
     if (bucket) problems.bucket = bucket.message;
   }
+  if (draft.type === "payment") Object.assign(problems, paymentProblems(draft.payment));
+  const price = capabilityOf(draft.type).options ? optionPriceProblem(draft.list) : undefined;
+  if (price) problems.option_price = price;
   return problems;
 }
 

@@ -16,6 +16,7 @@ import { SidePanel, SidePanelFooter } from "../../build/side-panel";
 import { recordTitle } from "./record-display";
 import { RecordInputs, RecordValues } from "./record-fields";
 import { RecordInfo } from "./record-info";
+import { RecordPayments } from "./record-payments";
 import { initRecord, recordReducer, visibleErrors, type RecordMode } from "./record-state";
 import { draftsOf } from "./record-values";
 import { useRecordSave } from "./use-record-save";
@@ -35,6 +36,10 @@ export interface RecordPanelProps {
   /** After a successful insert or update, with the row as stored. */
   onSaved(row: Row): void;
   onOpenCustomer(customer_id: string): void;
+  /** The form of a responses table: its paid rows show their Payment section (record-payments.tsx). */
+  form_id?: string | null;
+  /** Editors refund; viewers read. */
+  canEdit?: boolean;
 }
 
 /** The fields a record edits: the form's, or those of the table's columns. */
@@ -77,6 +82,9 @@ function RecordBody(props: RecordPanelProps & { fields: FormField[] }) {
           <RecordInputs fields={fields} drafts={state.drafts} errors={errors} disabled={state.saving} dispatch={dispatch} />
         ) : row ? (
           <RecordValues columns={shownColumns(mode, columns)} row={row} />
+        ) : null}
+        {row && props.form_id && typeof row.id === "string" && fields.some((f) => f.type === "payment") ? (
+          <RecordPayments form_id={props.form_id} row_id={row.id} canEdit={props.canEdit ?? false} csrf_token={props.csrf_token} />
         ) : null}
         {row ? (
           <div className="grid gap-5">
