@@ -6,7 +6,7 @@
  * forms that have one; without JavaScript the page keeps a plain input for the key (plain-field.tsx).
  */
 import { useEffect, useRef, useState } from "react";
-import { PARAM, referenceOf } from "@fieldwork/core";
+import { PARAM } from "@fieldwork/core";
 import { useFieldError } from "../field-errors";
 import { textDefault } from "../prefill";
 import { describedBy, fieldDomId } from "./field-attrs";
@@ -17,10 +17,21 @@ import type { FieldProps } from "./field-props";
 type Row = Record<string, unknown>;
 const DEBOUNCE_MS = 250;
 
+/**
+ * The columns of a stored reference the form shows, read by hand: zod (core's ReferenceConfig)
+ * probes `new Function`, which the form page's CSP reports. The server validated it on save.
+ */
+function shownColumns(stored: unknown): { column: string; shown: string[] } {
+  const value = (typeof stored === "object" && stored !== null ? stored : {}) as { column?: unknown; shown?: unknown };
+  const column = typeof value.column === "string" ? value.column : "id";
+  const shown = Array.isArray(value.shown) ? value.shown.filter((c): c is string => typeof c === "string") : [];
+  return { column, shown };
+}
+
 const cell = (value: unknown) => (value === null || value === undefined ? "" : typeof value === "object" ? JSON.stringify(value) : String(value));
 
 export default function ReferenceField({ field, locked, prefill }: FieldProps) {
-  const config = referenceOf(field.reference);
+  const config = shownColumns(field.reference);
   const refused = useFieldError(field.name) !== undefined;
   const input = useRef<HTMLInputElement>(null);
   const [text, setText] = useState("");
@@ -28,9 +39,9 @@ export default function ReferenceField({ field, locked, prefill }: FieldProps) {
   const [rows, setRows] = useState<Row[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
-  const keyColumn = config?.column ?? "id";
+  const keyColumn = config.column;
   const labelOf = (row: Row) => {
-    const shown = (config?.shown ?? []).filter((c) => c !== keyColumn).map((c) => cell(row[c])).filter(Boolean);
+    const shown = config.shown.filter((c) => c !== keyColumn).map((c) => cell(row[c])).filter(Boolean);
     return shown.length ? shown.join(" · ") : cell(row[keyColumn]);
   };
 
