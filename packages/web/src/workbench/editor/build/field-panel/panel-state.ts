@@ -40,6 +40,20 @@ export interface FieldDraft {
   storage_path: string;
   /** File fields: the bucket (an id) the files go into, "" for the form's own folder. */
   storage_bucket: string;
+  /** Search fields: the referenced schema table and its columns (spec 2 §3 foreign-key section). */
+  reference: ReferenceDraft;
+}
+
+/** A reference as the panel edits it: table_id "" for none. */
+export interface ReferenceDraft { table_id: string; column: string; shown: string[]; searched: string[] }
+
+const strings = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
+function referenceDraftOf(stored: unknown): ReferenceDraft {
+  const r = (typeof stored === "object" && stored !== null ? stored : {}) as Record<string, unknown>;
+  return {
+    table_id: typeof r.table_id === "string" ? r.table_id : "", column: typeof r.column === "string" ? r.column : "id",
+    shown: strings(r.shown), searched: strings(r.searched),
+  };
 }
 
 export type TextKey = "name" | "label" | "placeholder" | "help_text" | "pattern" | "min" | "max" | "step" | "autocomplete" | "accept" | "v_value" | "storage_path" | "storage_bucket";
@@ -65,6 +79,7 @@ export type PanelAction =
   | { type: "flag"; key: FlagKey; value: boolean }
   | { type: "type"; value: FieldType }
   | { type: "upload-type"; value: UploadType }
+  | { type: "reference"; value: ReferenceDraft }
   | { type: "options"; op: OptionsOp }
   | { type: "options-mode"; mode: "simple" | "advanced" }
   | { type: "suggestion"; suggestion: FieldSuggestion }
@@ -82,6 +97,7 @@ export function draftOf(field: FormField): FieldDraft {
     v_value: typeof def.v_value === "string" ? def.v_value : "",
     upload_type: uploadTypeOf(def), storage_enabled: storageOf(def).enabled, storage_path: storageOf(def).path,
     storage_bucket: fieldBucketOf(def.storage) ?? "",
+    reference: referenceDraftOf(def.reference),
   };
 }
 
@@ -137,6 +153,8 @@ export function panelReducer(state: PanelState, action: PanelAction): PanelState
       return edit(withType(state.draft, action.value));
     case "upload-type":
       return edit({ ...state.draft, upload_type: action.value });
+    case "reference":
+      return edit({ ...state.draft, reference: action.value });
     case "options":
       return edit({ ...state.draft, list: applyOptionsOp(state.draft.list, action.op) });
     case "options-mode":
@@ -180,6 +198,9 @@ export function toDefinition(draft: FieldDraft, base: FieldDefinition): FieldDef
     v_value: draft.v_value.trim() || null,
     ...fileSettings(draft, base),
     ...choices,
+    reference: draft.type === "search" && draft.reference.table_id
+      ? { kind: "schema_table", table_id: draft.reference.table_id, column: draft.reference.column, shown: draft.reference.shown, searched: draft.reference.searched }
+      : null,
   };
 }
 
