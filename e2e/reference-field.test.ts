@@ -9,6 +9,9 @@ import { callPrivate, signUpInBrowser, useServerAndBrowser } from "./session";
 
 describe.skipIf(!CHROMIUM_AVAILABLE)("a reference field in Chromium", () => {
   const env = useServerAndBrowser({ cspViolations: "fail" });
+  const made = { form: "", banana: "" };
+  const rowsOf = (form: string) =>
+    env.server.cli(["responses", "list", form]).trim().split("\n").filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
 
   it("finds a row by typing, and the submitted row stores its key", async () => {
     const page = await env.browser.newPage();
@@ -26,7 +29,9 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("a reference field in Chromium", () => {
       body: JSON.stringify([{ name: "Green apple" }, { name: "Blueberry muffin" }, { name: "Banana bread" }]),
     });
     expect(seeded.status).toBe(201);
-    const muffin = ((await seeded.json()) as { id: string; name: string }[]).find((p) => p.name === "Blueberry muffin")!.id;
+    const seededRows = (await seeded.json()) as { id: string; name: string }[];
+    const muffin = seededRows.find((p) => p.name === "Blueberry muffin")!.id;
+    made.banana = seededRows.find((p) => p.name === "Banana bread")!.id;
     const form = await callPrivate(page, "POST", `/projects/${project.id}/forms`, {
       title: "Order",
       fields: [{ name: "product", type: "search", label: "Product", required: true,
@@ -34,6 +39,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("a reference field in Chromium", () => {
       blocks: [{ type: "field", field: "product" }],
     });
     expect(form.id).toBeTruthy();
+    made.form = form.id;
 
     const visitor = await env.browser.newPage();
     visitor.on("pageerror", (error) => errors.push(String(error)));
@@ -47,11 +53,29 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("a reference field in Chromium", () => {
     expect(await search.inputValue()).toBe("Blueberry muffin");
     await visitor.getByRole("button", { name: "Submit" }).click();
     await visitor.waitForURL(/\/complete/);
-    const rows = env.server.cli(["responses", "list", form.id]).trim().split("\n").filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(rows.at(-1)).toMatchObject({ product: muffin });
+    expect(rowsOf(form.id).at(-1)).toMatchObject({ product: muffin });
     // The heavy types' server fallback (plain-field.tsx) is rendered again in the browser, which React reports as error 419.
     expect(errors.filter((e) => !e.includes("#419"))).toEqual([]);
     await visitor.close();
     await page.close();
+  });
+
+  it("without JavaScript: a plain input posts the key, and a key no row has is refused", async () => {
+    const context = await env.browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${env.server.url}/d/e/${made.form}`);
+    const input = page.locator("input[name=product]");
+    expect(await input.getAttribute("type")).toBe("text");
+    await input.fill("00000000-0000-4000-8000-000000000000");
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.waitForLoadState();
+    expect(page.url()).not.toMatch(/\/complete/);
+    expect(await page.content()).toContain("INVALID_FIELD_VALUE");
+    await page.goto(`${env.server.url}/d/e/${made.form}`);
+    await page.locator("input[name=product]").fill(made.banana);
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.waitForURL(/\/complete/);
+    expect(rowsOf(made.form).at(-1)).toMatchObject({ product: made.banana });
+    await context.close();
   });
 });
