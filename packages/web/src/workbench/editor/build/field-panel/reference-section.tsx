@@ -5,7 +5,10 @@
  * the columns shown in the lookup and the text columns it searches. Only these columns ever
  * reach a respondent; the server checks them again on save (REFERENCE_INVALID).
  */
+import { useState } from "react";
 import type { SchemaTable } from "../../../api/schema-tables";
+import { SearchReferenceSheet } from "../../data/search-reference-sheet";
+import { useProjectId } from "./panel-context";
 import { Field } from "../../../../ui/field";
 import { Select } from "../../../../ui/select";
 import type { FieldDraft, PanelAction, ReferenceDraft } from "./panel-state";
@@ -38,6 +41,9 @@ export function ReferenceSection({ draft, tables, dispatch }: { draft: FieldDraf
   const ref = draft.reference;
   const set = (value: Partial<ReferenceDraft>) => dispatch({ type: "reference", value: { ...ref, ...value } });
   const table = list.find((t) => t.id === ref.table_id);
+  const projectId = useProjectId();
+  const [browsing, setBrowsing] = useState(false);
+  const [picked, setPicked] = useState<string | null>(null);
   const columns = [{ name: "id", type: "uuid" }, ...(table?.attributes ?? []).filter((a) => a.name !== "id").map((a) => ({ name: a.name, type: String(a.type) }))];
   const hint = tables.status === "failed" ? `The project's tables could not be loaded: ${tables.message}`
     : tables.status === "loading" ? "Loading the project's tables…"
@@ -70,6 +76,14 @@ export function ReferenceSection({ draft, tables, dispatch }: { draft: FieldDraf
           <ColumnChecks legend="Columns shown to respondents" columns={columns} chosen={ref.shown} onChange={(shown) => set({ shown })} />
           <ColumnChecks legend="Columns searched" columns={columns} chosen={ref.searched} onChange={(searched) => set({ searched })}
             disabled={(type) => !TEXT_TYPES.has(type)} />
+          {projectId ? (
+            <div className="flex items-center gap-2 text-sm">
+              <button type="button" onClick={() => setBrowsing(true)} className="rounded-lg border border-line px-3 py-1 text-fg hover:border-line-strong">Browse rows</button>
+              {picked !== null ? <span data-testid="reference-picked">Test: picked {picked}</span> : null}
+              <SearchReferenceSheet open={browsing} onClose={() => setBrowsing(false)} project_id={projectId} schema="public" table={table.name}
+                column={ref.column} columns={columns.map((c) => ({ name: c.name, format: c.type }))} onPick={(value) => setPicked(String(value))} />
+            </div>
+          ) : null}
         </>
       ) : null}
     </section>
