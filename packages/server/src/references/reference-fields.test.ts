@@ -20,7 +20,7 @@ describe.each(BACKENDS)("reference fields on $name", (backend) => {
   let products: string;
   let formId: string, fieldId: string, session: string;
   let stranger: Member, strangerTable: string;
-  const editor = (who: Member) => (method: "GET" | "POST" | "PUT" | "DELETE", path: string, body?: unknown) => as(f.app, who)(method, `/private/editor${path}`, body);
+  const editor = (who: Member) => (method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", path: string, body?: unknown) => as(f.app, who)(method, `/private/editor${path}`, body);
   const reference = (table_id: string, extra: object = {}) => ({ kind: "schema_table", table_id, column: "id", shown: ["name"], searched: ["name"], ...extra });
   const orderForm = (table_id: string, extra: object = {}) => ({
     title: "Order",
@@ -124,6 +124,24 @@ describe.each(BACKENDS)("reference fields on $name", (backend) => {
       expect(refused.statusCode, refused.body).toBe(400);
       expect(refused.json().error.code).toBe("REFERENCE_INVALID");
     }
+  });
+
+  it.skipIf(!backend.available)("refuses the same references when a field is added or edited in the editor", async () => {
+    const api = editor(f.owner);
+    const revision = async () => (await api("GET", `/forms/${formId}`)).json().data.revision as number;
+    const added = await api("POST", `/forms/${formId}/fields`, { revision: await revision(), field: { name: "other", type: "search", reference: reference(strangerTable) } });
+    expect(added.statusCode, added.body).toBe(400);
+    expect(added.json().error.code).toBe("REFERENCE_INVALID");
+    const edited = await api("PATCH", `/forms/${formId}/fields/${fieldId}`, {
+      revision: await revision(), field: { name: "product", type: "search", label: "Product", required: true, reference: reference(strangerTable) },
+    });
+    expect(edited.statusCode, edited.body).toBe(400);
+    expect(edited.json().error.code).toBe("REFERENCE_INVALID");
+    const kept = await api("PATCH", `/forms/${formId}/fields/${fieldId}`, {
+      revision: await revision(), field: { name: "product", type: "search", label: "Product", required: true, reference: reference(products, { shown: ["name", "cost"] }) },
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(Object.keys(((await lookup("q=banana")).json().data as object[])[0]!).sort()).toEqual(["cost", "id", "name"]);
   });
 
   it.skipIf(!backend.available)("limits lookups per address", async () => {

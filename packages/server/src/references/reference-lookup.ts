@@ -10,7 +10,7 @@ import {
 } from "@fieldwork/core";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema";
-import { cachedFormRecord, isUuid, loadFormRecord } from "../forms/form-record";
+import { isUuid, loadFormRecord } from "../forms/form-record";
 import { readPage } from "../query/read";
 import type { QueryGuard } from "../query/query-guard";
 import type { CountOptions } from "../query/count";
@@ -24,7 +24,9 @@ export async function sessionReference(db: Kysely<DB>, sessionId: string, fieldI
   if (!isUuid(fieldId)) throw new FieldworkError("FIELD_NOT_FOUND");
   const session = await db.selectFrom("response_session").select("form_id").where("id", "=", sessionId).executeTakeFirst();
   if (!session) throw new FieldworkError("SESSION_NOT_FOUND");
-  const record = cachedFormRecord(db, session.form_id) ?? await loadFormRecord(db, session.form_id);
+  // Always the current revision (the form row is read, the definition cached by revision): a
+  // column the owner just stopped showing must not stay exposed through a stale cache.
+  const record = await loadFormRecord(db, session.form_id);
   const field = record?.fields.find((f) => f.id === fieldId);
   const target = field ? await fieldTarget(db, record!.form.project_id, field) : null;
   if (!field || !target) throw new FieldworkError("FIELD_NOT_FOUND");
