@@ -128,6 +128,7 @@ export const ERROR_CATALOGUE = {
   COLUMN_NAME_INVALID: { status: 400, message: "Column names are lowercase letters, digits and underscores, starting with a letter." },
   COLUMN_NAME_TAKEN: { status: 409, message: "Another column of this table has this name." },
   ATTRIBUTE_INVALID: { status: 400, message: "This column definition is not valid." },
+  REFERENCE_INVALID: { status: 400, message: "This reference does not point at a table and columns of this project." },
   CONFIRMATION_MISMATCH: { status: 400, message: "Type the table's name to confirm." },
   COLUMN_TYPE_CHANGE_REFUSED: { status: 409, message: "Some rows cannot be converted to the new type." },
   CONSTRAINT_REFUSED: { status: 409, message: "The rows of the table do not allow this change." },

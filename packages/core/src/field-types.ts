@@ -102,7 +102,8 @@ const ROWS: Record<FieldType, Row> = {
   tel: text("tel", true, 64),
   url: text("url", true, URL_LENGTH),
   password: text("password"),
-  search: { ...text("search"), renderable: false },
+  // A reference field (reference/reference-config.ts): the chosen row's key, typed text.
+  search: text("search"),
   hidden: text("hidden", false),
   color: format("color", { value: "color" }),
   number: format("number", { value: "number", column: "numeric", range: true }),

@@ -18,6 +18,7 @@ import { UNSAFE_URL_MESSAGE } from "./safe-url-message";
 import { jsonProblem, UNSTORABLE_TEXT } from "./stored-text";
 import { INVENTORY_MAX } from "./inventory";
 import { duplicateSkus, isCurrencyCode, isSku, PRICE_MAX } from "./store";
+import { referenceProblem } from "./reference/reference-config";
 
 export const FORM_DEFINITION_FORMAT = "fieldwork.form";
 export const FORM_DEFINITION_VERSION = 1;
@@ -279,6 +280,8 @@ export function definitionProblems(def: FormDefinition): string[] {
   }
   problems.push(...inventoryProblems(def));
   for (const field of def.fields) {
+    const referenceIssue = referenceProblem(field.reference);
+    if (referenceIssue) problems.push(`fields.${field.name}.reference: ${referenceIssue}`);
     const valueProblem = valueExpressionProblem(field.v_value, names);
     if (valueProblem) problems.push(`fields.${field.name}.v_value: ${valueProblem}`);
   }

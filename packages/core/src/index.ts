@@ -53,6 +53,8 @@ export * from "./ai/field-heuristic";
 export * from "./query/ast";
 export * from "./query/postgrest-syntax";
 export * from "./query/column-format";
+export * from "./reference/reference-config";
+export * from "./reference/reference-picker";
 export * from "./query/query-state";
 export * from "./query/prefix-search";
 export * from "./data/data-api";

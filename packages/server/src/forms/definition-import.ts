@@ -2,6 +2,7 @@
  * Importing a form definition file (docs/form-format.md): one transaction creates the
  * document, the form, its fields, options, optgroups, blocks and its managed table.
  */
+import { assertFieldReferences } from "../references/reference-target";
 import {
   assertFieldName, capabilityOf, FieldworkError, parseFormDefinition, type BlockDefinition, type FieldDefinition,
   type FormDefinition,
@@ -75,6 +76,7 @@ export async function createForm(trx: Transaction<DB>, projectId: string, def: F
   }).returning("id").executeTakeFirstOrThrow();
 
   await assertFieldBuckets(trx, projectId, def.fields);
+  await assertFieldReferences(trx, projectId, def.fields);
   const fieldIds = new Map<string, string>();
   for (const [index, field] of def.fields.entries()) {
     fieldIds.set(field.name, await insertField(trx, formId, field, index));

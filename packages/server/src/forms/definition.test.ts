@@ -99,7 +99,7 @@ describe.each(BACKENDS)("forms and their managed tables on $name", (backend) => 
       { title: "X", fields: [{ name: "a", type: "text" }, { name: "a", type: "email" }] },
       { title: "X", fields: [{ name: "id", type: "text" }] },
       { title: "X", blocks: [{ type: "field", field: "missing" }] },
-      { title: "X", fields: [{ name: "doc", type: "search" }] },
+      { title: "X", fields: [{ name: "doc", type: "search", reference: { kind: "x-supabase", table: "t" } }] },
       { title: "X", fields: [{ name: "days", type: "date", is_array: true }] },
       { title: "X", fields: [{ name: "doc", type: "file", storage: { enabled: true, path: "/absolute" } }] },
     ];

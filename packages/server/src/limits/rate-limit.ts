@@ -34,6 +34,8 @@ export const PUBLIC_RATE_LIMITS = {
   /** Partial answers saved while typing (debounced 300 ms per field). */
   answer: { max: 1_200, window_seconds: 60 },
   submit: { max: 60, window_seconds: 60 },
+  /** Reference-field lookups (references/reference-lookup.ts): debounced while a visitor types. */
+  lookup: { max: 300, window_seconds: 60 },
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof PUBLIC_RATE_LIMITS;

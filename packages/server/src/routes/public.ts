@@ -3,7 +3,7 @@
  * declares its schemas (from @fieldwork/core) and the public rate limit it counts against.
  */
 import {
-  BODY_LIMIT_BYTES, ErrorEnvelope, FieldPatchAnswer, FieldPatchBody, FieldPatchParams, FormParams, FormQuery, PARAM, PreloadAnswer,
+  BODY_LIMIT_BYTES, ErrorEnvelope, FieldPatchAnswer, FieldPatchBody, FieldPatchParams, FormParams, FormQuery, PARAM, PreloadAnswer, ReferenceLookupQuery, SearchMetaAnswer,
   SessionAnswer, SubmitAnswer,
 } from "@fieldwork/core";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -14,6 +14,8 @@ import { fileReceiver } from "../forms/files/submit-files";
 import { submitResponse, type SubmitResult } from "../forms/submit/submit";
 import { countUnlessCounted, RateLimitedError } from "../limits/rate-limit";
 import { readPostedEntries } from "./posted-entries";
+import { queryGuardOf } from "../limits/load-limits";
+import { lookupRows, searchMeta, sessionReference } from "../references/reference-lookup";
 
 export const wantsJson = (request: FastifyRequest) => (request.headers.accept ?? "").includes("application/json");
 
@@ -58,6 +60,25 @@ export async function publicRoutes(fastify: FastifyInstance, options: PublicOpti
   }, async (request) => {
     await saveSessionField(app.db, request.params.session_id, request.params.field_id, request.body.value, caps);
     return { data: { ok: true as const }, error: null };
+  });
+
+  /** A reference field's meta (spec 1 §3.6) and its lookup: only the columns the owner exposed. */
+  app.get("/v1/session/:session_id/field/:field_id/search/meta", {
+    config: { rate_limit: "lookup" },
+    schema: { params: FieldPatchParams, response: { 200: SearchMetaAnswer, ...errors } },
+  }, async (request) => {
+    const { target } = await sessionReference(app.db, request.params.session_id, request.params.field_id);
+    return { data: searchMeta(target), error: null };
+  });
+
+  app.get("/v1/session/:session_id/field/:field_id/search", {
+    config: { rate_limit: "lookup" },
+    schema: { params: FieldPatchParams, querystring: ReferenceLookupQuery, response: { ...errors } },
+  }, async (request, reply) => {
+    const { target } = await sessionReference(app.db, request.params.session_id, request.params.field_id);
+    const rows = await lookupRows(app.db, target, request.query, { counting: app.counting, guard: queryGuardOf(request, reply) });
+    // The rows are JSON built by Postgres (query/read.ts), sent as they are.
+    return (reply as FastifyReply).type("application/json; charset=utf-8").send(`{"data":${rows},"error":null}`);
   });
 
   /** Multipart or urlencoded (read by `readPostedEntries`); JSON answer with `Accept: application/json`, else 303. */

@@ -3,6 +3,7 @@
  * form's table and the block that shows it (placed after the focused block), all in the
  * transaction of one revisioned write.
  */
+import { assertFieldReferences } from "../../references/reference-target";
 import { FieldworkError, LIMITS, type FieldCreate } from "@fieldwork/core";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
@@ -25,6 +26,7 @@ export async function createEditorField(db: Kysely<DB>, formId: string, body: z.
     if (taken) throw new FieldworkError("FIELD_NAME_TAKEN");
     await assertValueExpression(trx, formId, body.field, null);
     await assertFieldBuckets(trx, form.project_id, [body.field]);
+    await assertFieldReferences(trx, form.project_id, [body.field]);
     const field_id = await insertField(trx, formId, body.field, Number(last?.n ?? -1) + 1).catch(rethrowTaken);
     const block_id = await insertPlacedBlock(trx, formId, "field", body.focus_block_id, { form_field_id: field_id });
     await addColumn(trx, form.table_name, body.field).catch(rethrowColumnLimit);

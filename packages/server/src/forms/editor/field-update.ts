@@ -3,6 +3,7 @@
  * converted column when the column type changes (refused, changing nothing, when some
  * answers would not convert), and options replaced keeping their ids.
  */
+import { assertFieldReferences } from "../../references/reference-target";
 import { capabilityOf, columnTypeOf, FieldworkError, isFieldType, type FieldUpdate } from "@fieldwork/core";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
@@ -26,6 +27,7 @@ export async function updateEditorField(db: Kysely<DB>, formId: string, fieldId:
     const old = await fieldOfForm(trx, formId, fieldId);
     await assertValueExpression(trx, formId, next, old.name);
     await assertFieldBuckets(trx, form.project_id, [next]);
+    await assertFieldReferences(trx, form.project_id, [next]);
     if (!capabilityOf(next.type).options && await isFieldTracked(trx, old.id)) {
       throw new FieldworkError("INVENTORY_TRACKING_LOCKED", "This field tracks inventory: it keeps a type with options.");
     }

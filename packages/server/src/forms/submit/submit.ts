@@ -9,6 +9,7 @@
  * against the current form before it is answered, so a stale cache (an edit since, on this
  * instance or another) never refuses answers that fit the form as it is now.
  */
+import { assertReferencedKeys } from "../../references/reference-lookup";
 import {
   completePath, FieldworkError, messagesFor, PARAM, paymentAmount, paymentFieldOf, safeUrlOrUndefined, type ColumnValue, type FormField,
 } from "@fieldwork/core";
@@ -93,6 +94,9 @@ async function submitOnce(
       record = await loadPublishedForm(db, formId);
       fresh = true;
       continue;
+    }
+    if (record.fields.some((f) => f.type === "search" && f.reference !== null)) {
+      await assertReferencedKeys(db, record.form.project_id, record.fields, item.values);
     }
     const inserted = await submitTo(db, record, item, counted);
     if (inserted && !inserted.duplicate && request.external) {

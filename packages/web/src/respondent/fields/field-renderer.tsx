@@ -18,6 +18,7 @@ const HEAVY = {
   signature: lazy(() => import("./signature-field")),
   canvas: lazy(() => import("./canvas-field")),
   array: lazy(() => import("./array-field")),
+  reference: lazy(() => import("./reference-field")),
 };
 /**
  * The card form (payment/card-form.tsx): only payment forms load it (Stripe's library with it),
@@ -41,12 +42,15 @@ const warned = new Set<string>();
 
 export function FieldRenderer(props: FieldProps) {
   const type = props.field.type;
-  const Heavy = isArrayField(props.field) ? HEAVY.array : type === "richtext" || type === "signature" || type === "canvas" ? HEAVY[type] : null;
+  const Heavy = isArrayField(props.field) ? HEAVY.array
+    : type === "richtext" || type === "signature" || type === "canvas" ? HEAVY[type]
+    // A search field with a reference (its config is read in the chunk: zod stays out of the first load).
+    : type === "search" && typeof props.field.reference === "object" && props.field.reference !== null ? HEAVY.reference : null;
   if (Heavy) return heavyFallback.render?.(props) ?? <Suspense><Heavy {...props} /></Suspense>;
   switch (type) {
     case "text": case "textarea": case "email": case "tel": case "url": case "password": case "number":
     case "range": case "date": case "time": case "datetime-local": case "month": case "week": case "color":
-    case "hidden":
+    case "hidden": case "search":
       return <TextInput {...props} />;
     case "select": case "radio": case "checkboxes":
       return <Choice {...props} />;

@@ -31,6 +31,8 @@ export function Plain(props: FieldProps) {
   const text = useText();
   const { field } = props;
   if (field.type === "signature") return <SignatureUpload {...props} />;
+  // A reference field without JavaScript: the row's key, typed or pasted.
+  if (field.type === "search") return <TextInput {...props} field={{ ...field, type: "text" }} />;
   if (!field.is_array) {
     const placeholder = field.type === "canvas" ? text("field.sketch_no_script") : field.placeholder;
     return <TextInput {...props} field={{ ...field, type: "textarea", placeholder }} />;

@@ -4,6 +4,7 @@
  * through the Data API (data-api.ts) under the table's name.
  */
 import type { Attribute, AttributeInput } from "@fieldwork/core";
+import { fetchDocuments } from "./documents";
 import { privateRequest, seg } from "./http";
 
 /** A window event: a schema's tables changed (the sidebar lists them again). */
@@ -38,3 +39,9 @@ export const changeSchemaColumn = (schema_id: string, table_id: string, column: 
 
 export const dropSchemaColumn = (schema_id: string, table_id: string, column: string, options: Options) =>
   privateRequest<SchemaTable>("DELETE", `/schema/${seg(schema_id)}/tables/${seg(table_id)}/columns/${seg(column)}`, options);
+
+/** Every schema table of a project (its schema documents' tables): the field panel's reference choices. */
+export async function fetchProjectSchemaTables(project_id: string, signal?: AbortSignal): Promise<SchemaTable[]> {
+  const schemas = (await fetchDocuments(project_id, signal)).filter((doc) => doc.doctype === "v0_schema");
+  return (await Promise.all(schemas.map((doc) => fetchSchemaTables(doc.id, signal)))).flat();
+}

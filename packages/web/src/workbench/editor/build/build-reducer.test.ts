@@ -56,9 +56,9 @@ describe("adding", () => {
     expect(state.working.blocks.find((b) => b.id === "s3")).toMatchObject({ parent_id: null, local_index: 1 });
   });
 
-  it("refuses field types without a renderer", () => {
+  it("adds a search (reference) field now that it renders", () => {
     const state = start();
-    expect(run(state, command("add-field", { type: "search", field_id: "x", block_id: "y" }))).toBe(state);
+    expect(run(state, command("add-field", { type: "search", field_id: "x", block_id: "y" }))).not.toBe(state);
   });
 });
 

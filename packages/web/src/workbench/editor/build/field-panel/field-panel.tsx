@@ -30,6 +30,8 @@ import { fetchProjectBuckets } from "../../../api/buckets";
 import { useResource } from "../../../session/use-resource";
 import { InventorySection } from "./inventory-section";
 import { PaymentSection } from "./payment-section";
+import { fetchProjectSchemaTables } from "../../../api/schema-tables";
+import { ReferenceSection, type TablesState } from "./reference-section";
 import { OptionsEditor } from "./options-editor";
 import { draftProblems, initPanel, isDirty, panelReducer, toDefinition, type FlagKey, type TextKey } from "./panel-state";
 
@@ -68,6 +70,9 @@ function PanelBody({ field, fresh, onClose }: { field: FormField; fresh: boolean
   const bucketsResource = useResource(cap.file && projectId ? projectId : null, (signal) => fetchProjectBuckets(projectId!, signal));
   const buckets: BucketsState = bucketsResource.state.status === "ready" ? { status: "ready", buckets: bucketsResource.state.data }
     : bucketsResource.state.status === "failed" ? { status: "failed", message: bucketsResource.state.message } : { status: "loading" };
+  const tablesResource = useResource(draft.type === "search" && projectId ? projectId : null, (signal) => fetchProjectSchemaTables(projectId!, signal));
+  const tables: TablesState = tablesResource.state.status === "ready" ? { status: "ready", tables: tablesResource.state.data }
+    : tablesResource.state.status === "failed" ? { status: "failed", message: tablesResource.state.message } : { status: "loading" };
   const problems = draftProblems(draft, names, buckets.status === "ready" ? buckets.buckets : null);
   const block = useBuild((s) => s.working.blocks.find((b) => b.form_field_id === field.id));
   const condition = useConditionDraft(block, field.name);
@@ -142,6 +147,7 @@ function PanelBody({ field, fresh, onClose }: { field: FormField; fresh: boolean
           ) : null}
         </Group>
         {draft.type === "payment" ? <PaymentSection draft={draft} problems={problems} dispatch={dispatch} /> : null}
+        {draft.type === "search" ? <ReferenceSection draft={draft} tables={tables} dispatch={dispatch} /> : null}
         {cap.file ? <FileSection draft={draft} problems={problems} buckets={buckets} dispatch={dispatch} check={(props) => <Check {...props} />} /> : null}
         <Group title="Logic">
           <Field label="Computed value" error={problems.v_value}

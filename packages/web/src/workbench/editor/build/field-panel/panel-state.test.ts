@@ -152,3 +152,19 @@ describe("the computed value", () => {
     expect(draftProblems(bad.draft, []).option_price).toMatch(/decimals/);
   });
 });
+
+describe("the foreign-key section's draft", () => {
+  const table_id = "7f8e2c1a-5b9d-4e3f-8a2b-1c0d9e8f7a6b";
+  it("keeps a search field's reference, and drops it when the type changes or no table is chosen", () => {
+    const state = initPanel({ field: field({ name: "product", type: "search" }), fresh: false });
+    const referenced = panelReducer(state, { type: "reference", value: { table_id, column: "id", shown: ["name"], searched: ["name"] } });
+    expect(toDefinition(referenced.draft, referenced.base).reference).toEqual({ kind: "schema_table", table_id, column: "id", shown: ["name"], searched: ["name"] });
+    expect(isDirty(referenced)).toBe(true);
+    const reopened = initPanel({ field: field({ name: "product", type: "search", reference: toDefinition(referenced.draft, referenced.base).reference }), fresh: false });
+    expect(reopened.draft.reference).toEqual({ table_id, column: "id", shown: ["name"], searched: ["name"] });
+    const retyped = panelReducer(referenced, { type: "type", value: "text" });
+    expect(toDefinition(retyped.draft, retyped.base).reference).toBeNull();
+    const none = panelReducer(referenced, { type: "reference", value: { table_id: "", column: "id", shown: [], searched: [] } });
+    expect(toDefinition(none.draft, none.base).reference).toBeNull();
+  });
+});

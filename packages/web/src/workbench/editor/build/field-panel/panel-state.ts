@@ -43,6 +43,20 @@ export interface FieldDraft {
   storage_bucket: string;
   /** Payment fields: provider, currency and fixed amount (payment-draft.ts). */
   payment: PaymentDraft;
+  /** Search fields: the referenced schema table and its columns (spec 2 §3 foreign-key section). */
+  reference: ReferenceDraft;
+}
+
+/** A reference as the panel edits it: table_id "" for none. */
+export interface ReferenceDraft { table_id: string; column: string; shown: string[]; searched: string[] }
+
+const strings = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
+function referenceDraftOf(stored: unknown): ReferenceDraft {
+  const r = (typeof stored === "object" && stored !== null ? stored : {}) as Record<string, unknown>;
+  return {
+    table_id: typeof r.table_id === "string" ? r.table_id : "", column: typeof r.column === "string" ? r.column : "id",
+    shown: strings(r.shown), searched: strings(r.searched),
+  };
 }
 
 export type TextKey = "name" | "label" | "placeholder" | "help_text" | "pattern" | "min" | "max" | "step" | "autocomplete" | "accept" | "v_value" | "storage_path" | "storage_bucket";
@@ -69,6 +83,7 @@ export type PanelAction =
   | { type: "type"; value: FieldType }
   | { type: "upload-type"; value: UploadType }
   | { type: "payment"; patch: Partial<PaymentDraft> }
+  | { type: "reference"; value: ReferenceDraft }
   | { type: "options"; op: OptionsOp }
   | { type: "options-mode"; mode: "simple" | "advanced" }
   | { type: "suggestion"; suggestion: FieldSuggestion }
@@ -86,6 +101,7 @@ export function draftOf(field: FormField): FieldDraft {
     v_value: typeof def.v_value === "string" ? def.v_value : "",
     upload_type: uploadTypeOf(def), storage_enabled: storageOf(def).enabled, storage_path: storageOf(def).path,
     storage_bucket: fieldBucketOf(def.storage) ?? "", payment: paymentDraftOf(def.data),
+    reference: referenceDraftOf(def.reference),
   };
 }
 
@@ -146,6 +162,8 @@ export function panelReducer(state: PanelState, action: PanelAction): PanelState
       const payment = provider !== undefined ? withProvider(state.draft.payment, provider) : state.draft.payment;
       return edit({ ...state.draft, payment: { ...payment, ...rest } });
     }
+    case "reference":
+      return edit({ ...state.draft, reference: action.value });
     case "options":
       return edit({ ...state.draft, list: applyOptionsOp(state.draft.list, action.op) });
     case "options-mode":
@@ -190,6 +208,9 @@ export function toDefinition(draft: FieldDraft, base: FieldDefinition): FieldDef
     ...fileSettings(draft, base),
     ...(draft.type === "payment" ? { data: paymentDataOf(draft.payment, base.data) } : {}),
     ...choices,
+    reference: draft.type === "search" && draft.reference.table_id
+      ? { kind: "schema_table", table_id: draft.reference.table_id, column: draft.reference.column, shown: draft.reference.shown, searched: draft.reference.searched }
+      : null,
   };
 }
 

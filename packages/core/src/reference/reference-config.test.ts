@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { containsPattern, exposedColumns, referenceColumnType, ReferenceLookupQuery, referenceOf, referenceProblem } from "./reference-config";
+
+const ok = { kind: "schema_table", table_id: "7f8e2c1a-5b9d-4e3f-8a2b-1c0d9e8f7a6b", column: "id", shown: ["name", "price"], searched: ["name"] };
+
+describe("reference config", () => {
+  it("reads a valid reference and lists the exposed columns, key first", () => {
+    const config = referenceOf(ok)!;
+    expect(exposedColumns(config)).toEqual(["id", "name", "price"]);
+    expect(exposedColumns({ ...config, shown: ["id", "name"] })).toEqual(["id", "name"]);
+  });
+  it("refuses unknown kinds, extra keys, no searched column and duplicates", () => {
+    expect(referenceProblem({ ...ok, kind: "x-supabase" })).toMatch(/kind/);
+    expect(referenceProblem({ ...ok, secret: 1 })).toMatch(/secret|Unrecognized/);
+    expect(referenceProblem({ ...ok, searched: [] })).toMatch(/searched/);
+    expect(referenceProblem({ ...ok, shown: ["a", "a"] })).toMatch(/once/);
+    expect(referenceProblem(null)).toBeNull();
+    expect(referenceOf({ ...ok, table_id: "nope" })).toBeNull();
+  });
+  it("types the answer column after the referenced column, text when unknown", () => {
+    expect(referenceColumnType("integer")).toBe("numeric");
+    expect(referenceColumnType("uuid")).toBe("text");
+    expect(referenceColumnType(undefined)).toBe("text");
+  });
+  it("caps the lookup page and text", () => {
+    expect(ReferenceLookupQuery.parse({})).toEqual({ q: "", limit: 20, page: 0 });
+    expect(ReferenceLookupQuery.safeParse({ limit: "101" }).success).toBe(false);
+    expect(ReferenceLookupQuery.safeParse({ q: "x".repeat(201) }).success).toBe(false);
+  });
+  it("takes wildcards in typed text literally out", () => {
+    expect(containsPattern("  a%b_c*  ")).toBe("*a b c*");
+    expect(containsPattern("%%")).toBeNull();
+  });
+});

@@ -1,0 +1,104 @@
+/**
+ * A reference field's configuration (spec 2 §3 "Field reference", spec 1 §3.6): a `search`
+ * field stores the key of a row of another table. The owner chooses the table (a schema table
+ * of the same project, or a form's table), the referenced column (usually the key; the value
+ * stored and handed back), the columns a respondent sees and the columns the lookup searches.
+ * Only those columns ever leave the server (server/src/references/lookup.ts).
+ */
+import { z } from "zod";
+import type { ColumnType } from "../field-types";
+
+/** Limits of one reference: the columns shown and searched, a lookup's page and text. */
+export const REFERENCE_LIMITS = {
+  shown_columns: 8,
+  searched_columns: 4,
+  /** Rows one lookup returns at most (spec 1 §9: the relation page limit defaults to 100). */
+  page_size: 100,
+  /** The default page of the public lookup. */
+  default_page_size: 20,
+  /** Characters of one lookup's search text. */
+  query_length: 200,
+} as const;
+
+const columnName = z.string().min(1).max(63);
+
+export const ReferenceConfig = z.object({
+  /** `schema_table`: a table of a schema document; `form`: a form's answers table. */
+  kind: z.enum(["schema_table", "form"]),
+  /** The schema table's or the form's id. */
+  table_id: z.string().uuid(),
+  /** The value stored and handed back; usually the key. */
+  column: columnName,
+  /** Columns a respondent sees in the lookup's rows (the referenced column always comes along). */
+  shown: z.array(columnName).max(REFERENCE_LIMITS.shown_columns).default([]),
+  /** Columns the lookup's text is matched against (case-insensitive contains). */
+  searched: z.array(columnName).min(1).max(REFERENCE_LIMITS.searched_columns),
+}).strict().superRefine((value, ctx) => {
+  const dup = (list: string[]) => new Set(list).size !== list.length;
+  if (dup(value.shown)) ctx.addIssue({ code: "custom", path: ["shown"], message: "Each shown column appears once." });
+  if (dup(value.searched)) ctx.addIssue({ code: "custom", path: ["searched"], message: "Each searched column appears once." });
+});
+export type ReferenceConfig = z.infer<typeof ReferenceConfig>;
+
+/** A field's stored `reference` read as a config, or null when it has none or it is not valid. */
+export function referenceOf(stored: unknown): ReferenceConfig | null {
+  if (stored === null || stored === undefined) return null;
+  const parsed = ReferenceConfig.safeParse(stored);
+  return parsed.success ? parsed.data : null;
+}
+
+/** Problems of a stored `reference` for a save, as one message; null when it is valid or absent. */
+export function referenceProblem(stored: unknown): string | null {
+  if (stored === null || stored === undefined) return null;
+  const parsed = ReferenceConfig.safeParse(stored);
+  if (parsed.success) return null;
+  return parsed.error.issues.map((i) => `${i.path.join(".") || "reference"}: ${i.message}`).join("; ").slice(0, 500);
+}
+
+/** The columns a lookup may return: the referenced column first, then the shown ones. */
+export function exposedColumns(config: ReferenceConfig): string[] {
+  return [...new Set([config.column, ...config.shown])];
+}
+
+/**
+ * The answer column of a `search` field: the referenced column's type where a managed column
+ * has one, text when it is unknown (uuid, bigint and the rest store as text).
+ */
+export function referenceColumnType(sql_type: string | null | undefined): ColumnType {
+  switch ((sql_type ?? "").toLowerCase()) {
+    case "integer": case "int": case "int4": case "int2": case "smallint": case "bigint": case "int8":
+    case "numeric": case "decimal": case "real": case "double precision": case "float4": case "float8":
+      return "numeric";
+    case "date": return "date";
+    case "boolean": case "bool": return "boolean";
+    default: return "text";
+  }
+}
+
+/** The public lookup's query: the search text and a page (spec 1 §3.10 q_text_search, q_page_limit, q_page_index). */
+export const ReferenceLookupQuery = z.object({
+  q: z.string().max(REFERENCE_LIMITS.query_length).default(""),
+  limit: z.coerce.number().int().min(1).max(REFERENCE_LIMITS.page_size).default(REFERENCE_LIMITS.default_page_size),
+  page: z.coerce.number().int().min(0).max(1_000).default(0),
+});
+export type ReferenceLookupQuery = z.infer<typeof ReferenceLookupQuery>;
+
+/** A text typed by a respondent as an ilike pattern: contains, with the wildcards taken literally out. */
+export function containsPattern(text: string): string | null {
+  const clean = text.replace(/[*%_\\\u0000]/g, " ").replace(/\s+/g, " ").trim();
+  return clean === "" ? null : `*${clean}*`;
+}
+
+/** GET /v1/session/{session_id}/field/{field_id}/search/meta (spec 1 §3.6), plus the columns a lookup returns. */
+export const SearchMetaAnswer = z.object({
+  data: z.object({
+    provider: z.literal("fieldwork"),
+    referenced_table: z.string(),
+    referenced_column: z.string(),
+    supabase_project_id: z.null(),
+    schema_name: z.string(),
+    columns: z.array(z.string()),
+  }),
+  error: z.null(),
+});
+export type SearchMetaAnswer = z.infer<typeof SearchMetaAnswer>;

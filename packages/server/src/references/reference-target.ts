@@ -1,0 +1,69 @@
+/**
+ * The table a reference field points at (core reference/reference-config.ts), resolved for
+ * one project: a schema table or a form of the same project. A table of another project is
+ * answered exactly as one that does not exist. Its catalog comes from the query engine, so a
+ * lookup reads it with the same bound SQL as the Data API.
+ */
+import { exposedColumns, FieldworkError, referenceOf, type FieldDefinition, type ReferenceConfig } from "@fieldwork/core";
+import type { Kysely } from "kysely";
+import type { DB } from "../db/schema";
+import { loadFormRecord } from "../forms/form-record";
+import { columnOf, type TableCatalog } from "../query/catalog";
+import { formTableCatalog } from "../query/form-catalog";
+import { schemaTableCatalog } from "../schemas/schema-catalog";
+import { isUuid } from "../forms/form-record";
+
+export interface ReferenceTarget {
+  config: ReferenceConfig;
+  catalog: TableCatalog;
+  /** The table's name as the owner sees it (the schema table's name, the form's title). */
+  table_name: string;
+  /** The schema the owner sees it in (spec 1 §3.6 schema_name). */
+  schema_name: string;
+}
+
+const refused = (message: string) => new FieldworkError("REFERENCE_INVALID", message);
+
+/** The referenced table of `projectId`, or null when it does not exist there. */
+export async function referenceTarget(db: Kysely<DB>, projectId: string, config: ReferenceConfig): Promise<ReferenceTarget | null> {
+  if (!isUuid(config.table_id)) return null;
+  if (config.kind === "schema_table") {
+    const table = await db.selectFrom("schema_table").selectAll().where("id", "=", config.table_id).where("project_id", "=", projectId).executeTakeFirst();
+    if (!table) return null;
+    return { config, catalog: await schemaTableCatalog(db, table), table_name: table.name, schema_name: "public" };
+  }
+  const form = await db.selectFrom("form").select(["id", "project_id", "title"]).where("id", "=", config.table_id).executeTakeFirst();
+  if (form?.project_id !== projectId) return null;
+  const record = await loadFormRecord(db, form.id);
+  if (!record) return null;
+  return { config, catalog: await formTableCatalog(db, record), table_name: form.title, schema_name: "public" };
+}
+
+/** Every column the config names exists, and the searched ones hold text (ilike). */
+export function targetProblem(target: ReferenceTarget): string | null {
+  const { config, catalog } = target;
+  for (const name of [...exposedColumns(config), ...config.searched]) {
+    const column = columnOf(catalog, name);
+    if (!column || column.hidden) return `The referenced table has no column ${JSON.stringify(name)}.`;
+  }
+  for (const name of config.searched) {
+    const format = columnOf(catalog, name)!.format;
+    if (!/^(text|character varying|citext|character)/.test(format) || format.endsWith("[]")) {
+      return `The column ${JSON.stringify(name)} is not text: only text columns are searched.`;
+    }
+  }
+  return null;
+}
+
+/** On save: each field's reference points at an existing table of the form's project, with columns that exist. */
+export async function assertFieldReferences(db: Kysely<DB>, projectId: string, fields: readonly Pick<FieldDefinition, "name" | "reference">[]): Promise<void> {
+  for (const field of fields) {
+    if (field.reference === null || field.reference === undefined) continue;
+    const config = referenceOf(field.reference);
+    if (!config) throw refused(`Field ${JSON.stringify(field.name)}: the reference is not valid.`);
+    const target = await referenceTarget(db, projectId, config);
+    if (!target) throw refused(`Field ${JSON.stringify(field.name)}: the referenced table does not exist in this project.`);
+    const problem = targetProblem(target);
+    if (problem) throw refused(`Field ${JSON.stringify(field.name)}: ${problem}`);
+  }
+}
