@@ -13,13 +13,13 @@
  * A payment is named by its intent and its session together: another session's intent is
  * refused (PAYMENT_SESSION_MISMATCH), whatever the caller knows of it.
  */
-import { FieldworkError, messagesFor, paymentAmount, paymentFieldOf, type PaymentSetup, type PaymentStart } from "@fieldwork/core";
+import { FieldworkError, paymentFieldOf, type PaymentSetup, type PaymentStart } from "@fieldwork/core";
 import { createHash } from "node:crypto";
-import { cachedFormRecord, isUuid } from "../forms/form-record";
+import { cachedFormRecord } from "../forms/form-record";
 import { loadPublishedForm } from "../forms/preload";
 import { demandOf, type RequestMeta, type SubmitResult } from "../forms/submit/submit";
-import { readAnswers, readSystemInputs } from "../forms/submit/read-answers";
 import { completePayment, type PaymentContext } from "./payment-complete";
+import { pricedAnswers } from "./priced-answers";
 import { holdForPayment, releaseHold, type Payment } from "./payment-hold";
 import type { CardInput, StripeClient } from "./stripe-client";
 import { cardFormOf } from "./stripe-settings";
@@ -27,19 +27,11 @@ import { cardFormOf } from "./stripe-settings";
 export async function startPayment(
   ctx: PaymentContext, formId: string, answers: Record<string, string[]>, now = new Date(),
 ): Promise<PaymentStart> {
-  const record = cachedFormRecord(ctx.db, formId) ?? await loadPublishedForm(ctx.db, formId);
-  const entries = new Map(Object.entries(answers));
-  const system = readSystemInputs(entries);
-  if (!system.session_id || !isUuid(system.session_id)) throw new FieldworkError("SESSION_NOT_FOUND", "Pay needs the form's session.");
-  const read = readAnswers(
-    record.fields, record.blocks, entries, record.form.unknown_field_handling_strategy, system.utc_offset, new Map(), messagesFor(record.document.lang),
-  );
-  const price = paymentAmount(record.fields, new Map([...read.values].map(([field, value]) => [field.id, value])));
-  if (!price) throw new FieldworkError("PAYMENT_NOT_CONFIRMED", "These answers cost nothing: submit them instead of paying.");
+  const { record, session_id, values, price } = await pricedAnswers(ctx.db, formId, answers);
   const stripe = stripeOf(ctx, price.provider);
 
   const { payment, replaced } = await holdForPayment(ctx.db, record, {
-    session_id: system.session_id, price, demand: demandOf(record, read.values), answers, now,
+    session_id, price, demand: demandOf(record, values), answers, now,
   });
   if (replaced?.provider_id) await stripe.cancel(replaced.provider_id).catch(() => undefined);
   let intent;

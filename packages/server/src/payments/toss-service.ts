@@ -14,15 +14,14 @@
  * - `failToss` (failUrl): the order's hold is given back with Toss's message.
  */
 import {
-  FieldworkError, isMinorAmount, messagesFor, paymentAmount, TOSS_BASE_PATH, TOSS_FAIL_MESSAGE, TOSS_ORDER_NAME_MAX,
+  FieldworkError, isMinorAmount, TOSS_BASE_PATH, TOSS_FAIL_MESSAGE, TOSS_ORDER_NAME_MAX,
   type ColumnValue, type FormField, type TossPaymentSessionData,
 } from "@fieldwork/core";
 import { createHash } from "node:crypto";
-import { cachedFormRecord, isUuid } from "../forms/form-record";
-import { loadPublishedForm } from "../forms/preload";
-import { readAnswers, readSystemInputs } from "../forms/submit/read-answers";
+import { isUuid } from "../forms/form-record";
 import { demandOf, type RequestMeta, type SubmitResult } from "../forms/submit/submit";
 import { completePayment, type PaymentContext } from "./payment-complete";
+import { pricedAnswers } from "./priced-answers";
 import { holdForPayment, releaseHold, type Payment } from "./payment-hold";
 import type { ProviderIntent } from "./stripe-client";
 import { TossRefusal, type TossClient, type TossPayment } from "./toss-client";
@@ -31,24 +30,16 @@ export interface TossSessionRequest { form_id: string; testmode?: boolean | unde
 
 export async function startTossSession(ctx: PaymentContext, body: TossSessionRequest, now = new Date()): Promise<TossPaymentSessionData> {
   const toss = tossOf(ctx);
-  const record = cachedFormRecord(ctx.db, body.form_id) ?? await loadPublishedForm(ctx.db, body.form_id);
-  const entries = new Map(Object.entries(body.answers));
-  const system = readSystemInputs(entries);
-  if (!system.session_id || !isUuid(system.session_id)) throw new FieldworkError("SESSION_NOT_FOUND", "Pay needs the form's session.");
-  const read = readAnswers(
-    record.fields, record.blocks, entries, record.form.unknown_field_handling_strategy, system.utc_offset, new Map(), messagesFor(record.document.lang),
-  );
-  const price = paymentAmount(record.fields, new Map([...read.values].map(([field, value]) => [field.id, value])));
-  if (!price) throw new FieldworkError("PAYMENT_NOT_CONFIRMED", "These answers cost nothing: submit them instead of paying.");
+  const { record, session_id, values, price } = await pricedAnswers(ctx.db, body.form_id, body.answers);
   if (price.provider !== "tosspayments") throw new FieldworkError("PAYMENT_PROVIDER_UNAVAILABLE", "This form does not take Toss Payments.");
 
   const { payment } = await holdForPayment(ctx.db, record, {
-    session_id: system.session_id, price, demand: demandOf(record, read.values), answers: body.answers, now,
+    session_id, price, demand: demandOf(record, values), answers: body.answers, now,
   });
   if (payment.status !== "pending") throw new FieldworkError("PAYMENT_NOT_CONFIRMED", "This session's payment is already confirmed.");
   const back = (step: "success" | "fail") =>
     `${ctx.public_url ?? ""}${TOSS_BASE_PATH}/${step}?form_id=${encodeURIComponent(body.form_id)}${body.redirect === false ? "&json=1" : ""}`;
-  const customer = customerOf(read.values);
+  const customer = customerOf(values);
   return {
     customerKey: payment.session_id, price: payment.amount, orderId: payment.id,
     orderName: (record.form.title || "Fieldwork").slice(0, TOSS_ORDER_NAME_MAX),
