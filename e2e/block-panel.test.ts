@@ -35,7 +35,8 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the block panel in Chromium", () => {
     await insert(page, "Section");
     const section = panel(page, "New Section");
     await expect.poll(() => section.isVisible()).toBe(true);
-    expect(await section.getByLabel("Contains payment").count()).toBe(0);
+    // A section offers "Contains payment" (spec 1 §4.1), off until the owner turns it on.
+    expect(await section.getByRole("switch", { name: /Contains payment/ }).isChecked()).toBe(false);
     await section.getByLabel("Title").fill("Your visit & stay");
     await expect.poll(() => section.getByRole("region", { name: "Preview" }).getByRole("heading", { name: "Your visit & stay" }).isVisible()).toBe(true);
     await section.getByRole("button", { name: "Save" }).click();
