@@ -46,8 +46,11 @@ export function TableActions(props: TableActionsProps) {
   );
 }
 
-function AddColumnDialog(props: TableActionsProps & { open: boolean; onClose(): void }) {
-  const [draft, setDraft] = useState(emptyColumn);
+/**
+ * A dialog's form submit: `action` runs once per submit with the button busy, and a refusal
+ * is shown as the server's message (cleared by the next submit or `setError(null)`).
+ */
+function useDialogSubmit(action: () => Promise<void>) {
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const submit = async (event: FormEvent) => {
@@ -55,16 +58,24 @@ function AddColumnDialog(props: TableActionsProps & { open: boolean; onClose(): 
     setPending(true);
     setError(null);
     try {
-      await addSchemaColumn(props.schema_id, props.table.id, attributeOfDraft(draft), { csrf_token: props.csrf_token });
-      setDraft(emptyColumn());
-      props.onClose();
-      props.onChanged();
+      await action();
     } catch (failure) {
       setError(messageOf(failure));
     } finally {
       setPending(false);
     }
   };
+  return { error, setError, pending, submit };
+}
+
+function AddColumnDialog(props: TableActionsProps & { open: boolean; onClose(): void }) {
+  const [draft, setDraft] = useState(emptyColumn);
+  const { error, pending, submit } = useDialogSubmit(async () => {
+    await addSchemaColumn(props.schema_id, props.table.id, attributeOfDraft(draft), { csrf_token: props.csrf_token });
+    setDraft(emptyColumn());
+    props.onClose();
+    props.onChanged();
+  });
   return (
     <Dialog open={props.open} onClose={props.onClose} title="Add column" description={`A new column of ${props.table.name}; existing rows take its default.`} className="max-w-2xl">
       <form className="grid gap-4" onSubmit={submit}>
@@ -81,23 +92,12 @@ function AddColumnDialog(props: TableActionsProps & { open: boolean; onClose(): 
 
 function DeleteTableDialog(props: TableActionsProps & { open: boolean; onClose(): void }) {
   const [typed, setTyped] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setPending(true);
-    setError(null);
-    try {
-      await deleteSchemaTable(props.schema_id, props.table.id, typed, { csrf_token: props.csrf_token });
-      announceSchemaTables();
-      props.onClose();
-      props.onDeleted();
-    } catch (failure) {
-      setError(messageOf(failure));
-    } finally {
-      setPending(false);
-    }
-  };
+  const { error, pending, submit } = useDialogSubmit(async () => {
+    await deleteSchemaTable(props.schema_id, props.table.id, typed, { csrf_token: props.csrf_token });
+    announceSchemaTables();
+    props.onClose();
+    props.onDeleted();
+  });
   return (
     <Dialog open={props.open} onClose={props.onClose} role="alertdialog" title={`Delete the table ${props.table.name}?`}
       description="Its rows are deleted for good; the Data API will no longer serve it.">
@@ -123,26 +123,15 @@ function ChangeColumnDialog(props: TableActionsProps & { onClose(): void }) {
   const [chosen, setChosen] = useState(() => columns.find((a) => !a.primary_key)?.name ?? columns[0]!.name);
   const attr = columns.find((a) => a.name === chosen)!;
   const [draft, setDraft] = useState(() => draftOfAttribute(attr));
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const { error, setError, pending, submit } = useDialogSubmit(async () => {
+    await changeSchemaColumn(props.schema_id, props.table.id, attr.name, changedAttribute(attr, draft), { csrf_token: props.csrf_token });
+    props.onClose();
+    props.onChanged();
+  });
   const choose = (name: string) => {
     setChosen(name);
     setDraft(draftOfAttribute(columns.find((a) => a.name === name)!));
     setError(null);
-  };
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setPending(true);
-    setError(null);
-    try {
-      await changeSchemaColumn(props.schema_id, props.table.id, attr.name, changedAttribute(attr, draft), { csrf_token: props.csrf_token });
-      props.onClose();
-      props.onChanged();
-    } catch (failure) {
-      setError(messageOf(failure));
-    } finally {
-      setPending(false);
-    }
   };
   return (
     <Dialog open onClose={props.onClose} title="Change column" description="Rename it, change its type or its rules. Values that would not convert refuse the change." className="max-w-2xl">
