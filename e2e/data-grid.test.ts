@@ -68,7 +68,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("data mode in Chromium", () => {
     const name = await columnIndex(page, "Full name");
     const email = await columnIndex(page, "Email");
     expect(await cell(page, 1, name).textContent()).toBe("Ada Lovelace 0");
-    expect(await violations(page)).toEqual([]);
+    await expect.poll(() => violations(page)).toEqual([]);
 
     // Two filters of different formats: a number and a text (radio) column.
     await page.getByRole("button", { name: "Filter" }).click();
@@ -205,7 +205,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("data mode in Chromium", () => {
     await page.getByRole("button", { name: "More about this customer" }).click();
     await expect.poll(() => page.getByRole("heading", { name: "Customer" }).isVisible()).toBe(true);
     await expect.poll(() => page.getByText("Fieldwork launch survey").first().isVisible()).toBe(true);
-    expect(await violations(page)).toEqual([]);
+    await expect.poll(() => violations(page)).toEqual([]);
 
     // Sessions and customers are read only; Analytics counts the answers.
     await page.getByRole("link", { name: "Sessions" }).click();
@@ -215,10 +215,10 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("data mode in Chromium", () => {
     await expect.poll(() => page.getByText("Sessions are read only.").isVisible()).toBe(true);
     await page.getByRole("link", { name: "Customers" }).click();
     await expect.poll(() => countLabel(page)).toBe("1 row");
-    expect(await violations(page)).toEqual([]);
+    await expect.poll(() => violations(page)).toEqual([]);
     await page.getByRole("link", { name: "Realtime" }).click();
     await expect.poll(() => page.getByText("299").first().isVisible()).toBe(true);
-    expect(await violations(page)).toEqual([]);
+    await expect.poll(() => violations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   }, 180_000);
@@ -312,7 +312,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("data mode in Chromium", () => {
     await expect.poll(() => signDialog.isVisible()).toBe(true);
     expect(await signDialog.getByRole("img").getAttribute("src")).toBe(png);
     expect(await signDialog.getByRole("textbox").count()).toBe(0);
-    expect(await violations(page)).toEqual([]);
+    await expect.poll(() => violations(page)).toEqual([]);
     await signDialog.getByRole("button", { name: "Clear" }).click();
     await expect.poll(() => cell(page, 1, sign).textContent()).toBe("NULL");
     await expect.poll(async () => JSON.parse((await rest(page, project.id, `${form.table_name}?select=sign`)).text)).toEqual([{ sign: null }]);

@@ -164,7 +164,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("a form in its own language, in Chromium", 
     await page.getByRole("link", { name: "Theme", exact: true }).click();
     await page.waitForURL(/\/design$/);
     const language = page.getByLabel("Language");
-    expect(await language.locator("option").evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value)))
+    await expect.poll(() => language.locator("option").evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value)))
       .toEqual(["en", "ko", "es", "de", "ja", "fr", "pt", "it", "ru", "zh", "ar", "hi", "nl"]);
     await language.selectOption("ar");
     await expect.poll(() => page.getByRole("status").filter({ hasText: /^(Saving\.\.\.|Saved!|Failed to save\.)$/ }).textContent()).toBe("Saved!");
