@@ -100,6 +100,26 @@ export async function refundAtProvider(ctx: PaymentContext, payment: Payment, re
     payment_id: payment.id, response_id: null, kind: "refund", provider: payment.provider, provider_id: refund.id,
     amount: refund.amount, currency: refund.currency, status: refund.status,
   }).onConflict((oc) => oc.doNothing()).execute();
+  if (payment.response_id) await markRowRefunded(ctx.db, payment);
+}
+
+/**
+ * The row's payment column follows the refund: `status: "refunded"` and `amount_refunded` (the
+ * sum of the payment's refund movements), so the grid, the record panel and the Data API read
+ * what happened to the money. One statement on the row, so the live row feed tells open grids.
+ * Only the cell this payment wrote changes (same provider id); a form whose payment field is
+ * gone keeps its row as it is.
+ */
+export async function markRowRefunded(db: Kysely<DB>, payment: Pick<Payment, "id" | "form_id" | "response_id" | "provider_id">): Promise<void> {
+  const target = await db.selectFrom("form").innerJoin("form_field", "form_field.form_id", "form.id")
+    .select(["form.table_name", "form_field.name"])
+    .where("form.id", "=", payment.form_id).where("form_field.type", "=", "payment").executeTakeFirst();
+  if (!target || !payment.response_id || !payment.provider_id) return;
+  const column = sql.ref(target.name);
+  await sql`update ${managedTable(target.table_name)} set ${column} = ${column} || jsonb_build_object(
+      'status', 'refunded',
+      'amount_refunded', (select coalesce(sum(amount), 0) from payment_movement where payment_id = ${payment.id}::uuid and kind = 'refund'))
+    where id = ${payment.response_id}::uuid and jsonb_typeof(${column}) = 'object' and ${column}->>'provider_id' = ${payment.provider_id}`.execute(db);
 }
 
 type Refund = { id: string; amount: number; currency: string; status: string };

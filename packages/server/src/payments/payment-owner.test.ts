@@ -2,7 +2,7 @@
  * The owner's side of a paid row on both backends, against the Stripe stand-in: the record
  * panel lists the row's charge; an editor refunds it once (a second click and a replay
  * answer 409 PAYMENT_ALREADY_REFUNDED, the stand-in records one refund); viewers read but
- * cannot refund; members of another project get 404; hostile ids get catalogue 4xx.
+ * cannot refund; the row's payment cell reads `refunded` with the amount given back; members of another project get 404; hostile ids get catalogue 4xx.
  */
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -44,6 +44,12 @@ describe.each(BACKENDS)("the owner's payments of a row on $name", (backend) => {
 
   const call = (who: Caller, method: "GET" | "POST", path: string) => as(app, who)(method, `/private/editor${path}`);
 
+  /** The row's payment cell as the grid reads it (the Data API's rows). */
+  async function payCell(form: string, row: string): Promise<unknown> {
+    const rows = (await w.call(w.owner, "GET", `/forms/${form}/responses?limit=10`)).json().data as { id: string; pay: unknown }[];
+    return rows.find((r) => r.id === row)?.pay;
+  }
+
   /** A published form with a priced radio and a payment field, and one paid row. */
   async function paidRow() {
     const { form, document } = await w.newForm();
@@ -77,6 +83,7 @@ describe.each(BACKENDS)("the owner's payments of a row on $name", (backend) => {
       movements: [{ kind: "charge", provider: "stripe", provider_id: intent, amount: 1000, currency: "usd", status: "succeeded" }],
     });
     expect(Date.parse(listed.json().data.movements[0].created_at)).toBeGreaterThan(0);
+    expect(await payCell(form, row)).toEqual({ provider: "stripe", provider_id: intent, amount: 1000, currency: "usd", status: "succeeded" });
 
     // A viewer reads but does not refund.
     const refused = await call(viewer, "POST", `/forms/${form}/responses/${row}/refund`);
@@ -98,9 +105,8 @@ describe.each(BACKENDS)("the owner's payments of a row on $name", (backend) => {
     expect(after.payments[0].status).toBe("refunded");
     expect(after.movements.map((m: { kind: string; status: string; amount: number }) => [m.kind, m.status, m.amount]))
       .toEqual([["charge", "succeeded", 1000], ["refund", "succeeded", 1000]]);
-    // The answer stays: a refund gives the money back, not the row.
-    const rows = (await w.call(w.owner, "GET", `/forms/${form}/responses?limit=10`)).json().data;
-    expect(JSON.stringify(rows)).toContain(row);
+    // The answer stays: a refund gives the money back, not the row; its payment cell reads refunded.
+    expect(await payCell(form, row)).toEqual({ provider: "stripe", provider_id: intent, amount: 1000, currency: "usd", status: "refunded", amount_refunded: 1000 });
   });
 
   it.skipIf(!backend.available)("answers 404 to another project's member and for a row of another form, 4xx with a code for hostile ids", async () => {
