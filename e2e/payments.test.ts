@@ -161,6 +161,10 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("Pay in Chromium against the Stripe stand-i
     await section.getByText("Charge · $10 · succeeded").waitFor();
     const intent = standin.charges[0]!.payment_intent;
     expect(await section.textContent()).toContain(`Stripe ${intent}`);
+    // The receipt's data, kept with the payment: the store's product, quantity, price, total.
+    const receipt = section.locator("[data-fw-receipt]");
+    expect(await receipt.getByRole("listitem").allTextContents()).toEqual(["Early bird (Concert ticket: Ticket Early) × 1 · $10"]);
+    expect(await receipt.textContent()).toContain("Total $10");
     await section.getByRole("button", { name: "Refund" }).click();
     const dialog = owner.getByRole("alertdialog");
     expect(await dialog.textContent()).toContain("gives $10 back");

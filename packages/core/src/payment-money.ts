@@ -8,6 +8,7 @@
  * "-3" or "abc" are invalid. `minorToMajor(2550, "usd")` is "25.50".
  */
 import { formatPaymentAmount, isMinorAmount } from "./payment";
+import type { PaymentReceipt } from "./payment-receipt";
 
 /** The digits after the point of `currency` (2 for usd, 0 for krw and jpy), per Intl. */
 export function currencyDigits(currency: string): number {
@@ -69,7 +70,11 @@ export interface RowPaymentMovement {
 
 /** A row's payments, where each stands, and their movements (oldest first). */
 export interface RowPayments {
-  payments: { id: string; provider: string; provider_id: string | null; amount: number; currency: string; status: string; created_at: string }[];
+  payments: {
+    id: string; provider: string; provider_id: string | null; amount: number; currency: string; status: string; created_at: string;
+    /** What its receipt says (null for payments made before receipts were kept). */
+    receipt: PaymentReceipt | null;
+  }[];
   movements: RowPaymentMovement[];
   /** Whether a completed payment remains that an editor may refund. */
   refundable: boolean;

@@ -89,7 +89,11 @@ describe.each(BACKENDS)("Toss Payments on $name", (backend) => {
     const again = await session({ form_id: form, answers: { ticket: ["early"], email: ["buyer@example.kr"], __fw_session: [sid] } });
     expect(again.json().data.orderId).toBe(data.orderId);
     expect(await level(form)).toMatchObject({ available: 4 });
-    expect(await payments(form)).toEqual([expect.objectContaining({ id: data.orderId, provider: "tosspayments", amount: 5000, currency: "krw", status: "pending" })]);
+    expect(await payments(form)).toEqual([expect.objectContaining({
+      id: data.orderId, provider: "tosspayments", amount: 5000, currency: "krw", status: "pending",
+      // What the receipt says, kept from the session on.
+      receipt: { email: "buyer@example.kr", currency: "krw", total: 5000, lines: [{ field: "ticket", option: "early", label: "Early", product: null, quantity: 1, unit_price: 5000, amount: 5000 }] },
+    })]);
   });
 
   it.skipIf(!backend.available)("success confirms once with Toss: one row with its payment, the unit committed; a replay charges nothing more", async () => {
