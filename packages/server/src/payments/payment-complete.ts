@@ -19,6 +19,7 @@ import { cachedFormRecord, type FormRecord } from "../forms/form-record";
 import { loadPublishedForm } from "../forms/preload";
 import { submitResponse, type RequestMeta, type SubmitResult } from "../forms/submit/submit";
 import { managedTable } from "../tables/managed-table";
+import type { PayGate } from "./pay-gate";
 import { releaseHold, type Payment } from "./payment-hold";
 import type { ProviderIntent, StripeClient } from "./stripe-client";
 import type { TossClient } from "./toss-client";
@@ -31,6 +32,8 @@ export interface PaymentContext {
   toss?: TossClient | null;
   /** PUBLIC_URL: where Toss sends the buyer back (successUrl, failUrl). */
   public_url?: string;
+  /** The cap on a form's Pay requests in flight and its one-at-a-time holds (pay-gate.ts); none in bare contexts (tests, sweeps). */
+  gate?: PayGate;
 }
 
 const NO_META: RequestMeta = { user_agent: null, referer: null, ip: null };

@@ -30,9 +30,8 @@ export async function startPayment(
   const { record, session_id, values, price, receipt } = await pricedAnswers(ctx.db, formId, answers);
   const stripe = stripeOf(ctx, price.provider);
 
-  const { payment, replaced } = await holdForPayment(ctx.db, record, {
-    session_id, price, receipt, demand: demandOf(record, values), answers, now,
-  });
+  const hold = () => holdForPayment(ctx.db, record, { session_id, price, receipt, demand: demandOf(record, values), answers, now });
+  const { payment, replaced } = await (ctx.gate ? ctx.gate.serial(record.form.id, hold) : hold());
   if (replaced?.provider_id) await stripe.cancel(replaced.provider_id).catch(() => undefined);
   let intent;
   try {

@@ -12,7 +12,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { toFieldworkError } from "../http-errors";
 import type { PaymentContext } from "./payment-complete";
-import { answerOf, metaOf } from "./payment-routes";
+import { answerOf, gated, metaOf } from "./payment-routes";
 import { formLanguage, refusalMessage, sendTossFailPage } from "./toss-result-page";
 import { confirmTossSuccess, failToss, startTossSession } from "./toss-service";
 
@@ -25,7 +25,7 @@ export async function tossRoutes(fastify: FastifyInstance, ctx: PaymentContext):
   app.post(`${TOSS_BASE_PATH}/session`, {
     config: { rate_limit: "submit" },
     schema: { body: TossSessionBody, response: { 200: TossSessionAnswer, ...errors } },
-  }, async (request) => ({ data: await startTossSession(ctx, request.body), error: null }));
+  }, async (request) => gated(ctx, request.body.form_id, async () => ({ data: await startTossSession(ctx, request.body), error: null })));
 
   app.get(`${TOSS_BASE_PATH}/success`, {
     config: { rate_limit: "submit" },
@@ -33,7 +33,7 @@ export async function tossRoutes(fastify: FastifyInstance, ctx: PaymentContext):
   }, async (request, reply) => {
     const { json, ...query } = request.query;
     try {
-      const result = await confirmTossSuccess(ctx, query, metaOf(request), request.id);
+      const result = await gated(ctx, query.form_id, () => confirmTossSuccess(ctx, query, metaOf(request), request.id));
       if (jsonAsked(request, json)) return reply.code(result.duplicate ? 200 : 201).send(answerOf(result));
       return reply.redirect(result.redirect, 303);
     } catch (error) {
