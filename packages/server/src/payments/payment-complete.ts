@@ -114,15 +114,18 @@ export async function refundAtProvider(ctx: PaymentContext, payment: Payment, re
  * gone keeps its row as it is.
  */
 export async function markRowRefunded(db: Kysely<DB>, payment: Pick<Payment, "id" | "form_id" | "response_id" | "provider_id">): Promise<void> {
-  const target = await db.selectFrom("form").innerJoin("form_field", "form_field.form_id", "form.id")
+  if (!payment.response_id || !payment.provider_id) return;
+  const targets = await db.selectFrom("form").innerJoin("form_field", "form_field.form_id", "form.id")
     .select(["form.table_name", "form_field.name"])
-    .where("form.id", "=", payment.form_id).where("form_field.type", "=", "payment").executeTakeFirst();
-  if (!target || !payment.response_id || !payment.provider_id) return;
-  const column = sql.ref(target.name);
-  await sql`update ${managedTable(target.table_name)} set ${column} = ${column} || jsonb_build_object(
-      'status', 'refunded',
-      'amount_refunded', (select coalesce(sum(amount), 0) from payment_movement where payment_id = ${payment.id}::uuid and kind = 'refund'))
-    where id = ${payment.response_id}::uuid and jsonb_typeof(${column}) = 'object' and ${column}->>'provider_id' = ${payment.provider_id}`.execute(db);
+    .where("form.id", "=", payment.form_id).where("form_field.type", "=", "payment").execute();
+  for (const target of targets) {
+    const column = sql.ref(target.name);
+    await sql`update ${managedTable(target.table_name)} set ${column} = ${column} || jsonb_build_object(
+        'status', 'refunded',
+        'amount_refunded', (select coalesce(sum(amount), 0) from payment_movement where payment_id = ${payment.id}::uuid and kind = 'refund'))
+      where id = ${payment.response_id}::uuid and jsonb_typeof(${column}) = 'object' and ${column}->>'provider_id' = ${payment.provider_id}
+        and ${column}->>'status' is distinct from 'refunded'`.execute(db);
+  }
 }
 
 type Refund = { id: string; amount: number; currency: string; status: string };
