@@ -3,8 +3,10 @@
  * with STRIPE_API_BASE set, the payment section draws Fieldwork's own card form (spec 1
  * §2.3), Pay replaces Next there and Submit is hidden (§4.1); a buyer picks a ticket, pays
  * with a test card and sees the ending, the row holds what was paid and the stand-in one
- * charge; a declined card shows the provider's message and stores nothing; the owner opens
- * the paid row's record panel, sees its payment and refunds it once. No real provider is
+ * charge, and the owner's products page shows the ticket's stock one lower (committed one
+ * higher); a declined card shows the provider's message and stores nothing, its stock as it
+ * was; the owner opens the paid row's record panel, sees its payment and refunds it once, and
+ * the grid's payment cell and the record panel then read it refunded. No real provider is
  * contacted.
  */
 import { writeFileSync } from "node:fs";
@@ -25,6 +27,14 @@ const definition = {
     { type: "section", children: [{ type: "field", field: "ticket" }] },
     { type: "section", contains_payment: true, children: [{ type: "field", field: "pay" }] },
   ],
+  // The tickets are a store product's values, 5 of each: the owner watches the stock move.
+  inventory: {
+    store: { name: "Box office", currency: "USD" },
+    items: [
+      { field: "ticket", option: "early", sku: "TICKET-EARLY", available: 5, on_hand: 5, product: { name: "Concert ticket", option: "Ticket", value: "Early", unit_price: 1000 } },
+      { field: "ticket", option: "late", sku: "TICKET-LATE", available: 5, on_hand: 5, product: { name: "Concert ticket", option: "Ticket", value: "Late", unit_price: 2500 } },
+    ],
+  },
 };
 
 describe.skipIf(!CHROMIUM_AVAILABLE)("Pay in Chromium against the Stripe stand-in", () => {
@@ -57,6 +67,14 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("Pay in Chromium against the Stripe stand-i
     await server?.stop();
     await standin?.close();
   });
+  /** The stock of a ticket as the owner reads it on the store's products page: available and committed. */
+  async function stockOf(value: "Early" | "Late"): Promise<{ available: number; committed: number }> {
+    await owner.goto(dataUrl.replace(/\/data\/responses$/, "/connect/store/products"));
+    const available = owner.getByRole("spinbutton", { name: `Available of Ticket ${value}` });
+    await available.waitFor({ timeout: 20_000 });
+    const cells = owner.getByRole("table", { name: "Values of Concert ticket" }).getByRole("row", { name: new RegExp(`^Ticket ${value}`) }).getByRole("cell");
+    return { available: Number(await available.inputValue()), committed: Number(await cells.nth(4).textContent()) };
+  }
   const rows = () => server.cli(["responses", "list", formId]).trim().split("\n").filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
 
   async function toPayment(choice: string): Promise<{ page: Page; errors: string[] }> {
@@ -85,7 +103,8 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("Pay in Chromium against the Stripe stand-i
     await page.getByLabel("ZIP").fill("94103");
   }
 
-  it("a buyer picks a ticket, pays with a test card and sees the ending; the row holds the payment", async () => {
+  it("a buyer picks a ticket, pays with a test card and sees the ending; the row holds the payment, the owner sees the stock move", async () => {
+    expect(await stockOf("Early")).toEqual({ available: 5, committed: 0 });
     const { page, errors } = await toPayment("Early bird");
     expect(await page.locator("[data-fw-total]").textContent()).toBe("Total $10");
     await fillCard(page, "4242 4242 4242 4242");
@@ -100,6 +119,9 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("Pay in Chromium against the Stripe stand-i
     expect(standin.charges[0]).toMatchObject({ amount: 1000, payment_intent: paid.provider_id, card_last4: "4242" });
     expect(errors).toEqual([]);
     await page.close();
+    // One ticket left the shelf: the owner's products page counts it committed.
+    expect(await stockOf("Early")).toEqual({ available: 4, committed: 1 });
+    expect(await stockOf("Late")).toEqual({ available: 5, committed: 0 });
   });
 
   it("a declined card shows the provider's message and stores nothing", async () => {
@@ -112,6 +134,8 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("Pay in Chromium against the Stripe stand-i
     expect(await badge.textContent()).toContain("Your card was declined.");
     expect(rows()).toHaveLength(before);
     expect(standin.charges).toHaveLength(1);
+    // The hold went back with the decline: the stock is as it was.
+    expect(await stockOf("Late")).toEqual({ available: 5, committed: 0 });
     // The same buyer pays again with a good card: one charge more, one row.
     await fillCard(page, "4242 4242 4242 4242");
     await page.getByRole("button", { name: "Pay" }).click();
@@ -121,6 +145,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("Pay in Chromium against the Stripe stand-i
     expect(standin.charges[1]!.amount).toBe(2500);
     expect(errors).toEqual([]);
     await page.close();
+    expect(await stockOf("Late")).toEqual({ available: 4, committed: 1 });
   });
 
   it("the owner sees the paid row's payment in the record panel and refunds it once", async () => {
@@ -136,6 +161,10 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("Pay in Chromium against the Stripe stand-i
     await section.getByText("Charge · $10 · succeeded").waitFor();
     const intent = standin.charges[0]!.payment_intent;
     expect(await section.textContent()).toContain(`Stripe ${intent}`);
+    // The receipt's data, kept with the payment: the store's product, quantity, price, total.
+    const receipt = section.locator("[data-fw-receipt]");
+    expect(await receipt.getByRole("listitem").allTextContents()).toEqual(["Early bird (Concert ticket: Ticket Early) × 1 · $10"]);
+    expect(await receipt.textContent()).toContain("Total $10");
     await section.getByRole("button", { name: "Refund" }).click();
     const dialog = owner.getByRole("alertdialog");
     expect(await dialog.textContent()).toContain("gives $10 back");
@@ -152,7 +181,14 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("Pay in Chromium against the Stripe stand-i
     }, `/private/editor/forms/${formId}/responses/${String(row.id)}/refund`);
     expect(replay).toEqual({ status: 409, code: "PAYMENT_ALREADY_REFUNDED" });
     expect(standin.refunds).toHaveLength(1);
+    // The grid's payment cell and the record panel follow the refund (the row feed reads the row again).
+    const refunded = `$10 paid, $10 refunded (stripe ${intent})`;
+    await owner.getByRole("row").filter({ hasText: refunded }).waitFor({ timeout: 20_000 });
+    expect(await owner.getByRole("row").filter({ hasText: "$10 succeeded" }).count()).toBe(0);
+    await owner.getByText(refunded, { exact: true }).nth(1).waitFor({ timeout: 20_000 });
+    // A refund gives money back, not the ticket: it stays committed.
     await shootBothSchemes(owner, "payment-record-panel");
+    expect(await stockOf("Early")).toEqual({ available: 4, committed: 1 });
     expect(errors).toEqual([]);
   });
 });

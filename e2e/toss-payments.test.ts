@@ -4,7 +4,8 @@
  * opens the stand-in's checkout page (Toss's SDK loads from its CDN, which tests never reach);
  * "Pay" there comes back to successUrl, the server confirms once and the buyer sees the ending
  * with the row paid in won; "Cancel" comes back to failUrl, which shows Toss's message, gives
- * the unit back and stores nothing. No real provider is contacted.
+ * the unit back and stores nothing, in the form's language (a Korean form's page is Korean).
+ * No real provider is contacted.
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -31,6 +32,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("Pay with Toss Payments in Chromium against
   let server: RunningServer;
   let browser: Browser;
   let formId = "";
+  let koreanFormId = "";
   beforeAll(async () => {
     standin = await startTossStandin();
     [server, browser] = await Promise.all([
@@ -40,6 +42,10 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("Pay with Toss Payments in Chromium against
     const file = join(server.dataDir, "toss.json");
     writeFileSync(file, JSON.stringify(definition));
     formId = (JSON.parse(server.cli(["forms", "import", file])) as { id: string }).id;
+    // The same form in Korean (its theme's language): the public pages, the fail page too, speak it.
+    const korean = join(server.dataDir, "toss-ko.json");
+    writeFileSync(korean, JSON.stringify({ ...definition, title: "서울 콘서트", theme: { lang: "ko" } }));
+    koreanFormId = (JSON.parse(server.cli(["forms", "import", korean])) as { id: string }).id;
   });
   afterAll(async () => {
     await browser?.close();
@@ -100,6 +106,32 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("Pay with Toss Payments in Chromium against
     expect(standin.charges).toHaveLength(1);
     await page.getByRole("link", { name: "Back to the form" }).click();
     await page.locator("form[data-fw-ready]").waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("on a Korean form the fail page is Korean: its title, that nothing was charged, the way back", async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(String(error)));
+    await page.goto(`${server.url}/d/e/${koreanFormId}`);
+    await page.locator("form[data-fw-ready]").waitFor();
+    await page.getByLabel("Late").check();
+    await page.getByRole("button", { name: "다음" }).click();
+    await page.locator("[data-fw-provider=tosspayments]").waitFor();
+    await page.getByRole("button", { name: "결제" }).click();
+    await page.waitForURL(`${standin.base}/checkout?**`);
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await page.waitForURL(/\/integrations\/tosspayments\/payments\/fail/);
+    expect(await page.locator("html").getAttribute("lang")).toBe("ko");
+    expect(await page.title()).toBe("결제가 완료되지 않았습니다");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("결제가 완료되지 않았습니다");
+    expect(await page.locator("[data-fw-payment-message]").textContent()).toBe(STANDIN_CANCELED.message);
+    expect(await page.getByText("청구된 금액은 없습니다.").isVisible()).toBe(true);
+    expect(await page.getByText("Nothing was charged.").count()).toBe(0);
+    await page.getByRole("link", { name: "양식으로 돌아가기" }).click();
+    await page.locator("form[data-fw-ready]").waitFor();
+    expect(page.url()).toContain(`/d/e/${koreanFormId}`);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -70,6 +70,8 @@ export const PUBLIC_ERROR_PAGES = {
   PAYMENT_NOT_CONFIRMED: { status: 409 },
   /** The provider could not be reached or is not configured on this server. */
   PAYMENT_PROVIDER_UNAVAILABLE: { status: 503 },
+  /** Too many Pay requests of one form are waiting on this server (LIMITS.pay_in_flight_per_form). */
+  PAYMENT_BUSY: { status: 429 },
 } as const satisfies Record<string, ErrorPageEntry>;
 
 export type PublicErrorCode = keyof typeof PUBLIC_ERROR_PAGES;

@@ -26,6 +26,7 @@ export * from "./form-definition";
 export * from "./form-model";
 export * from "./navigation";
 export * from "./payment";
+export * from "./payment-receipt";
 export * from "./payment-money";
 export * from "./schedule";
 export * from "./tree";

@@ -57,6 +57,12 @@ export const LIMITS = {
   array_items: ARRAY_ITEMS,
   /** Layers of one canvas sketch answer. */
   sketch_layers: SKETCH_LAYERS,
+  /**
+   * Pay requests (Pay, confirm, complete, Toss's session and success) one server has in flight
+   * for one form; more answer 429 PAYMENT_BUSY at once. Above the 200-buyer rush of
+   * `bench:paid-drop` on one server, far below what would keep its pool and memory busy.
+   */
+  pay_in_flight_per_form: 256,
 } as const;
 
 /**

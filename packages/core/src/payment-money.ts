@@ -8,6 +8,7 @@
  * "-3" or "abc" are invalid. `minorToMajor(2550, "usd")` is "25.50".
  */
 import { formatPaymentAmount, isMinorAmount } from "./payment";
+import type { PaymentReceipt } from "./payment-receipt";
 
 /** The digits after the point of `currency` (2 for usd, 0 for krw and jpy), per Intl. */
 export function currencyDigits(currency: string): number {
@@ -69,7 +70,11 @@ export interface RowPaymentMovement {
 
 /** A row's payments, where each stands, and their movements (oldest first). */
 export interface RowPayments {
-  payments: { id: string; provider: string; provider_id: string | null; amount: number; currency: string; status: string; created_at: string }[];
+  payments: {
+    id: string; provider: string; provider_id: string | null; amount: number; currency: string; status: string; created_at: string;
+    /** What its receipt says (null for payments made before receipts were kept). */
+    receipt: PaymentReceipt | null;
+  }[];
   movements: RowPaymentMovement[];
   /** Whether a completed payment remains that an editor may refund. */
   refundable: boolean;
@@ -85,4 +90,35 @@ export function movementLine(m: RowPaymentMovement): { title: string; provider: 
     provider: `${PROVIDER_NAMES[m.provider] ?? m.provider} ${m.provider_id}`,
     date: m.created_at.replace("T", " ").slice(0, 16) + " UTC",
   };
+}
+
+/** A row's payment column as the server writes it (payments/payment-complete.ts), `amount_refunded` once refunded. */
+export interface PaidCell {
+  provider: string;
+  provider_id: string;
+  amount: number;
+  currency: string;
+  status: string;
+  amount_refunded?: number;
+}
+
+/** Whether `value` is a payment column's value. */
+export function isPaidCell(value: unknown): value is PaidCell {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.amount === "number" && typeof v.currency === "string" && /^[a-z]{3}$/i.test(v.currency)
+    && typeof v.status === "string" && typeof v.provider === "string" && typeof v.provider_id === "string"
+    && (v.amount_refunded === undefined || typeof v.amount_refunded === "number");
+}
+
+/**
+ * A payment cell as the grid and the record panel show it: "$25.50 succeeded (stripe pi_123)";
+ * refunded, the amount given back too: "$25.50 paid, $25.50 refunded (stripe pi_123)".
+ */
+export function paidCellText(cell: PaidCell): string {
+  const amount = formatPaymentAmount(cell.amount, cell.currency);
+  const state = cell.status === "refunded" && typeof cell.amount_refunded === "number"
+    ? `paid, ${formatPaymentAmount(cell.amount_refunded, cell.currency)} refunded`
+    : cell.status;
+  return `${amount} ${state} (${cell.provider} ${cell.provider_id})`;
 }

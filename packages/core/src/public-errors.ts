@@ -39,6 +39,7 @@ export const PUBLIC_ERROR_MESSAGES = {
   PAYMENT_SESSION_MISMATCH: "This payment belongs to another session.",
   PAYMENT_NOT_CONFIRMED: "The payment is not confirmed.",
   PAYMENT_PROVIDER_UNAVAILABLE: "The payment provider could not be reached. Nothing was charged; try again.",
+  PAYMENT_BUSY: "Too many payments are being made on this form right now. Nothing was charged; wait a moment and press Pay again.",
 } as const satisfies Record<PublicErrorCode, string>;
 
 type PublicErrors = { readonly [K in PublicErrorCode]: (typeof PUBLIC_ERROR_PAGES)[K] & { readonly message: (typeof PUBLIC_ERROR_MESSAGES)[K] } };

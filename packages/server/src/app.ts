@@ -137,7 +137,11 @@ export interface AppOptions {
    * Payment providers (payments/stripe-settings.ts from STRIPE_* variables); `sweep: true` runs
    * the payment expiry job here (main.ts does; tests call sweepPayments themselves).
    */
-  payments?: PaymentSettings & { sweep?: boolean };
+  payments?: PaymentSettings & {
+    sweep?: boolean;
+    /** Pay requests in flight per form (pay-gate.ts); LIMITS.pay_in_flight_per_form unless a test sets another cap. */
+    pay_in_flight_per_form?: number;
+  };
   /** SUPPORT_URL: the "Contact support" link of the outdated-schema page (an http(s) or mailto: URL). */
   supportUrl?: string | undefined;
 }

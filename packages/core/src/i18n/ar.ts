@@ -158,6 +158,9 @@ export const AR: Messages = {
   "status.outdated.text": "أُنشئ هذا المستند بإصدار أقدم من النموذج تغيّر منذ ذلك الحين، ويجب تحديثه يدويًا. أعد تحميل النموذج للرد على إصداره الحالي.",
   "status.ratelimited.title": "طلبات كثيرة جدًا",
   "status.ratelimited.text": "فُتح هذا النموذج أو أُرسل من هذا العنوان مرات كثيرة جدًا خلال الدقيقة الأخيرة. انتظر قليلًا ثم حاول مرة أخرى.",
+  "status.paymentfailed.title": "لم تكتمل عملية الدفع",
+  "status.paymentfailed.text": "لم يُخصم أي مبلغ.",
+  "status.paymentfailed.message": "توقفت عملية الدفع قبل إتمامها.",
 
   "error.INTERNAL_SERVER_ERROR": "حدث خطأ ما من جهتنا.",
   "error.MISSING_REQUIRED_HIDDEN_FIELDS": "لم يتم تقديم الحقول المخفية المطلوبة.",

@@ -158,6 +158,9 @@ export const DE: Messages = {
   "status.outdated.text": "Dieses Dokument wurde mit einer älteren Version des Formulars erstellt, die sich inzwischen geändert hat; es muss manuell aktualisiert werden. Laden Sie das Formular neu, um die aktuelle Version zu beantworten.",
   "status.ratelimited.title": "Zu viele Anfragen",
   "status.ratelimited.text": "Von dieser Adresse wurde das Formular in der letzten Minute sehr oft geöffnet oder gesendet. Warten Sie einen Moment und versuchen Sie es erneut.",
+  "status.paymentfailed.title": "Zahlung nicht abgeschlossen",
+  "status.paymentfailed.text": "Es wurde nichts belastet.",
+  "status.paymentfailed.message": "Die Zahlung wurde abgebrochen, bevor sie ausgeführt wurde.",
 
   "error.INTERNAL_SERVER_ERROR": "Bei uns ist etwas schiefgelaufen.",
   "error.MISSING_REQUIRED_HIDDEN_FIELDS": "Erforderliche versteckte Felder wurden nicht übergeben.",

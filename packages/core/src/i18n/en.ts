@@ -181,6 +181,10 @@ const TEXTS = {
     "This document was created with an older version of the form, which has changed since; it must be updated manually. Reload the form to answer its current version.",
   "status.ratelimited.title": "Too many requests",
   "status.ratelimited.text": "This address has opened or sent this form very often in the last minute. Wait a moment and try again.",
+  // The page Toss Payments' checkout sends a buyer back to without a payment (payments/toss-result-page.ts).
+  "status.paymentfailed.title": "Payment not completed",
+  "status.paymentfailed.text": "Nothing was charged.",
+  "status.paymentfailed.message": "The payment stopped before it went through.",
 } as const;
 
 type ErrorTexts = Record<`error.${VisitorErrorCode}`, string>;

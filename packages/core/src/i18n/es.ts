@@ -158,6 +158,9 @@ export const ES: Messages = {
   "status.outdated.text": "Este documento se creó con una versión anterior del formulario, que ha cambiado desde entonces; debe actualizarse manualmente. Recarga el formulario para responder a su versión actual.",
   "status.ratelimited.title": "Demasiadas solicitudes",
   "status.ratelimited.text": "Esta dirección ha abierto o enviado este formulario con mucha frecuencia en el último minuto. Espera un momento e inténtalo de nuevo.",
+  "status.paymentfailed.title": "Pago no completado",
+  "status.paymentfailed.text": "No se ha cobrado nada.",
+  "status.paymentfailed.message": "El pago se detuvo antes de realizarse.",
 
   "error.INTERNAL_SERVER_ERROR": "Algo salió mal por nuestra parte.",
   "error.MISSING_REQUIRED_HIDDEN_FIELDS": "No se proporcionaron los campos ocultos obligatorios.",

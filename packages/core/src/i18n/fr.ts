@@ -158,6 +158,9 @@ export const FR: Messages = {
   "status.outdated.text": "Ce document a été créé avec une ancienne version du formulaire, qui a changé depuis ; il doit être mis à jour manuellement. Rechargez le formulaire pour répondre à sa version actuelle.",
   "status.ratelimited.title": "Trop de demandes",
   "status.ratelimited.text": "Cette adresse a ouvert ou envoyé ce formulaire très souvent au cours de la dernière minute. Patientez un instant et réessayez.",
+  "status.paymentfailed.title": "Paiement non effectué",
+  "status.paymentfailed.text": "Aucun montant n’a été débité.",
+  "status.paymentfailed.message": "Le paiement a été interrompu avant d’être effectué.",
 
   "error.INTERNAL_SERVER_ERROR": "Un problème est survenu de notre côté.",
   "error.MISSING_REQUIRED_HIDDEN_FIELDS": "Des champs masqués obligatoires n’ont pas été fournis.",

@@ -158,6 +158,9 @@ export const HI: Messages = {
   "status.outdated.text": "यह दस्तावेज़ फ़ॉर्म के एक पुराने संस्करण से बनाया गया था, जो तब से बदल चुका है; इसे मैन्युअल रूप से अपडेट करना होगा। इसके वर्तमान संस्करण का उत्तर देने के लिए फ़ॉर्म फिर से लोड करें।",
   "status.ratelimited.title": "बहुत अधिक अनुरोध",
   "status.ratelimited.text": "इस पते से पिछले एक मिनट में यह फ़ॉर्म बहुत बार खोला या भेजा गया है। थोड़ी देर रुककर फिर से कोशिश करें।",
+  "status.paymentfailed.title": "भुगतान पूरा नहीं हुआ",
+  "status.paymentfailed.text": "कोई राशि नहीं काटी गई।",
+  "status.paymentfailed.message": "भुगतान पूरा होने से पहले रोक दिया गया।",
 
   "error.INTERNAL_SERVER_ERROR": "हमारी ओर से कुछ गलत हो गया।",
   "error.MISSING_REQUIRED_HIDDEN_FIELDS": "आवश्यक छिपे हुए फ़ील्ड नहीं दिए गए।",

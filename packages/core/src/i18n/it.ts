@@ -158,6 +158,9 @@ export const IT: Messages = {
   "status.outdated.text": "Questo documento è stato creato con una versione precedente del modulo, che nel frattempo è cambiata; deve essere aggiornato manualmente. Ricarica il modulo per rispondere alla versione attuale.",
   "status.ratelimited.title": "Troppe richieste",
   "status.ratelimited.text": "Questo indirizzo ha aperto o inviato questo modulo molto spesso nell’ultimo minuto. Attendi un momento e riprova.",
+  "status.paymentfailed.title": "Pagamento non completato",
+  "status.paymentfailed.text": "Non è stato addebitato nulla.",
+  "status.paymentfailed.message": "Il pagamento è stato interrotto prima di essere eseguito.",
 
   "error.INTERNAL_SERVER_ERROR": "Qualcosa è andato storto da parte nostra.",
   "error.MISSING_REQUIRED_HIDDEN_FIELDS": "I campi nascosti obbligatori non sono stati forniti.",

@@ -158,6 +158,9 @@ export const JA: Messages = {
   "status.outdated.text": "このドキュメントはその後変更された古いバージョンのフォームで作成されたため、手動で更新する必要があります。フォームを再読み込みして、現在のバージョンに回答してください。",
   "status.ratelimited.title": "リクエストが多すぎます",
   "status.ratelimited.text": "このアドレスから直近1分間にフォームが何度も開かれたか送信されました。しばらく待ってからもう一度お試しください。",
+  "status.paymentfailed.title": "お支払いが完了していません",
+  "status.paymentfailed.text": "請求は発生していません。",
+  "status.paymentfailed.message": "お支払いは処理される前に中止されました。",
 
   "error.INTERNAL_SERVER_ERROR": "サーバー側で問題が発生しました。",
   "error.MISSING_REQUIRED_HIDDEN_FIELDS": "必須の非表示フィールドが指定されていません。",

@@ -158,6 +158,9 @@ export const KO: Messages = {
   "status.outdated.text": "이 문서는 이후 변경된 이전 버전의 양식으로 작성되었으므로 직접 업데이트해야 합니다. 양식을 새로 고쳐 현재 버전에 응답하세요.",
   "status.ratelimited.title": "요청이 너무 많습니다",
   "status.ratelimited.text": "최근 1분 동안 이 주소에서 양식을 너무 자주 열거나 보냈습니다. 잠시 후 다시 시도해 주세요.",
+  "status.paymentfailed.title": "결제가 완료되지 않았습니다",
+  "status.paymentfailed.text": "청구된 금액은 없습니다.",
+  "status.paymentfailed.message": "결제가 처리되기 전에 중단되었습니다.",
 
   "error.INTERNAL_SERVER_ERROR": "서버에서 문제가 발생했습니다.",
   "error.MISSING_REQUIRED_HIDDEN_FIELDS": "필수 숨김 필드가 제공되지 않았습니다.",

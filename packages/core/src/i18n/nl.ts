@@ -158,6 +158,9 @@ export const NL: Messages = {
   "status.outdated.text": "Dit document is gemaakt met een oudere versie van het formulier, die sindsdien is gewijzigd; het moet handmatig worden bijgewerkt. Laad het formulier opnieuw om de huidige versie te beantwoorden.",
   "status.ratelimited.title": "Te veel verzoeken",
   "status.ratelimited.text": "Vanaf dit adres is dit formulier de afgelopen minuut heel vaak geopend of verzonden. Wacht even en probeer het opnieuw.",
+  "status.paymentfailed.title": "Betaling niet voltooid",
+  "status.paymentfailed.text": "Er is niets afgeschreven.",
+  "status.paymentfailed.message": "De betaling is gestopt voordat ze werd uitgevoerd.",
 
   "error.INTERNAL_SERVER_ERROR": "Er is aan onze kant iets misgegaan.",
   "error.MISSING_REQUIRED_HIDDEN_FIELDS": "Verplichte verborgen velden zijn niet meegegeven.",

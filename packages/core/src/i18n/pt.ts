@@ -158,6 +158,9 @@ export const PT: Messages = {
   "status.outdated.text": "Este documento foi criado com uma versão anterior do formulário, que mudou desde então; ele precisa ser atualizado manualmente. Recarregue o formulário para responder à versão atual.",
   "status.ratelimited.title": "Solicitações demais",
   "status.ratelimited.text": "Este endereço abriu ou enviou este formulário muitas vezes no último minuto. Aguarde um momento e tente novamente.",
+  "status.paymentfailed.title": "Pagamento não concluído",
+  "status.paymentfailed.text": "Nada foi cobrado.",
+  "status.paymentfailed.message": "O pagamento foi interrompido antes de ser efetuado.",
 
   "error.INTERNAL_SERVER_ERROR": "Algo deu errado do nosso lado.",
   "error.MISSING_REQUIRED_HIDDEN_FIELDS": "Campos ocultos obrigatórios não foram fornecidos.",

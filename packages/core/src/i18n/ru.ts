@@ -158,6 +158,9 @@ export const RU: Messages = {
   "status.outdated.text": "Этот документ создан в более старой версии формы, которая с тех пор изменилась; его нужно обновить вручную. Перезагрузите форму, чтобы ответить на её текущую версию.",
   "status.ratelimited.title": "Слишком много запросов",
   "status.ratelimited.text": "С этого адреса форму слишком часто открывали или отправляли за последнюю минуту. Подождите немного и попробуйте снова.",
+  "status.paymentfailed.title": "Оплата не завершена",
+  "status.paymentfailed.text": "Деньги не списаны.",
+  "status.paymentfailed.message": "Оплата была прервана до её проведения.",
 
   "error.INTERNAL_SERVER_ERROR": "На нашей стороне что-то пошло не так.",
   "error.MISSING_REQUIRED_HIDDEN_FIELDS": "Не переданы обязательные скрытые поля.",

@@ -158,6 +158,9 @@ export const ZH: Messages = {
   "status.outdated.text": "此文档是用表单的旧版本创建的，表单此后已更改；必须手动更新。请重新加载表单以回复其当前版本。",
   "status.ratelimited.title": "请求过多",
   "status.ratelimited.text": "此地址在过去一分钟内打开或提交此表单的次数过多。请稍等片刻再试。",
+  "status.paymentfailed.title": "付款未完成",
+  "status.paymentfailed.text": "未产生任何扣款。",
+  "status.paymentfailed.message": "付款在完成前已中止。",
 
   "error.INTERNAL_SERVER_ERROR": "我们这边出了点问题。",
   "error.MISSING_REQUIRED_HIDDEN_FIELDS": "未提供必需的隐藏字段。",

@@ -27,6 +27,7 @@ import * as payments from "./migrations/0024-payments";
 import * as storeProducts from "./migrations/0025-store-products";
 import * as schemaDocuments from "./migrations/0026-schema-documents";
 import * as externalConnections from "./migrations/0027-external-connections";
+import * as paymentReceipts from "./migrations/0028-payment-receipts";
 
 /** Named, ordered migrations; the same list runs on PGlite and PostgreSQL. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -57,6 +58,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0025-store-products": storeProducts,
   "0026-schema-documents": schemaDocuments,
   "0027-external-connections": externalConnections,
+  "0028-payment-receipts": paymentReceipts,
 };
 
 /** The names of the migrations this code knows, oldest first (a backup records the ones it had). */

@@ -1,6 +1,6 @@
 /** Kysely table types of Fieldwork's own tables (migrations in ./migrations). */
 import type { ColumnType, Generated, JSONColumnType } from "kysely";
-import type { JsonValue } from "@fieldwork/core";
+import type { JsonValue, PaymentReceipt } from "@fieldwork/core";
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json = ColumnType<JsonValue, string | undefined | null, string | null>;
@@ -276,6 +276,8 @@ export interface PaymentTable {
   held_level_ids: ColumnType<string[], string[] | undefined, string[]>;
   /** The posted entries ({name: [values]}), so a confirmed payment completes its answer without the browser. */
   answers: Json;
+  /** What a receipt says (core's PaymentReceipt, migration 0028); null for older payments. */
+  receipt: ColumnType<PaymentReceipt | null, string | null | undefined, string | null>;
   created_at: Timestamp; updated_at: Timestamp; expires_at: ColumnType<Date, Date | string, Date | string>;
 }
 /** A money movement the provider made: a charge or a refund (migration 0024). */

@@ -19,6 +19,7 @@ import { cachedFormRecord, type FormRecord } from "../forms/form-record";
 import { loadPublishedForm } from "../forms/preload";
 import { submitResponse, type RequestMeta, type SubmitResult } from "../forms/submit/submit";
 import { managedTable } from "../tables/managed-table";
+import type { PayGate } from "./pay-gate";
 import { releaseHold, type Payment } from "./payment-hold";
 import type { ProviderIntent, StripeClient } from "./stripe-client";
 import type { TossClient } from "./toss-client";
@@ -31,6 +32,8 @@ export interface PaymentContext {
   toss?: TossClient | null;
   /** PUBLIC_URL: where Toss sends the buyer back (successUrl, failUrl). */
   public_url?: string;
+  /** The cap on a form's Pay requests in flight and its one-at-a-time holds (pay-gate.ts); none in bare contexts (tests, sweeps). */
+  gate?: PayGate;
 }
 
 const NO_META: RequestMeta = { user_agent: null, referer: null, ip: null };
@@ -100,6 +103,29 @@ export async function refundAtProvider(ctx: PaymentContext, payment: Payment, re
     payment_id: payment.id, response_id: null, kind: "refund", provider: payment.provider, provider_id: refund.id,
     amount: refund.amount, currency: refund.currency, status: refund.status,
   }).onConflict((oc) => oc.doNothing()).execute();
+  if (payment.response_id) await markRowRefunded(ctx.db, payment);
+}
+
+/**
+ * The row's payment column follows the refund: `status: "refunded"` and `amount_refunded` (the
+ * sum of the payment's refund movements), so the grid, the record panel and the Data API read
+ * what happened to the money. One statement on the row, so the live row feed tells open grids.
+ * Only the cell this payment wrote changes (same provider id); a form whose payment field is
+ * gone keeps its row as it is.
+ */
+export async function markRowRefunded(db: Kysely<DB>, payment: Pick<Payment, "id" | "form_id" | "response_id" | "provider_id">): Promise<void> {
+  if (!payment.response_id || !payment.provider_id) return;
+  const targets = await db.selectFrom("form").innerJoin("form_field", "form_field.form_id", "form.id")
+    .select(["form.table_name", "form_field.name"])
+    .where("form.id", "=", payment.form_id).where("form_field.type", "=", "payment").execute();
+  for (const target of targets) {
+    const column = sql.ref(target.name);
+    await sql`update ${managedTable(target.table_name)} set ${column} = ${column} || jsonb_build_object(
+        'status', 'refunded',
+        'amount_refunded', (select coalesce(sum(amount), 0) from payment_movement where payment_id = ${payment.id}::uuid and kind = 'refund'))
+      where id = ${payment.response_id}::uuid and jsonb_typeof(${column}) = 'object' and ${column}->>'provider_id' = ${payment.provider_id}
+        and ${column}->>'status' is distinct from 'refunded'`.execute(db);
+  }
 }
 
 type Refund = { id: string; amount: number; currency: string; status: string };

@@ -7,7 +7,7 @@
  * (batch-insert.ts), or given back (`releaseHold`) when the card fails, the payment expires or
  * is refunded, guarded by the payment's status so two instances never give a unit back twice.
  */
-import { FieldworkError, PAYMENT_HOLD_MINUTES, type ErrorCode, type PaymentAmount } from "@fieldwork/core";
+import { FieldworkError, PAYMENT_HOLD_MINUTES, type ErrorCode, type PaymentAmount, type PaymentReceipt } from "@fieldwork/core";
 import { sql, type Kysely, type Selectable } from "kysely";
 import type { DB, PaymentStatus, PaymentTable } from "../db/schema";
 import { closedAtSubmit } from "../forms/availability";
@@ -22,6 +22,8 @@ export interface HoldRequest {
   demand: readonly string[];
   /** The posted entries, kept so the answer can be completed without the browser. */
   answers: Record<string, string[]>;
+  /** What the receipt says (core's paymentReceipt); stored with the payment. */
+  receipt?: PaymentReceipt | undefined;
   now: Date;
 }
 
@@ -65,6 +67,7 @@ export async function holdForPayment(db: Kysely<DB>, record: FormRecord, request
       const payment = await trx.insertInto("payment").values({
         form_id: form.id, session_id: request.session_id, provider: request.price.provider, amount: request.price.amount,
         currency: request.price.currency, status: "pending", held_level_ids, answers: JSON.stringify(request.answers),
+        receipt: request.receipt ? JSON.stringify(request.receipt) : null,
         expires_at: new Date(request.now.getTime() + PAYMENT_HOLD_MINUTES * 60_000),
       }).returningAll().executeTakeFirstOrThrow();
       if (held_level_ids.length) {

@@ -2,7 +2,7 @@
  * The owner's side of a paid row on both backends, against the Stripe stand-in: the record
  * panel lists the row's charge; an editor refunds it once (a second click and a replay
  * answer 409 PAYMENT_ALREADY_REFUNDED, the stand-in records one refund); viewers read but
- * cannot refund; members of another project get 404; hostile ids get catalogue 4xx.
+ * cannot refund; each payment keeps its receipt's data (email, lines, total); the row's payment cell reads `refunded` with the amount given back; members of another project get 404; hostile ids get catalogue 4xx.
  */
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,6 +10,7 @@ import { buildApp } from "../app";
 import { BACKENDS } from "../test/backends";
 import { as, signUp, type Member } from "../test/accounts";
 import { inventoryWorld, type Caller, type InventoryWorld } from "../inventory/inventory-test-setup";
+import { importForm } from "../forms/definition-import";
 import { StripeClient } from "./stripe-client";
 import { startStripeStandin, type StripeStandin } from "./stripe-standin";
 
@@ -44,6 +45,12 @@ describe.each(BACKENDS)("the owner's payments of a row on $name", (backend) => {
 
   const call = (who: Caller, method: "GET" | "POST", path: string) => as(app, who)(method, `/private/editor${path}`);
 
+  /** The row's payment cell as the grid reads it (the Data API's rows). */
+  async function payCell(form: string, row: string): Promise<unknown> {
+    const rows = (await w.call(w.owner, "GET", `/forms/${form}/responses?limit=10`)).json().data as { id: string; pay: unknown }[];
+    return rows.find((r) => r.id === row)?.pay;
+  }
+
   /** A published form with a priced radio and a payment field, and one paid row. */
   async function paidRow() {
     const { form, document } = await w.newForm();
@@ -77,6 +84,12 @@ describe.each(BACKENDS)("the owner's payments of a row on $name", (backend) => {
       movements: [{ kind: "charge", provider: "stripe", provider_id: intent, amount: 1000, currency: "usd", status: "succeeded" }],
     });
     expect(Date.parse(listed.json().data.movements[0].created_at)).toBeGreaterThan(0);
+    expect(await payCell(form, row)).toEqual({ provider: "stripe", provider_id: intent, amount: 1000, currency: "usd", status: "succeeded" });
+    // What the receipt says: the option bought, its price, the total (no email field here).
+    expect(listed.json().data.payments[0].receipt).toEqual({
+      email: null, currency: "usd", total: 1000,
+      lines: [{ field: "ticket", option: "early", label: "Early", product: null, quantity: 1, unit_price: 1000, amount: 1000 }],
+    });
 
     // A viewer reads but does not refund.
     const refused = await call(viewer, "POST", `/forms/${form}/responses/${row}/refund`);
@@ -98,9 +111,49 @@ describe.each(BACKENDS)("the owner's payments of a row on $name", (backend) => {
     expect(after.payments[0].status).toBe("refunded");
     expect(after.movements.map((m: { kind: string; status: string; amount: number }) => [m.kind, m.status, m.amount]))
       .toEqual([["charge", "succeeded", 1000], ["refund", "succeeded", 1000]]);
-    // The answer stays: a refund gives the money back, not the row.
-    const rows = (await w.call(w.owner, "GET", `/forms/${form}/responses?limit=10`)).json().data;
-    expect(JSON.stringify(rows)).toContain(row);
+    // The answer stays: a refund gives the money back, not the row; its payment cell reads refunded.
+    expect(await payCell(form, row)).toEqual({ provider: "stripe", provider_id: intent, amount: 1000, currency: "usd", status: "refunded", amount_refunded: 1000 });
+  });
+
+  it.skipIf(!backend.available)("keeps a receipt's data with the payment: the buyer's email, the store's product names, quantities, unit prices, the total", async () => {
+    const { id: form } = await importForm(w.database.db, w.project, {
+      format: "fieldwork.form", version: 1, title: "Festival", settings: { published: true },
+      fields: [
+        { name: "pass", type: "checkboxes", label: "Passes", required: true, options: [{ value: "sat", label: "Saturday" }, { value: "sun", label: "Sunday" }, { value: "camp", label: "Camping", price: 500 }] },
+        { name: "email", type: "email", label: "Email" },
+        { name: "pay", type: "payment", data: { service_provider: "stripe", currency: "usd" } },
+      ],
+      blocks: [{ type: "section", children: [{ type: "field", field: "pass" }, { type: "field", field: "email" }] }, { type: "section", contains_payment: true, children: [{ type: "field", field: "pay" }] }],
+      inventory: {
+        store: { name: "Gate", currency: "USD" },
+        items: [
+          { field: "pass", option: "sat", sku: "PASS-SAT", available: 5, on_hand: 5, product: { name: "Day pass", option: "Day", value: "Saturday", unit_price: 4000 } },
+          { field: "pass", option: "sun", sku: "PASS-SUN", available: 5, on_hand: 5, product: { name: "Day pass", option: "Day", value: "Sunday", unit_price: 3550 } },
+        ],
+      },
+    });
+    const sid = (await app.inject({ method: "GET", url: `/v1/${form}/session` })).json().data.id as string;
+    const started = await app.inject({ method: "POST", url: `/v1/${form}/payment`, payload: { answers: { pass: ["sat", "sun", "camp"], email: ["fan@example.com"], __fw_session: [sid] } } });
+    expect(started.statusCode, started.body).toBe(200);
+    expect(started.json().data.amount).toBe(8050);
+    const confirmed = await app.inject({
+      method: "POST", url: `/v1/${form}/payment/confirm`, headers: { accept: "application/json" },
+      payload: { session_id: sid, payment_intent: started.json().data.payment_intent, card: VISA },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(201);
+    const [payment] = (await call(viewer, "GET", `/forms/${form}/responses/${confirmed.json().data.id}/payments`)).json().data.payments;
+    expect(payment).toMatchObject({ amount: 8050, currency: "usd", status: "completed" });
+    expect(payment.receipt).toEqual({
+      email: "fan@example.com", currency: "usd", total: 8050,
+      lines: [
+        { field: "pass", option: "sat", label: "Saturday", product: { name: "Day pass", option: "Day", value: "Saturday", sku: "PASS-SAT" }, quantity: 1, unit_price: 4000, amount: 4000 },
+        { field: "pass", option: "sun", label: "Sunday", product: { name: "Day pass", option: "Day", value: "Sunday", sku: "PASS-SUN" }, quantity: 1, unit_price: 3550, amount: 3550 },
+        { field: "pass", option: "camp", label: "Camping", product: null, quantity: 1, unit_price: 500, amount: 500 },
+      ],
+    });
+    // Stored with the payment (what the receipt email will read), not computed on read.
+    const row = await w.database.db.selectFrom("payment").select("receipt").where("id", "=", payment.id).executeTakeFirstOrThrow();
+    expect(row.receipt).toEqual(payment.receipt);
   });
 
   it.skipIf(!backend.available)("answers 404 to another project's member and for a row of another form, 4xx with a code for hostile ids", async () => {

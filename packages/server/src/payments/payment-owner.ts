@@ -19,7 +19,7 @@ const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Dat
 export async function rowPayments(db: Kysely<DB>, formId: string, rowId: string): Promise<RowPayments> {
   if (!isUuid(rowId)) throw new FieldworkError("NOT_FOUND");
   const payments = await db.selectFrom("payment")
-    .select(["id", "provider", "provider_id", "amount", "currency", "status", "created_at"])
+    .select(["id", "provider", "provider_id", "amount", "currency", "status", "created_at", "receipt"])
     .where("form_id", "=", formId).where("response_id", "=", rowId).orderBy("created_at").execute();
   const movements = payments.length === 0 ? [] : await db.selectFrom("payment_movement")
     .select(["id", "payment_id", "kind", "provider", "provider_id", "amount", "currency", "status", "created_at"])

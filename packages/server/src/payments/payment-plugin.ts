@@ -9,6 +9,7 @@ import type { Kysely } from "kysely";
 import type { DB } from "../db/schema";
 import type { PaymentContext } from "./payment-complete";
 import { schedulePaymentSweep } from "./payment-events";
+import { PayGate } from "./pay-gate";
 import { paymentRoutes } from "./payment-routes";
 import { StripeClient } from "./stripe-client";
 import type { PaymentSettings } from "./stripe-settings";
@@ -16,11 +17,12 @@ import { TossClient } from "./toss-client";
 import { tossRoutes } from "./toss-routes";
 
 export async function usePayments(
-  app: FastifyInstance, db: Kysely<DB>, settings: (PaymentSettings & { sweep?: boolean }) | undefined, public_url = "",
+  app: FastifyInstance, db: Kysely<DB>, settings: (PaymentSettings & { sweep?: boolean; pay_in_flight_per_form?: number }) | undefined, public_url = "",
 ): Promise<PaymentContext> {
   const ctx: PaymentContext = {
     db, stripe: settings?.stripe ? new StripeClient(settings.stripe) : null, log: app.log,
     toss: settings?.toss ? new TossClient(settings.toss) : null, public_url: public_url.replace(/\/+$/, ""),
+    gate: new PayGate(settings?.pay_in_flight_per_form),
   };
   await app.register(paymentRoutes, ctx);
   await app.register(tossRoutes, ctx);

@@ -14,6 +14,9 @@ import { handleStripeEvent } from "./payment-events";
 import { cardInputOf, completeIntent, confirmCard, paymentSetup, startPayment } from "./payment-service";
 
 const errors = { "4xx": ErrorEnvelope, "5xx": ErrorEnvelope };
+
+/** A Pay request counted against its form's cap (pay-gate.ts: 429 PAYMENT_BUSY past it). */
+export const gated = <T>(ctx: PaymentContext, form_id: string, fn: () => Promise<T>): Promise<T> => (ctx.gate ? ctx.gate.run(form_id, fn) : fn());
 /** A webhook body: Stripe's events are a few kB; a much larger one is not Stripe's. */
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
 
@@ -28,14 +31,14 @@ export async function paymentRoutes(fastify: FastifyInstance, ctx: PaymentContex
   app.post("/v1/:form_id/payment", {
     config: { rate_limit: "submit" },
     schema: { params: FormParams, body: PaymentStartBody, response: { 200: PaymentStartAnswer, ...errors } },
-  }, async (request) => ({ data: await startPayment(ctx, request.params.form_id, request.body.answers), error: null }));
+  }, async (request) => gated(ctx, request.params.form_id, async () => ({ data: await startPayment(ctx, request.params.form_id, request.body.answers), error: null })));
 
   app.post("/v1/:form_id/payment/confirm", {
     config: { rate_limit: "submit" },
     schema: { params: FormParams, body: PaymentConfirmBody, response: { 201: SubmitAnswer, 200: SubmitAnswer, ...errors } },
   }, async (request, reply) => {
     const { card, ...ref } = request.body;
-    const result = await confirmCard(ctx, request.params.form_id, ref, cardInputOf(card), metaOf(request), request.id);
+    const result = await gated(ctx, request.params.form_id, () => confirmCard(ctx, request.params.form_id, ref, cardInputOf(card), metaOf(request), request.id));
     return reply.code(result.duplicate ? 200 : 201).send(answerOf(result));
   });
 
@@ -43,7 +46,7 @@ export async function paymentRoutes(fastify: FastifyInstance, ctx: PaymentContex
     config: { rate_limit: "submit" },
     schema: { params: FormParams, body: PaymentCompleteBody, response: { 201: SubmitAnswer, 200: SubmitAnswer, ...errors } },
   }, async (request, reply) => {
-    const result = await completeIntent(ctx, request.params.form_id, request.body, metaOf(request), request.id);
+    const result = await gated(ctx, request.params.form_id, () => completeIntent(ctx, request.params.form_id, request.body, metaOf(request), request.id));
     return reply.code(result.duplicate ? 200 : 201).send(answerOf(result));
   });
 

@@ -27,12 +27,11 @@ import { cardFormOf } from "./stripe-settings";
 export async function startPayment(
   ctx: PaymentContext, formId: string, answers: Record<string, string[]>, now = new Date(),
 ): Promise<PaymentStart> {
-  const { record, session_id, values, price } = await pricedAnswers(ctx.db, formId, answers);
+  const { record, session_id, values, price, receipt } = await pricedAnswers(ctx.db, formId, answers);
   const stripe = stripeOf(ctx, price.provider);
 
-  const { payment, replaced } = await holdForPayment(ctx.db, record, {
-    session_id, price, demand: demandOf(record, values), answers, now,
-  });
+  const hold = () => holdForPayment(ctx.db, record, { session_id, price, receipt, demand: demandOf(record, values), answers, now });
+  const { payment, replaced } = await (ctx.gate ? ctx.gate.serial(record.form.id, hold) : hold());
   if (replaced?.provider_id) await stripe.cancel(replaced.provider_id).catch(() => undefined);
   let intent;
   try {

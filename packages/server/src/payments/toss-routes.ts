@@ -12,8 +12,8 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { toFieldworkError } from "../http-errors";
 import type { PaymentContext } from "./payment-complete";
-import { answerOf, metaOf } from "./payment-routes";
-import { sendTossFailPage } from "./toss-result-page";
+import { answerOf, gated, metaOf } from "./payment-routes";
+import { formLanguage, refusalMessage, sendTossFailPage } from "./toss-result-page";
 import { confirmTossSuccess, failToss, startTossSession } from "./toss-service";
 
 const errors = { "4xx": ErrorEnvelope, "5xx": ErrorEnvelope };
@@ -25,7 +25,7 @@ export async function tossRoutes(fastify: FastifyInstance, ctx: PaymentContext):
   app.post(`${TOSS_BASE_PATH}/session`, {
     config: { rate_limit: "submit" },
     schema: { body: TossSessionBody, response: { 200: TossSessionAnswer, ...errors } },
-  }, async (request) => ({ data: await startTossSession(ctx, request.body), error: null }));
+  }, async (request) => gated(ctx, request.body.form_id, async () => ({ data: await startTossSession(ctx, request.body), error: null })));
 
   app.get(`${TOSS_BASE_PATH}/success`, {
     config: { rate_limit: "submit" },
@@ -33,13 +33,14 @@ export async function tossRoutes(fastify: FastifyInstance, ctx: PaymentContext):
   }, async (request, reply) => {
     const { json, ...query } = request.query;
     try {
-      const result = await confirmTossSuccess(ctx, query, metaOf(request), request.id);
+      const result = await gated(ctx, query.form_id, () => confirmTossSuccess(ctx, query, metaOf(request), request.id));
       if (jsonAsked(request, json)) return reply.code(result.duplicate ? 200 : 201).send(answerOf(result));
       return reply.redirect(result.redirect, 303);
     } catch (error) {
       const known = toFieldworkError(error);
       if (jsonAsked(request, json) || !known) throw error;
-      return sendTossFailPage(reply, known.status, query.form_id, known.message, known.code);
+      const lang = await formLanguage(ctx.db, query.form_id);
+      return sendTossFailPage(reply, known.status, { form_id: query.form_id, lang, message: refusalMessage(lang, known.code, known.message), code: known.code });
     }
   });
 
@@ -53,6 +54,7 @@ export async function tossRoutes(fastify: FastifyInstance, ctx: PaymentContext):
     if (jsonAsked(request, json)) {
       return reply.code(402).send({ data: null, error: { ...new FieldworkError("PAYMENT_DECLINED", message).toJSON(), provider_code: code } });
     }
-    return sendTossFailPage(reply, 200, query.form_id, message, code);
+    // Toss's own message as sent; without one, the page's own sentence in the form's language.
+    return sendTossFailPage(reply, 200, { form_id: query.form_id, lang: await formLanguage(ctx.db, query.form_id), message: query.message ?? null, code });
   });
 }

@@ -30,12 +30,11 @@ export interface TossSessionRequest { form_id: string; testmode?: boolean | unde
 
 export async function startTossSession(ctx: PaymentContext, body: TossSessionRequest, now = new Date()): Promise<TossPaymentSessionData> {
   const toss = tossOf(ctx);
-  const { record, session_id, values, price } = await pricedAnswers(ctx.db, body.form_id, body.answers);
+  const { record, session_id, values, price, receipt } = await pricedAnswers(ctx.db, body.form_id, body.answers);
   if (price.provider !== "tosspayments") throw new FieldworkError("PAYMENT_PROVIDER_UNAVAILABLE", "This form does not take Toss Payments.");
 
-  const { payment } = await holdForPayment(ctx.db, record, {
-    session_id, price, demand: demandOf(record, values), answers: body.answers, now,
-  });
+  const hold = () => holdForPayment(ctx.db, record, { session_id, price, receipt, demand: demandOf(record, values), answers: body.answers, now });
+  const { payment } = await (ctx.gate ? ctx.gate.serial(record.form.id, hold) : hold());
   if (payment.status !== "pending") throw new FieldworkError("PAYMENT_NOT_CONFIRMED", "This session's payment is already confirmed.");
   const back = (step: "success" | "fail") =>
     `${ctx.public_url ?? ""}${TOSS_BASE_PATH}/${step}?form_id=${encodeURIComponent(body.form_id)}${body.redirect === false ? "&json=1" : ""}`;

@@ -89,7 +89,11 @@ describe.each(BACKENDS)("Toss Payments on $name", (backend) => {
     const again = await session({ form_id: form, answers: { ticket: ["early"], email: ["buyer@example.kr"], __fw_session: [sid] } });
     expect(again.json().data.orderId).toBe(data.orderId);
     expect(await level(form)).toMatchObject({ available: 4 });
-    expect(await payments(form)).toEqual([expect.objectContaining({ id: data.orderId, provider: "tosspayments", amount: 5000, currency: "krw", status: "pending" })]);
+    expect(await payments(form)).toEqual([expect.objectContaining({
+      id: data.orderId, provider: "tosspayments", amount: 5000, currency: "krw", status: "pending",
+      // What the receipt says, kept from the session on.
+      receipt: { email: "buyer@example.kr", currency: "krw", total: 5000, lines: [{ field: "ticket", option: "early", label: "Early", product: null, quantity: 1, unit_price: 5000, amount: 5000 }] },
+    })]);
   });
 
   it.skipIf(!backend.available)("success confirms once with Toss: one row with its payment, the unit committed; a replay charges nothing more", async () => {
@@ -177,6 +181,46 @@ describe.each(BACKENDS)("Toss Payments on $name", (backend) => {
     expect(late.statusCode).toBe(409);
     expect(chargesOf(data.orderId)).toHaveLength(0);
     expect(await rows(form)).toHaveLength(0);
+  });
+
+  it.skipIf(!backend.available)("the fail page speaks the form's language: Korean, Arabic right to left, English by default; Toss's message as sent", async () => {
+    const { form } = await ticketForm(2);
+    const theme = async (lang: string) => {
+      const patched = await w.call(w.owner, "PATCH", `/forms/${form}/theme`, { revision: await w.revisionOf(form), theme: { lang } });
+      expect(patched.statusCode, patched.body).toBe(200);
+    };
+    const failPage = async () => {
+      const { data } = await started(form);
+      return back(data.failUrl, { code: "PAY_PROCESS_CANCELED", orderId: data.orderId }, false);
+    };
+    const english = await failPage();
+    expect(english.body).toContain('<html lang="en" dir="ltr">');
+    expect(english.body).toContain("<h1>Payment not completed</h1>");
+    expect(english.body).toContain("The payment stopped before it went through.");
+    expect(english.body).toContain("Back to the form");
+
+    await theme("ko");
+    const korean = await failPage();
+    expect(korean.statusCode).toBe(200);
+    expect(korean.body).toContain('<html lang="ko" dir="ltr">');
+    expect(korean.body).toContain("<title>결제가 완료되지 않았습니다</title>");
+    expect(korean.body).toContain("결제가 처리되기 전에 중단되었습니다.");
+    expect(korean.body).toContain("청구된 금액은 없습니다.");
+    expect(korean.body).toContain(`<a href="/d/e/${form}">양식으로 돌아가기</a>`);
+    expect(korean.body).not.toMatch(/Payment not completed|Nothing was charged|Back to the form/);
+    // Toss's own message is shown as Toss sent it (its checkout speaks the buyer's language).
+    const { data } = await started(form);
+    const withMessage = await back(data.failUrl, { code: "PAY_PROCESS_CANCELED", message: "사용자에 의해 결제가 취소되었습니다.", orderId: data.orderId }, false);
+    expect(withMessage.body).toContain("사용자에 의해 결제가 취소되었습니다.");
+    expect(withMessage.body).not.toContain("결제가 처리되기 전에 중단되었습니다.");
+
+    await theme("ar");
+    const arabic = await failPage();
+    expect(arabic.body).toContain('<html lang="ar" dir="rtl">');
+    expect(arabic.body).toContain("لم تكتمل عملية الدفع");
+    // A form that is not there: English.
+    const missing = await app.inject({ method: "GET", url: `${BASE}/fail?form_id=00000000-0000-4000-8000-000000000000&code=X` });
+    expect(missing.body).toContain('<html lang="en" dir="ltr">');
   });
 
   it.skipIf(!backend.available)("another paymentKey for a bound order is refused, and a key Toss does not know leaves the order payable", async () => {

@@ -5,7 +5,7 @@
  * core (`parseFieldValue`, what a submit runs), so the grid refuses what the form would.
  */
 import {
-  capabilityOf, cellText, formatBytes, formatPaymentAmount, isSignatureImage, SIGNATURE_PREFIX, formatClassOf, formatTimestamp, isArrayFormat, isMultiValued, maskText, parseFieldValue,
+  capabilityOf, cellText, formatBytes, isPaidCell, paidCellText, isSignatureImage, SIGNATURE_PREFIX, formatClassOf, formatTimestamp, isArrayFormat, isMultiValued, maskText, parseFieldValue,
   parseSketch, zonedToUtcWallTime,
   type DataColumn, type DateFormat,
 } from "@fieldwork/core";
@@ -34,7 +34,7 @@ export function displayValue(column: Pick<DataColumn, "format" | "field">, value
   if (column.field && capabilityOf(column.field.type).file) text = fileText(value) ?? cellText(value);
   // A location as "lat, lng"; a country as its name and code.
   else if (column.field?.type === "latlng" && isRecord(value) && typeof value.lat === "number" && typeof value.lng === "number") text = `${value.lat}, ${value.lng}`;
-  else if (column.field?.type === "payment" && isPaid(value)) text = `${formatPaymentAmount(value.amount, value.currency)} ${value.status} (${value.provider} ${value.provider_id})`;
+  else if (column.field?.type === "payment" && isPaidCell(value)) text = paidCellText(value);
   else if (column.field?.type === "country" && typeof value === "string") text = `${countryName(value, "en")} (${value})`;
   else if (column.field?.type === "richtext" && typeof value === "string") text = htmlText(value);
   else if (column.field?.type === "signature" && typeof value === "string" && isSignatureImage(value)) text = `Signature (PNG, ${formatBytes(Math.floor(((value.length - SIGNATURE_PREFIX.length) * 3) / 4))})`;
@@ -43,12 +43,6 @@ export function displayValue(column: Pick<DataColumn, "format" | "field">, value
   else if (Array.isArray(value) && isArrayFormat(column.format)) text = value.map(cellText).join(", ");
   else text = cellText(value);
   return options.masked ? maskText(text) : text;
-}
-
-/** The payment column as the server writes it (payments/payment-complete.ts). */
-function isPaid(value: unknown): value is { amount: number; currency: string; status: string; provider: string; provider_id: string } {
-  return isRecord(value) && typeof value.amount === "number" && typeof value.currency === "string" && /^[a-z]{3}$/i.test(value.currency)
-    && typeof value.status === "string" && typeof value.provider === "string" && typeof value.provider_id === "string";
 }
 
 const ENTITIES: Record<string, string> = { "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'", "&nbsp;": " ", "&amp;": "&" };

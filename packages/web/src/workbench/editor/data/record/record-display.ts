@@ -4,7 +4,7 @@
  * sent it (customer, visitor, browser, system, device read from the user agent) and the
  * raw meta.
  */
-import { cellText, formatTimestamp, recordIdLabel, type DataColumn } from "@fieldwork/core";
+import { cellText, formatTimestamp, isPaidCell, paidCellText, recordIdLabel, type DataColumn } from "@fieldwork/core";
 import type { Row, TableRef } from "../../../api/data-api";
 import type { RecordMode } from "./record-state";
 
@@ -27,6 +27,7 @@ export function valueView(column: Pick<DataColumn, "format" | "field">, value: u
   if (value === null || value === undefined || value === "" || (Array.isArray(value) && value.length === 0)) return { kind: "empty" };
   if (typeof value === "boolean") return { kind: "text", text: value ? "Yes" : "No" };
   if (Array.isArray(value) && value.every((v) => typeof v === "string" || typeof v === "number")) return { kind: "text", text: value.join(", ") };
+  if (column.field?.type === "payment" && isPaidCell(value)) return { kind: "text", text: paidCellText(value) };
   if (typeof value === "object") return { kind: "json", text: JSON.stringify(value, null, 2) };
   if (typeof value === "string" && isTimestamp(column)) return { kind: "text", text: formatTimestamp(value, "datetime", undefined) };
   return { kind: "text", text: cellText(value) };

@@ -2,11 +2,12 @@
 /**
  * The record panel's Payment section (issue 23): the row's money movements (each charge and
  * refund the provider made: kind, amount, status, provider and id, date) and, for editors, a
- * Refund button behind a confirm dialog. The server refunds once; a refusal (refunded
+ * Refund button behind a confirm dialog; the receipt's data (lines bought, total, the buyer's
+ * email when the form asked for one). The server refunds once; a refusal (refunded
  * already, provider unreachable) shows its message under the list.
  */
 import { useEffect, useState } from "react";
-import { formatPaymentAmount, movementLine, type RowPayments } from "@fieldwork/core";
+import { formatPaymentAmount, movementLine, receiptLineText, type RowPayments } from "@fieldwork/core";
 import { Button } from "../../../../ui/button";
 import { ConfirmDialog } from "../../../../ui/confirm-dialog";
 import { isAbort, messageOf } from "../../../api/http";
@@ -44,6 +45,8 @@ export function RecordPayments({ form_id, row_id, canEdit, csrf_token }: RecordP
     }
   };
   const charged = data?.payments.find((p) => p.status === "completed");
+  // The receipt of the row's payment (the one that stored it, refunded or not).
+  const receipt = data?.payments.findLast((p) => p.receipt)?.receipt ?? null;
   return (
     <section aria-label="Payment" className="grid gap-3 border-t border-line pt-5">
       <h3 className="text-sm font-semibold text-fg">Payment</h3>
@@ -60,6 +63,16 @@ export function RecordPayments({ form_id, row_id, canEdit, csrf_token }: RecordP
             );
           })}
         </ul>
+      ) : null}
+      {receipt ? (
+        <div className="grid gap-1 text-sm" data-fw-receipt="">
+          <h4 className="text-xs font-medium text-muted">Receipt</h4>
+          <ul className="grid gap-0.5">
+            {receipt.lines.map((line, i) => <li key={i}>{receiptLineText(line, receipt.currency)}</li>)}
+          </ul>
+          <p className="text-fg">Total {formatPaymentAmount(receipt.total, receipt.currency)}</p>
+          {receipt.email ? <p className="text-xs text-muted">Buyer {receipt.email}</p> : null}
+        </div>
       ) : null}
       {error ? <p role="alert" className="text-sm text-danger">{error}</p> : null}
       {canEdit && data?.refundable ? (
