@@ -70,7 +70,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the workbench in Chromium", () => {
     await page.waitForURL(/\/form\/edit$/);
     await expect.poll(() => page.getByText("This form has no questions yet").isVisible()).toBe(true);
     // A page that is not built, reached by its address, says so in one sentence.
-    await page.goto(`${env.server.url}${new URL(page.url()).pathname.replace(/\/form\/edit$/, "/connect/database/supabase")}`);
+    await page.goto(`${env.server.url}${new URL(page.url()).pathname.replace(/\/form\/edit$/, "/connect")}`);
     await expect.poll(() => page.getByText("This is not part of this version of Fieldwork.").isVisible(), { timeout: 15_000 }).toBe(true);
     await page.goBack();
     await expect.poll(() => page.getByText("This form has no questions yet").isVisible(), { timeout: 15_000 }).toBe(true);
