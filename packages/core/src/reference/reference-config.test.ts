@@ -17,6 +17,14 @@ describe("reference config", () => {
     expect(referenceProblem(null)).toBeNull();
     expect(referenceOf({ ...ok, table_id: "nope" })).toBeNull();
   });
+  it("names a connected table by connection, schema and table, and only a connected one", () => {
+    const x = { ...ok, kind: "x_table", schema: "public", table: "books" };
+    expect(referenceOf(x)).toMatchObject({ kind: "x_table", schema: "public", table: "books" });
+    expect(referenceProblem({ ...ok, kind: "x_table" })).toMatch(/schema and table/);
+    expect(referenceProblem({ ...ok, kind: "x_table", table: "books" })).toMatch(/schema and table/);
+    expect(referenceProblem({ ...ok, table: "books", schema: "public" })).toMatch(/Only a connected table/);
+    expect(referenceProblem({ ...x, table: "" })).toMatch(/table/);
+  });
   it("types the answer column after the referenced column, text when unknown", () => {
     expect(referenceColumnType("integer")).toBe("numeric");
     expect(referenceColumnType("uuid")).toBe("text");

@@ -1,7 +1,7 @@
 /**
  * A reference field's configuration (spec 2 §3 "Field reference", spec 1 §3.6): a `search`
  * field stores the key of a row of another table. The owner chooses the table (a schema table
- * of the same project, or a form's table), the referenced column (usually the key; the value
+ * of the same project, a form's table, or a table of one of its connected databases), the referenced column (usually the key; the value
  * stored and handed back), the columns a respondent sees and the columns the lookup searches.
  * Only those columns ever leave the server (server/src/references/lookup.ts).
  */
@@ -23,10 +23,16 @@ export const REFERENCE_LIMITS = {
 const columnName = z.string().min(1).max(63);
 
 export const ReferenceConfig = z.object({
-  /** `schema_table`: a table of a schema document; `form`: a form's answers table. */
-  kind: z.enum(["schema_table", "form"]),
-  /** The schema table's or the form's id. */
+  /**
+   * `schema_table`: a table of a schema document; `form`: a form's answers table; `x_table`: a
+   * table of a connected database (docs/databases.md), named by `schema` and `table`.
+   */
+  kind: z.enum(["schema_table", "form", "x_table"]),
+  /** The schema table's or the form's id; for `x_table`, the connection's id. */
   table_id: z.string().uuid(),
+  /** `x_table` only: the connected table's schema and name (as introspected). */
+  schema: z.string().min(1).max(63).optional(),
+  table: z.string().min(1).max(256).optional(),
   /** The value stored and handed back; usually the key. */
   column: columnName,
   /** Columns a respondent sees in the lookup's rows (the referenced column always comes along). */
@@ -37,6 +43,11 @@ export const ReferenceConfig = z.object({
   const dup = (list: string[]) => new Set(list).size !== list.length;
   if (dup(value.shown)) ctx.addIssue({ code: "custom", path: ["shown"], message: "Each shown column appears once." });
   if (dup(value.searched)) ctx.addIssue({ code: "custom", path: ["searched"], message: "Each searched column appears once." });
+  const named = value.schema !== undefined && value.table !== undefined;
+  if (value.kind === "x_table" && !named) ctx.addIssue({ code: "custom", path: ["table"], message: "A connected table is named by its schema and table." });
+  if (value.kind !== "x_table" && (value.schema !== undefined || value.table !== undefined)) {
+    ctx.addIssue({ code: "custom", path: ["table"], message: "Only a connected table (x_table) is named by schema and table." });
+  }
 });
 export type ReferenceConfig = z.infer<typeof ReferenceConfig>;
 

@@ -21,6 +21,7 @@ export async function usePayments(
   const ctx: PaymentContext = {
     db, stripe: settings?.stripe ? new StripeClient(settings.stripe) : null, log: app.log,
     toss: settings?.toss ? new TossClient(settings.toss) : null, public_url: public_url.replace(/\/+$/, ""),
+    external: app.external,
   };
   await app.register(paymentRoutes, ctx);
   await app.register(tossRoutes, ctx);
