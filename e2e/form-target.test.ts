@@ -3,13 +3,15 @@
  * 4; spec 2 §7): the owner opens Connect › Database, picks the connection and a table, sees
  * each field beside its column, is told why a field does not fit a column (while picking and
  * again by the server when saving anyway), connects, and a visitor's answer on the public form
- * lands in the connected table (read back with SQL). Disconnecting stops it.
+ * lands in the connected table (read back with SQL). Disconnecting stops it. A search field's
+ * foreign-key section offers another form's answers and the connected tables, and a visitor
+ * looks a connected table's row up by typing.
  */
 import { describe, expect, it } from "vitest";
 import { createExternalDatabase, externalAvailable } from "../packages/server/src/test/external-database";
 import { axeViolations } from "./axe";
 import { CHROMIUM_AVAILABLE } from "./harness";
-import { callPrivate, signUpInBrowser, useServerAndBrowser } from "./session";
+import { callPrivate, openNewFormCanvas, signUpInBrowser, useServerAndBrowser } from "./session";
 
 describe.skipIf(!CHROMIUM_AVAILABLE || !externalAvailable)("a form writing into a connected table, in Chromium", () => {
   const env = useServerAndBrowser({ cspViolations: "fail" });
@@ -97,6 +99,57 @@ describe.skipIf(!CHROMIUM_AVAILABLE || !externalAvailable)("a form writing into 
       await visitor.getByRole("button", { name: "Submit" }).click();
       await visitor.waitForURL(/\/complete/, { timeout: 15_000 });
       expect(await ext.query("select count(*)::int as n from books where title = 'Only kept here'")).toEqual([{ n: 0 }]);
+      expect(errors.filter((e) => !e.includes("#419"))).toEqual([]);
+    } finally {
+      await ext.drop();
+    }
+  });
+
+  it("the field panel references a connected table (or another form), and a visitor looks a row up there", async () => {
+    const ext = await createExternalDatabase();
+    try {
+      const { page, errors } = await openNewFormCanvas(env, { name: "Rex Ref", slug: "xref" }, "Loans");
+      const docId = new URL(page.url()).pathname.split("/")[3]!;
+      const doc = await callPrivate<{ project_id: string; form_id: string }>(page, "GET", `/documents/${docId}`);
+      await callPrivate(page, "POST", "/x-supabase/projects", { kind: "postgres", project_id: doc.project_id, url: ext.url });
+      await callPrivate(page, "POST", `/projects/${doc.project_id}/forms`, { title: "Members", fields: [{ name: "full_name", type: "text" }], blocks: [{ type: "field", field: "full_name" }] });
+
+      await page.getByRole("button", { name: "Insert", exact: true }).click();
+      await page.getByRole("combobox", { name: "Search fields and blocks" }).fill("Search");
+      await page.getByRole("option", { name: "Search", exact: true }).click();
+      const panel = page.getByRole("complementary", { name: "New Field" });
+      await expect.poll(() => panel.isVisible()).toBe(true);
+      await panel.getByLabel("Label").fill("Book");
+      const section = panel.getByTestId("reference-section");
+      const picker = section.getByLabel("Referenced table");
+      await expect.poll(() => picker.locator("optgroup").evaluateAll((groups) => groups.map((g) => (g as HTMLOptGroupElement).label)), { timeout: 15_000 })
+        .toEqual(["Forms", expect.stringMatching(/ on /)]);
+      // Another form's answers: the key and its fields.
+      await picker.selectOption({ label: "Members" });
+      expect(await section.getByLabel("Referenced column").locator("option").allInnerTexts()).toEqual(["id", "full_name"]);
+      // A connected table: its primary key is the referenced column, a text column is searched.
+      await picker.selectOption({ label: "public.books" });
+      expect(await section.getByLabel("Referenced column").inputValue()).toBe("id");
+      expect(await section.getByRole("checkbox", { name: /^title/ }).first().isChecked()).toBe(true);
+      expect(await section.getByRole("group", { name: "Columns searched" }).getByRole("checkbox", { name: /^price/ }).isDisabled()).toBe(true);
+      await panel.getByRole("button", { name: "Save" }).click();
+      await expect.poll(() => panel.count(), { timeout: 10_000 }).toBe(0);
+      const saved = await callPrivate<{ fields: { name: string; reference: unknown }[] }>(page, "GET", `/forms/${doc.form_id}`);
+      expect(saved.fields.find((f) => f.reference)?.reference).toMatchObject({ kind: "x_table", schema: "public", table: "books", column: "id", searched: ["title"] });
+
+      await page.getByRole("button", { name: "Publish" }).click();
+      await expect.poll(() => page.getByText("Live", { exact: true }).isVisible()).toBe(true);
+      const visitor = await env.browser.newPage();
+      visitor.on("pageerror", (error) => errors.push(String(error)));
+      await visitor.goto(`${env.server.url}/d/e/${doc.form_id}`);
+      await visitor.locator("form[data-fw-ready]").waitFor();
+      const search = visitor.getByRole("combobox", { name: /Book/ });
+      await search.fill("Book 42");
+      await expect.poll(() => visitor.getByRole("option").allInnerTexts(), { timeout: 10_000 }).toEqual(["Book 42"]);
+      await visitor.getByRole("option", { name: "Book 42" }).click();
+      expect(await visitor.getByTestId("reference-key").inputValue()).toBe("42");
+      await visitor.getByRole("button", { name: "Submit" }).click();
+      await visitor.waitForURL(/\/complete/, { timeout: 15_000 });
       expect(errors.filter((e) => !e.includes("#419"))).toEqual([]);
     } finally {
       await ext.drop();
