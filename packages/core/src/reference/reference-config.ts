@@ -6,7 +6,7 @@
  * Only those columns ever leave the server (server/src/references/lookup.ts).
  */
 import { z } from "zod";
-import type { ColumnType } from "../field-types";
+import { REFERENCE_KEY_TYPES, type ReferenceKeyType } from "../field-columns";
 
 /** Limits of one reference: the columns shown and searched, a lookup's page and text. */
 export const REFERENCE_LIMITS = {
@@ -39,6 +39,11 @@ export const ReferenceConfig = z.object({
   shown: z.array(columnName).max(REFERENCE_LIMITS.shown_columns).default([]),
   /** Columns the lookup's text is matched against (case-insensitive contains). */
   searched: z.array(columnName).min(1).max(REFERENCE_LIMITS.searched_columns),
+  /**
+   * The answer column's type, like the referenced column's (field-columns.ts columnTypeOf).
+   * Set by the server on save from the referenced table; whatever a client sends is replaced.
+   */
+  key_type: z.enum(REFERENCE_KEY_TYPES).optional(),
 }).strict().superRefine((value, ctx) => {
   const dup = (list: string[]) => new Set(list).size !== list.length;
   if (dup(value.shown)) ctx.addIssue({ code: "custom", path: ["shown"], message: "Each shown column appears once." });
@@ -72,16 +77,16 @@ export function exposedColumns(config: ReferenceConfig): string[] {
 }
 
 /**
- * The answer column of a `search` field: the referenced column's type where a managed column
- * has one, text when it is unknown (uuid, bigint and the rest store as text).
+ * The answer column of a `search` field for a referenced column of this Postgres type: an
+ * integer key gives bigint, a uuid key uuid, a decimal one numeric, anything else text.
  */
-export function referenceColumnType(sql_type: string | null | undefined): ColumnType {
+export function referenceColumnType(sql_type: string | null | undefined): ReferenceKeyType {
   switch ((sql_type ?? "").toLowerCase()) {
     case "integer": case "int": case "int4": case "int2": case "smallint": case "bigint": case "int8":
+      return "bigint";
     case "numeric": case "decimal": case "real": case "double precision": case "float4": case "float8":
       return "numeric";
-    case "date": return "date";
-    case "boolean": case "bool": return "boolean";
+    case "uuid": return "uuid";
     default: return "text";
   }
 }

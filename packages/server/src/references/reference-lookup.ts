@@ -5,7 +5,7 @@
  * (the referenced column and the shown ones), matching the searched ones case-insensitively.
  */
 import {
-  containsPattern, exposedColumns, FieldworkError, referenceOf, REFERENCE_LIMITS, type Condition, type FormField, type ReadQuery,
+  containsPattern, exposedColumns, FieldworkError, referenceKeyFits, referenceKeyTypeOf, referenceOf, REFERENCE_LIMITS, type Condition, type FormField, type ReadQuery,
   type ReferenceLookupQuery, type SearchMetaAnswer,
 } from "@fieldwork/core";
 import type { Kysely } from "kysely";
@@ -93,6 +93,11 @@ export async function assertReferencedKeys(
   for (const field of fields) {
     const value = values.get(field.id);
     if (value === null || value === undefined || value === "") continue;
+    // The answer column is typed like the key: a value it cannot hold is refused before any cast.
+    const keyType = field.type === "search" ? referenceKeyTypeOf(field.reference) : null;
+    if (keyType && !referenceKeyFits(keyType, String(value))) {
+      throw new FieldworkError("INVALID_FIELD_VALUE", `${field.name}: not a key of the referenced table.`, [field.name]);
+    }
     const target = await fieldTarget(db, projectId, field);
     if (!target) continue;
     const key = String(value);

@@ -5,7 +5,7 @@
  * from the query engine (for a connected table, from its last introspection), so a lookup
  * reads it with the same bound SQL as the Data API; a connected table is read on its pool.
  */
-import { exposedColumns, FieldworkError, referenceOf, type FieldDefinition, type ReferenceConfig } from "@fieldwork/core";
+import { exposedColumns, FieldworkError, referenceColumnType, referenceOf, type FieldDefinition, type ReferenceConfig } from "@fieldwork/core";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema";
 import { loadFormRecord } from "../forms/form-record";
@@ -67,7 +67,12 @@ export function targetProblem(target: ReferenceTarget): string | null {
   return null;
 }
 
-/** On save: each field's reference points at an existing table of the form's project, with columns that exist. */
+/**
+ * On save: each field's reference points at an existing table of the form's project, with
+ * columns that exist; its `key_type` is set here from the referenced column's type (whatever
+ * the client sent is replaced), so the field's answer column is typed like the key
+ * (core columnTypeOf). The fields are changed in place, before they are stored.
+ */
 export async function assertFieldReferences(db: Kysely<DB>, projectId: string, fields: readonly Pick<FieldDefinition, "name" | "reference">[]): Promise<void> {
   for (const field of fields) {
     if (field.reference === null || field.reference === undefined) continue;
@@ -77,5 +82,6 @@ export async function assertFieldReferences(db: Kysely<DB>, projectId: string, f
     if (!target) throw refused(`Field ${JSON.stringify(field.name)}: the referenced table does not exist in this project.`);
     const problem = targetProblem(target);
     if (problem) throw refused(`Field ${JSON.stringify(field.name)}: ${problem}`);
+    (field as { reference: unknown }).reference = { ...config, key_type: referenceColumnType(columnOf(target.catalog, config.column)!.format) };
   }
 }

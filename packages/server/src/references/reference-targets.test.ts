@@ -2,10 +2,12 @@
  * Reference fields to a form's answers table and to a table of a connected database (issue 24
  * item 5), on PGlite and PostgreSQL: the public meta and lookup (the same rate-limited route)
  * answer only the exposed columns, hostile lookups get a 4xx never a 500, a submitted key must
- * name a row of that table (a key of the wrong type is refused, not a 500), and a table of
+ * name a row of that table, the answer column is typed like the key (uuid, bigint) and a key of
+ * the wrong type is refused with a 400 (never a 500), and a table of
  * another project (a form, a connection) is refused on save.
  */
 import fc from "fast-check";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
 import { as, ORIGIN, signUp, type Member } from "../test/accounts";
@@ -41,7 +43,14 @@ describe.each(BACKENDS)("references to form tables and connected tables on $name
       method: "POST", url: `/submit/${form}`, headers: { accept: "application/json", "content-type": "application/x-www-form-urlencoded" },
       payload: new URLSearchParams({ item }).toString(),
     });
-    return { form, field, session, lookup, submit };
+    /** The Postgres type of the search field's answer column. */
+    const columnType = async () => {
+      const table = (await f.database.db.selectFrom("form").select("table_name").where("id", "=", form).executeTakeFirstOrThrow()).table_name;
+      const { rows } = await sql<{ format: string }>`select format_type(a.atttypid, null) as format from pg_attribute a
+        where a.attrelid = ${`form_data.${table}`}::regclass and a.attname = 'item'`.execute(f.database.db);
+      return rows[0]?.format;
+    };
+    return { form, field, session, lookup, submit, columnType };
   };
 
   beforeAll(async () => {
@@ -74,6 +83,8 @@ describe.each(BACKENDS)("references to form tables and connected tables on $name
 
   it.skipIf(!ready)("a form's answers table: looked up with only the exposed columns, and a key must name one of its rows", async () => {
     const order = await orderWith(fromForm(catalogue));
+    // The answer column is typed like the referenced key (a form's id: uuid), whatever the client claimed.
+    expect(await order.columnType()).toBe("uuid");
     const meta = (await f.app.inject({ method: "GET", url: `/v1/session/${order.session}/field/${order.field}/search/meta` })).json().data;
     expect(meta).toMatchObject({ referenced_table: "Catalogue", referenced_column: "id", schema_name: "public", columns: ["id", "title"] });
     const found = await order.lookup("q=red");
@@ -83,7 +94,7 @@ describe.each(BACKENDS)("references to form tables and connected tables on $name
     for (const row of rows) expect(Object.keys(row).sort()).toEqual(["id", "title"]);
     expect(found.body).not.toContain("hidden");
     expect((await order.submit(rows[0]!.id)).statusCode).toBe(201);
-    for (const bad of ["00000000-0000-4000-8000-000000000000", "not-a-uuid"]) {
+    for (const bad of ["00000000-0000-4000-8000-000000000000", "not-a-uuid", "' or 1=1 --", "7f8e2c1a5b9d4e3f8a2b1c0d9e8f7a6b0"]) {
       const refused = await order.submit(bad);
       expect(refused.statusCode, bad).toBe(400);
       expect(refused.json().error.code).toBe("INVALID_FIELD_VALUE");
@@ -91,7 +102,8 @@ describe.each(BACKENDS)("references to form tables and connected tables on $name
   });
 
   it.skipIf(!ready)("a connected table: looked up on its connection with only the exposed columns, a key checked there", async () => {
-    const order = await orderWith(fromBooks(connection));
+    const order = await orderWith(fromBooks(connection, { key_type: "text" }));
+    expect(await order.columnType()).toBe("bigint");
     const meta = (await f.app.inject({ method: "GET", url: `/v1/session/${order.session}/field/${order.field}/search/meta` })).json().data;
     expect(meta).toMatchObject({ referenced_table: "books", referenced_column: "id", schema_name: "public", columns: ["id", "title"] });
     const found = await order.lookup("q=book%205&limit=3");
@@ -103,7 +115,7 @@ describe.each(BACKENDS)("references to form tables and connected tables on $name
     const ok = await order.submit(String(rows[0]!.id));
     expect(ok.statusCode, ok.body).toBe(201);
     // A key no row has, or one that is not even an integer, is the visitor's mistake: 400.
-    for (const bad of ["999999", "abc", "1; drop table books", "' or 1=1 --", "1.5"]) {
+    for (const bad of ["999999", "abc", "1; drop table books", "' or 1=1 --", "1.5", "99999999999999999999", "-0x1"]) {
       const refused = await order.submit(bad);
       expect(refused.statusCode, bad).toBe(400);
       expect(refused.json().error.code).toBe("INVALID_FIELD_VALUE");

@@ -33,7 +33,7 @@ export async function updateEditorField(db: Kysely<DB>, formId: string, fieldId:
     if (!capabilityOf(next.type).options && await isFieldTracked(trx, old.id)) {
       throw new FieldworkError("INVENTORY_TRACKING_LOCKED", "This field tracks inventory: it keeps a type with options.");
     }
-    const from = isFieldType(old.type) ? columnTypeOf({ type: old.type, multiple: old.multiple, is_array: old.is_array }) : "text";
+    const from = isFieldType(old.type) ? columnTypeOf({ type: old.type, multiple: old.multiple, is_array: old.is_array, reference: old.reference }) : "text";
     const to = columnTypeOf(next);
     if (from !== to) {
       const rows = await unconvertibleRows(trx, form.table_name, old.name, from, to);
