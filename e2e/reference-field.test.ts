@@ -1,15 +1,18 @@
 /**
  * A reference field in Chromium (issue 24 item 5): an owner's products table and an order form
  * whose `search` field references it; a visitor finds a product by typing part of its name,
- * picks it, submits, and the stored row holds the product's key.
+ * picks it, submits, and the stored row holds the product's key. In the responses grid, the
+ * owner double-clicks a reference cell: the Search Reference side sheet opens on the products,
+ * and double-clicking a row there saves its key into the cell.
  */
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { CHROMIUM_AVAILABLE } from "./harness";
 import { callPrivate, signUpInBrowser, useServerAndBrowser } from "./session";
 
 describe.skipIf(!CHROMIUM_AVAILABLE)("a reference field in Chromium", () => {
   const env = useServerAndBrowser({ cspViolations: "fail" });
-  const made = { form: "", banana: "" };
+  const made = { form: "", banana: "", apple: "", slug: "", project: "", owner: null as Page | null };
   const rowsOf = (form: string) =>
     env.server.cli(["responses", "list", form]).trim().split("\n").filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
 
@@ -32,6 +35,8 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("a reference field in Chromium", () => {
     const seededRows = (await seeded.json()) as { id: string; name: string }[];
     const muffin = seededRows.find((p) => p.name === "Blueberry muffin")!.id;
     made.banana = seededRows.find((p) => p.name === "Banana bread")!.id;
+    made.apple = seededRows.find((p) => p.name === "Green apple")!.id;
+    Object.assign(made, { slug, project: project.id, owner: page });
     const form = await callPrivate(page, "POST", `/projects/${project.id}/forms`, {
       title: "Order",
       fields: [{ name: "product", type: "search", label: "Product", required: true,
@@ -57,7 +62,6 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("a reference field in Chromium", () => {
     // The heavy types' server fallback (plain-field.tsx) is rendered again in the browser, which React reports as error 419.
     expect(errors.filter((e) => !e.includes("#419"))).toEqual([]);
     await visitor.close();
-    await page.close();
   });
 
   it("without JavaScript: a plain input posts the key, and a key no row has is refused", async () => {
@@ -77,5 +81,32 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("a reference field in Chromium", () => {
     await page.waitForURL(/\/complete/);
     expect(rowsOf(made.form).at(-1)).toMatchObject({ product: made.banana });
     await context.close();
+  });
+
+  it("opens the Search Reference sheet from a reference cell of the grid, and a double-click saves the row's key", async () => {
+    const page = made.owner!;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(String(error)));
+    const documents = await callPrivate<{ id: string; form_id: string | null }[]>(page, "GET", `/projects/${made.project}/documents`);
+    const doc = documents.find((d) => d.form_id === made.form)!;
+    await page.goto(`${env.server.url}/${made.slug}/shop/${doc.id}/data/responses`);
+    const header = page.getByRole("columnheader", { name: "Product", exact: true });
+    await expect.poll(() => header.count(), { timeout: 15_000 }).toBe(1);
+    const col = (await header.getAttribute("aria-colindex"))!;
+    const cell = page.locator(`[role="row"][aria-rowindex="2"] [role="gridcell"][aria-colindex="${col}"]`);
+    const before = (await cell.innerText()).trim();
+    expect([made.banana, rowsOf(made.form)[0]!.product]).toContain(before);
+    await cell.dblclick();
+    const sheet = page.getByRole("dialog", { name: "Search Reference" });
+    await expect.poll(() => sheet.getByText("Select a record to reference from public.products.").isVisible(), { timeout: 10_000 }).toBe(true);
+    await sheet.getByRole("searchbox", { name: "Search" }).fill("apple");
+    await expect.poll(() => sheet.getByTestId("reference-count").textContent(), { timeout: 10_000 }).toBe("1 record");
+    await sheet.getByText("Green apple", { exact: true }).dblclick();
+    await expect.poll(() => sheet.isVisible()).toBe(false);
+    await expect.poll(() => cell.innerText(), { timeout: 10_000 }).toBe(made.apple);
+    await expect.poll(() => rowsOf(made.form).map((r) => r.product), { timeout: 10_000 }).toContain(made.apple);
+    expect(errors).toEqual([]);
+    await page.close();
   });
 });

@@ -53,8 +53,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the workbench in Chromium", () => {
     await expect.poll(() => page.getByText("This form has no questions yet").isVisible()).toBe(true);
     // Pages that are not built are not in the sidebar; the Theme has no control the public page ignores.
     const sidebar = page.getByRole("complementary", { name: "Sidebar" });
-    expect(await sidebar.getByRole("link", { name: "Database", exact: true }).count()).toBe(0);
-    for (const name of ["Share", "URL parameters", "Customer identity"]) expect(await sidebar.getByRole("link", { name, exact: true }).count()).toBe(1);
+    for (const name of ["Share", "URL parameters", "Customer identity", "Database"]) expect(await sidebar.getByRole("link", { name, exact: true }).count()).toBe(1);
     await sidebar.getByRole("link", { name: "Theme" }).click();
     await page.waitForURL(/\/design$/);
     expect(await page.getByLabel("Section style").count()).toBe(0);
@@ -70,7 +69,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the workbench in Chromium", () => {
     await page.waitForURL(/\/form\/edit$/);
     await expect.poll(() => page.getByText("This form has no questions yet").isVisible()).toBe(true);
     // A page that is not built, reached by its address, says so in one sentence.
-    await page.goto(`${env.server.url}${new URL(page.url()).pathname.replace(/\/form\/edit$/, "/connect/database/supabase")}`);
+    await page.goto(`${env.server.url}${new URL(page.url()).pathname.replace(/\/form\/edit$/, "/connect")}`);
     await expect.poll(() => page.getByText("This is not part of this version of Fieldwork.").isVisible(), { timeout: 15_000 }).toBe(true);
     await page.goBack();
     await expect.poll(() => page.getByText("This form has no questions yet").isVisible(), { timeout: 15_000 }).toBe(true);

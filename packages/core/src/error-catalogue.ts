@@ -153,6 +153,10 @@ export const ERROR_CATALOGUE = {
   CONNECTION_KEY_INVALID: { status: 500, message: "A stored connection cannot be read with the server's connection key (CONNECTION_KEY or SECRET_KEY changed): rotate it with `npm run cli -- connections rekey`." },
   SCHEMA_NOT_FOUND: { status: 404, message: "The connected database has no such schema." },
   FORM_MAPPING_INVALID: { status: 400, message: "The form's fields do not fit the table's columns." },
+  FORM_TARGET_PAID: {
+    status: 409,
+    message: "A form that takes payments cannot write into a connected table: if the connected database refused an answer after its payment, the money and the answer would part. Remove the payment field, or keep this form's answers in its own table.",
+  },
   // `fieldwork db backup` / `db restore` (CLI only; server/src/backup/).
   BACKUP_FILE_EXISTS: { status: 409, message: "The backup file already exists. Pass --force to replace it." },
   BACKUP_FILE_UNWRITABLE: { status: 400, message: "The backup file cannot be written there (missing directory, no permission, or no space)." },

@@ -19,7 +19,9 @@ export type FieldType = (typeof FIELD_TYPES)[number];
 
 /** Postgres column types a managed table uses for answers. */
 export type ColumnType =
-  | "text" | "text[]" | "numeric" | "numeric[]" | "boolean" | "date" | "time" | "timestamptz" | "jsonb";
+  | "text" | "text[]" | "numeric" | "numeric[]" | "boolean" | "date" | "time" | "timestamptz" | "jsonb"
+  /** A reference field's column, typed like the referenced key (reference-config.ts `key_type`). */
+  | "bigint" | "uuid";
 
 /** How a type's submitted value is read; one parser per kind lives in `field-value.ts`. */
 export type ValueKind =

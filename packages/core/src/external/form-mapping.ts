@@ -33,6 +33,9 @@ const FITS: Record<string, readonly string[]> = {
   "time": ["date", "text"],
   "timestamptz": ["date", "text"],
   "jsonb": ["json", "text"],
+  // A reference field's key (typed like the referenced column).
+  "bigint": ["number", "text"],
+  "uuid": ["uuid", "text"],
 };
 
 export function defaultMapping(fields: readonly MappedField[], table: ExternalTable): Record<string, string> {

@@ -1,12 +1,12 @@
 /**
  * A reference field's configuration (spec 2 §3 "Field reference", spec 1 §3.6): a `search`
  * field stores the key of a row of another table. The owner chooses the table (a schema table
- * of the same project, or a form's table), the referenced column (usually the key; the value
+ * of the same project, a form's table, or a table of one of its connected databases), the referenced column (usually the key; the value
  * stored and handed back), the columns a respondent sees and the columns the lookup searches.
  * Only those columns ever leave the server (server/src/references/lookup.ts).
  */
 import { z } from "zod";
-import type { ColumnType } from "../field-types";
+import { REFERENCE_KEY_TYPES, type ReferenceKeyType } from "../field-columns";
 
 /** Limits of one reference: the columns shown and searched, a lookup's page and text. */
 export const REFERENCE_LIMITS = {
@@ -23,20 +23,36 @@ export const REFERENCE_LIMITS = {
 const columnName = z.string().min(1).max(63);
 
 export const ReferenceConfig = z.object({
-  /** `schema_table`: a table of a schema document; `form`: a form's answers table. */
-  kind: z.enum(["schema_table", "form"]),
-  /** The schema table's or the form's id. */
+  /**
+   * `schema_table`: a table of a schema document; `form`: a form's answers table; `x_table`: a
+   * table of a connected database (docs/databases.md), named by `schema` and `table`.
+   */
+  kind: z.enum(["schema_table", "form", "x_table"]),
+  /** The schema table's or the form's id; for `x_table`, the connection's id. */
   table_id: z.string().uuid(),
+  /** `x_table` only: the connected table's schema and name (as introspected). */
+  schema: z.string().min(1).max(63).optional(),
+  table: z.string().min(1).max(256).optional(),
   /** The value stored and handed back; usually the key. */
   column: columnName,
   /** Columns a respondent sees in the lookup's rows (the referenced column always comes along). */
   shown: z.array(columnName).max(REFERENCE_LIMITS.shown_columns).default([]),
   /** Columns the lookup's text is matched against (case-insensitive contains). */
   searched: z.array(columnName).min(1).max(REFERENCE_LIMITS.searched_columns),
+  /**
+   * The answer column's type, like the referenced column's (field-columns.ts columnTypeOf).
+   * Set by the server on save from the referenced table; whatever a client sends is replaced.
+   */
+  key_type: z.enum(REFERENCE_KEY_TYPES).optional(),
 }).strict().superRefine((value, ctx) => {
   const dup = (list: string[]) => new Set(list).size !== list.length;
   if (dup(value.shown)) ctx.addIssue({ code: "custom", path: ["shown"], message: "Each shown column appears once." });
   if (dup(value.searched)) ctx.addIssue({ code: "custom", path: ["searched"], message: "Each searched column appears once." });
+  const named = value.schema !== undefined && value.table !== undefined;
+  if (value.kind === "x_table" && !named) ctx.addIssue({ code: "custom", path: ["table"], message: "A connected table is named by its schema and table." });
+  if (value.kind !== "x_table" && (value.schema !== undefined || value.table !== undefined)) {
+    ctx.addIssue({ code: "custom", path: ["table"], message: "Only a connected table (x_table) is named by schema and table." });
+  }
 });
 export type ReferenceConfig = z.infer<typeof ReferenceConfig>;
 
@@ -61,16 +77,16 @@ export function exposedColumns(config: ReferenceConfig): string[] {
 }
 
 /**
- * The answer column of a `search` field: the referenced column's type where a managed column
- * has one, text when it is unknown (uuid, bigint and the rest store as text).
+ * The answer column of a `search` field for a referenced column of this Postgres type: an
+ * integer key gives bigint, a uuid key uuid, a decimal one numeric, anything else text.
  */
-export function referenceColumnType(sql_type: string | null | undefined): ColumnType {
+export function referenceColumnType(sql_type: string | null | undefined): ReferenceKeyType {
   switch ((sql_type ?? "").toLowerCase()) {
     case "integer": case "int": case "int4": case "int2": case "smallint": case "bigint": case "int8":
+      return "bigint";
     case "numeric": case "decimal": case "real": case "double precision": case "float4": case "float8":
       return "numeric";
-    case "date": return "date";
-    case "boolean": case "bool": return "boolean";
+    case "uuid": return "uuid";
     default: return "text";
   }
 }

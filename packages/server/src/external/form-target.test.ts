@@ -1,7 +1,9 @@
 /**
  * A form writing into a connected table (issue 24 item 4): the mapping is checked when the
  * form connects, a submit's answers pass the form's own checks and land in the connected
- * table, and a refusal of the connected database leaves no response anywhere.
+ * table, and a refusal of the connected database leaves no response anywhere. A form that
+ * takes payments never writes into a connected table (a refusal there would part the money
+ * from its answer): connecting it, or adding a payment field to a connected form, is refused.
  */
 import { capabilityOf } from "@fieldwork/core";
 import type { FastifyInstance } from "fastify";
@@ -128,5 +130,37 @@ describe.each(BACKENDS)("a form writing into a connected table, app on $name", (
     expect((await api(owner)("DELETE", `/x-supabase/projects/${connection}`)).statusCode).toBe(204);
     expect((await submit({ title: "After delete" })).statusCode).toBe(201);
     expect(await ext.query("select title from books where title like '% delete' order by title")).toEqual([{ title: "Before delete" }]);
+  });
+
+  it.skipIf(!ready)("a paid form is not connected, and a connected form takes no payment field", async () => {
+    const revisionOf = async (id: string) => (await database.db.selectFrom("form").select("revision").where("id", "=", id).executeTakeFirstOrThrow()).revision;
+    // The test before deleted the first connection.
+    const connection = (await api(owner)("POST", "/x-supabase/projects", { kind: "postgres", project_id: project, url: ext.url })).json().data.id as string;
+    const created = await api(owner)("POST", `/projects/${project}/forms`, { ...ORDER_FORM, title: "Paid order" });
+    const paidForm = created.json().data.id as string;
+    const pay = { name: "pay", type: "payment", data: { service_provider: "stripe", currency: "usd" } };
+    const added = await api(owner)("POST", `/forms/${paidForm}/fields`, { revision: await revisionOf(paidForm), field: pay });
+    expect(added.statusCode, added.body).toBe(201);
+    const title = (await database.db.selectFrom("form_field").select("id").where("form_id", "=", paidForm).where("name", "=", "title").executeTakeFirstOrThrow()).id;
+    const refused = await api(owner)("PUT", `/forms/${paidForm}/connect/with-x-sb-table`, { connection_id: connection, table: "books", mapping: { [title]: "title" } });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatchObject({ code: "FORM_TARGET_PAID", message: expect.stringContaining("cannot write into a connected table") });
+    expect((await api(owner)("GET", `/forms/${paidForm}/connect/with-x-sb-table`)).json().data).toBe(null);
+
+    // The other way round: a connected form refuses a payment field, new or by a type change, and keeps its fields.
+    const free = (await api(owner)("POST", `/projects/${project}/forms`, { ...ORDER_FORM, title: "Free order" })).json().data.id as string;
+    const freeTitle = (await database.db.selectFrom("form_field").select("id").where("form_id", "=", free).where("name", "=", "title").executeTakeFirstOrThrow()).id;
+    const connected = await api(owner)("PUT", `/forms/${free}/connect/with-x-sb-table`, { connection_id: connection, table: "books", mapping: { [freeTitle]: "title" } });
+    expect(connected.statusCode, connected.body).toBe(200);
+    const newField = await api(owner)("POST", `/forms/${free}/fields`, { revision: await revisionOf(free), field: pay });
+    expect(newField.statusCode).toBe(409);
+    expect(newField.json().error).toMatchObject({ code: "FORM_TARGET_PAID", message: expect.stringContaining("disconnect it first") });
+    const author = (await database.db.selectFrom("form_field").select("id").where("form_id", "=", free).where("name", "=", "author").executeTakeFirstOrThrow()).id;
+    const retyped = await api(owner)("PATCH", `/forms/${free}/fields/${author}`, { revision: await revisionOf(free), field: { ...pay, name: "author" } });
+    expect(retyped.json().error?.code).toBe("FORM_TARGET_PAID");
+    expect(await database.db.selectFrom("form_field").select("type").where("form_id", "=", free).where("type", "=", "payment").execute()).toEqual([]);
+    // Disconnected, it may take payments again.
+    expect((await api(owner)("DELETE", `/forms/${free}/connect/with-x-sb-table`)).statusCode).toBe(204);
+    expect((await api(owner)("POST", `/forms/${free}/fields`, { revision: await revisionOf(free), field: pay })).statusCode).toBe(201);
   });
 });

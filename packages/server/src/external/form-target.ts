@@ -30,6 +30,7 @@ export async function connectFormTable(db: Kysely<DB>, external: ExternalConnect
   requireWritable(table, "insert");
   const record = await loadFormRecord(db, formId);
   if (!record) throw new FieldworkError("FORM_NOT_FOUND");
+  if (record.fields.some((f) => f.type === "payment")) throw new FieldworkError("FORM_TARGET_PAID");
   const mapping = body.mapping ?? defaultMapping(record.fields, table);
   const problems = mappingProblems(record.fields, table, mapping);
   if (problems.length) throw new FieldworkError("FORM_MAPPING_INVALID", problems.join(" "));
@@ -39,8 +40,27 @@ export async function connectFormTable(db: Kysely<DB>, external: ExternalConnect
       .onConflict((oc) => oc.column("form_id").doUpdateSet({ connection_id: row.id, schema_name: table.schema, table_name: table.name, mapping: JSON.stringify(mapping) }))
       .execute();
     await bumpRevision(trx, formId);
+    // Read again under the form row's lock (taken by the revision's update): a payment field
+    // added meanwhile (its write locks the same row) is seen here, or sees this target.
+    const paid = await trx.selectFrom("form_field").select("id").where("form_id", "=", formId).where("type", "=", "payment").executeTakeFirst();
+    if (paid) throw new FieldworkError("FORM_TARGET_PAID");
   });
   return { connection_id: row.id, schema: table.schema, table: table.name, mapping };
+}
+
+/**
+ * A form that writes into a connected table takes no payment field (FORM_TARGET_PAID): the
+ * connected database's insert runs after the row and its payment committed, so its refusal
+ * would leave a completed payment without its answer. Connecting refuses a paid form; this
+ * refuses a payment field on a connected form (field create, update), in the write's transaction.
+ */
+export async function assertNoPaidTarget(trx: Kysely<DB>, formId: string, fields: readonly { type: string }[]): Promise<void> {
+  if (!fields.some((f) => f.type === "payment")) return;
+  const target = await trx.selectFrom("x_form_target").select("form_id").where("form_id", "=", formId).executeTakeFirst();
+  if (target) {
+    throw new FieldworkError("FORM_TARGET_PAID",
+      "This form writes its answers into a connected table, so it cannot take payments: disconnect it first (Connect › Database).");
+  }
 }
 
 export async function disconnectFormTable(db: Kysely<DB>, caller: Caller, formId: string): Promise<void> {

@@ -15,6 +15,7 @@ import { completePath, FieldworkError, PARAM, safeUrlOrUndefined } from "@fieldw
 import type { FastifyBaseLogger } from "fastify";
 import { sql, type Kysely } from "kysely";
 import type { DB } from "../db/schema";
+import type { ExternalConnections } from "../external/connection-service";
 import { cachedFormRecord, type FormRecord } from "../forms/form-record";
 import { loadPublishedForm } from "../forms/preload";
 import { submitResponse, type RequestMeta, type SubmitResult } from "../forms/submit/submit";
@@ -34,6 +35,8 @@ export interface PaymentContext {
   public_url?: string;
   /** The cap on a form's Pay requests in flight and its one-at-a-time holds (pay-gate.ts); none in bare contexts (tests, sweeps). */
   gate?: PayGate;
+  /** Connected databases: a reference field's key is checked in its connected table (references/reference-lookup.ts). */
+  external?: ExternalConnections;
 }
 
 const NO_META: RequestMeta = { user_agent: null, referer: null, ip: null };
@@ -56,7 +59,7 @@ export async function completePayment(
   await markPaid(ctx.db, payment);
   try {
     return await submitResponse(ctx.db, payment.form_id, entriesOf(payment), {
-      meta, request_id,
+      meta, request_id, external: ctx.external,
       payment: {
         id: payment.id, held_level_ids: payment.held_level_ids,
         // The payment column (jsonb): what was paid, as the provider confirmed it.

@@ -23,6 +23,7 @@ export async function usePayments(
     db, stripe: settings?.stripe ? new StripeClient(settings.stripe) : null, log: app.log,
     toss: settings?.toss ? new TossClient(settings.toss) : null, public_url: public_url.replace(/\/+$/, ""),
     gate: new PayGate(settings?.pay_in_flight_per_form),
+    external: app.external,
   };
   await app.register(paymentRoutes, ctx);
   await app.register(tossRoutes, ctx);

@@ -5,7 +5,7 @@
  * (the referenced column and the shown ones), matching the searched ones case-insensitively.
  */
 import {
-  containsPattern, exposedColumns, FieldworkError, referenceOf, REFERENCE_LIMITS, type Condition, type FormField, type ReadQuery,
+  containsPattern, exposedColumns, FieldworkError, referenceKeyFits, referenceKeyTypeOf, referenceOf, REFERENCE_LIMITS, type Condition, type FormField, type ReadQuery,
   type ReferenceLookupQuery, type SearchMetaAnswer,
 } from "@fieldwork/core";
 import type { Kysely } from "kysely";
@@ -15,6 +15,21 @@ import { readPage } from "../query/read";
 import type { QueryGuard } from "../query/query-guard";
 import type { CountOptions } from "../query/count";
 import { referenceTarget, targetProblem, type ReferenceTarget } from "./reference-target";
+import type { ExternalConnections } from "../external/connection-service";
+import { connectionErrorOf } from "../external/connection-errors";
+
+/** Runs `read` on the database that holds the target's rows: ours, or the connected one (its failures scrubbed). */
+async function onTargetDb<T>(db: Kysely<DB>, target: ReferenceTarget, external: ExternalConnections | undefined, read: (db: Kysely<DB>) => Promise<T>): Promise<T> {
+  if (!target.connection) return read(db);
+  if (!external) throw new FieldworkError("FIELD_NOT_FOUND");
+  const opened = external.open(target.connection);
+  try {
+    return await read(opened.db);
+  } catch (error) {
+    if (error instanceof FieldworkError && !error.code.startsWith("CONNECTION")) throw error;
+    throw new FieldworkError(connectionErrorOf(error, opened.secrets).code);
+  }
+}
 
 type SearchMeta = SearchMetaAnswer["data"];
 
@@ -51,7 +66,7 @@ export function searchMeta(target: ReferenceTarget): SearchMeta {
 
 /** One page of rows matching `query.q` in the searched columns, with only the exposed columns. */
 export async function lookupRows(
-  db: Kysely<DB>, target: ReferenceTarget, query: ReferenceLookupQuery, options: { counting: CountOptions; guard?: QueryGuard },
+  db: Kysely<DB>, target: ReferenceTarget, query: ReferenceLookupQuery, options: { counting: CountOptions; guard?: QueryGuard; external?: ExternalConnections },
 ): Promise<string> {
   const { config, catalog } = target;
   const pattern = containsPattern(query.q);
@@ -66,15 +81,23 @@ export async function lookupRows(
     limit: Math.min(query.limit, REFERENCE_LIMITS.page_size),
     offset: query.page * query.limit,
   };
-  const page = await readPage(db, catalog, read, { maxRows: REFERENCE_LIMITS.page_size, counting: options.counting, guard: options.guard });
+  const page = await onTargetDb(db, target, options.external,
+    (reader) => readPage(reader, catalog, read, { maxRows: REFERENCE_LIMITS.page_size, counting: options.counting, guard: options.guard }));
   return page.body;
 }
 
 /** On submit (values keyed by field id): the keys given for reference fields name rows of their tables (400 INVALID_FIELD_VALUE otherwise). */
-export async function assertReferencedKeys(db: Kysely<DB>, projectId: string, fields: readonly FormField[], values: ReadonlyMap<string, unknown>): Promise<void> {
+export async function assertReferencedKeys(
+  db: Kysely<DB>, projectId: string, fields: readonly FormField[], values: ReadonlyMap<string, unknown>, external?: ExternalConnections,
+): Promise<void> {
   for (const field of fields) {
     const value = values.get(field.id);
     if (value === null || value === undefined || value === "") continue;
+    // The answer column is typed like the key: a value it cannot hold is refused before any cast.
+    const keyType = field.type === "search" ? referenceKeyTypeOf(field.reference) : null;
+    if (keyType && !referenceKeyFits(keyType, String(value))) {
+      throw new FieldworkError("INVALID_FIELD_VALUE", `${field.name}: not a key of the referenced table.`, [field.name]);
+    }
     const target = await fieldTarget(db, projectId, field);
     if (!target) continue;
     const key = String(value);
@@ -83,8 +106,12 @@ export async function assertReferencedKeys(db: Kysely<DB>, projectId: string, fi
       where: [{ kind: "filter", op: "eq", column: target.config.column, value: key, negate: false }],
       order: [], limit: 1,
     };
-    const found = await readPage(db, target.catalog, read, { maxRows: 1, counting: { upTo: 0, timeoutMs: 0 } as CountOptions })
-      .then((page) => page.rows > 0, () => false);
+    // A key that does not fit the column's type (text for an integer key) names no row: refused, not a 500.
+    const found = await onTargetDb(db, target, external, (reader) => readPage(reader, target.catalog, read, { maxRows: 1, counting: { upTo: 0, timeoutMs: 0 } as CountOptions })
+      .then((page) => page.rows > 0, (error: unknown) => {
+        if (target.connection && !(error instanceof FieldworkError)) throw error;
+        return false;
+      }));
     if (!found) throw new FieldworkError("INVALID_FIELD_VALUE", `${field.name}: no row of the referenced table has this key.`, [field.name]);
   }
 }

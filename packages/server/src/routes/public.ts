@@ -76,7 +76,7 @@ export async function publicRoutes(fastify: FastifyInstance, options: PublicOpti
     schema: { params: FieldPatchParams, querystring: ReferenceLookupQuery, response: { ...errors } },
   }, async (request, reply) => {
     const { target } = await sessionReference(app.db, request.params.session_id, request.params.field_id);
-    const rows = await lookupRows(app.db, target, request.query, { counting: app.counting, guard: queryGuardOf(request, reply) });
+    const rows = await lookupRows(app.db, target, request.query, { counting: app.counting, guard: queryGuardOf(request, reply), external: app.external });
     // The rows are JSON built by Postgres (query/read.ts), sent as they are.
     return (reply as FastifyReply).type("application/json; charset=utf-8").send(`{"data":${rows},"error":null}`);
   });

@@ -26,7 +26,7 @@ export type IndexKind = "btree" | "trgm" | "gin";
 /** The kinds of index a column may get; which of them it has follows its queries (lazy-indexes.ts). */
 export function indexKindsFor(field: ColumnField): IndexKind[] {
   switch (columnTypeOf(field)) {
-    case "numeric": case "date": case "time": case "timestamptz": return ["btree"];
+    case "numeric": case "date": case "time": case "timestamptz": case "bigint": case "uuid": return ["btree"];
     case "text": {
       const { max_length, fixed_values } = capabilityOf(field.type);
       if (fixed_values) return ["btree"];

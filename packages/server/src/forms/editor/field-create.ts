@@ -4,6 +4,7 @@
  * transaction of one revisioned write.
  */
 import { assertFieldReferences } from "../../references/reference-target";
+import { assertNoPaidTarget } from "../../external/form-target";
 import { FieldworkError, LIMITS, type FieldCreate } from "@fieldwork/core";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
@@ -27,6 +28,7 @@ export async function createEditorField(db: Kysely<DB>, formId: string, body: z.
     await assertValueExpression(trx, formId, body.field, null);
     await assertFieldBuckets(trx, form.project_id, [body.field]);
     await assertFieldReferences(trx, form.project_id, [body.field]);
+    await assertNoPaidTarget(trx, formId, [body.field]);
     const field_id = await insertField(trx, formId, body.field, Number(last?.n ?? -1) + 1).catch(rethrowTaken);
     const block_id = await insertPlacedBlock(trx, formId, "field", body.focus_block_id, { form_field_id: field_id });
     await addColumn(trx, form.table_name, body.field).catch(rethrowColumnLimit);

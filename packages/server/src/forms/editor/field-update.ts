@@ -4,6 +4,7 @@
  * answers would not convert), and options replaced keeping their ids.
  */
 import { assertFieldReferences } from "../../references/reference-target";
+import { assertNoPaidTarget } from "../../external/form-target";
 import { capabilityOf, columnTypeOf, FieldworkError, isFieldType, type FieldUpdate } from "@fieldwork/core";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
@@ -28,10 +29,11 @@ export async function updateEditorField(db: Kysely<DB>, formId: string, fieldId:
     await assertValueExpression(trx, formId, next, old.name);
     await assertFieldBuckets(trx, form.project_id, [next]);
     await assertFieldReferences(trx, form.project_id, [next]);
+    await assertNoPaidTarget(trx, formId, [next]);
     if (!capabilityOf(next.type).options && await isFieldTracked(trx, old.id)) {
       throw new FieldworkError("INVENTORY_TRACKING_LOCKED", "This field tracks inventory: it keeps a type with options.");
     }
-    const from = isFieldType(old.type) ? columnTypeOf({ type: old.type, multiple: old.multiple, is_array: old.is_array }) : "text";
+    const from = isFieldType(old.type) ? columnTypeOf({ type: old.type, multiple: old.multiple, is_array: old.is_array, reference: old.reference }) : "text";
     const to = columnTypeOf(next);
     if (from !== to) {
       const rows = await unconvertibleRows(trx, form.table_name, old.name, from, to);

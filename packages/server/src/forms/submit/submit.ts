@@ -96,7 +96,7 @@ async function submitOnce(
       continue;
     }
     if (record.fields.some((f) => f.type === "search" && f.reference !== null)) {
-      await assertReferencedKeys(db, record.form.project_id, record.fields, item.values);
+      await assertReferencedKeys(db, record.form.project_id, record.fields, item.values, request.external);
     }
     const inserted = await submitTo(db, record, item, counted);
     if (inserted && !inserted.duplicate && request.external) {

@@ -4,7 +4,7 @@
  * /private/editor/x-supabase/projects/{id}/rest/v1/{table} (schema in Accept-/Content-Profile).
  */
 import { CSRF_HEADER, type ConnectionView } from "@fieldwork/core";
-import { privateRequest, readJson, seg } from "./http";
+import { ApiError, fallbackMessage, isRecord, privateInit, privateRequest, readJson, seg } from "./http";
 import { restFailure, totalOf, type Row } from "./data-api";
 
 export interface ExternalTableRef { connection_id: string; schema: string; table: string }
@@ -45,4 +45,25 @@ export async function updateExternalCell(ref: ExternalTableRef, key: Record<stri
   if (!response.ok) throw await restFailure(response);
   const rows = (await readJson(response)) as Row[];
   return rows[0] ?? null;
+}
+
+/** Where a form's answers go besides its own table (docs/databases.md "A form writing into a connected table"). */
+export interface FormTarget { connection_id: string; schema: string; table: string; mapping: Record<string, string> }
+
+const targetPath = (form_id: string) => `/forms/${seg(form_id)}/connect/with-x-sb-table`;
+
+export const fetchFormTarget = (form_id: string, signal?: AbortSignal) => privateRequest<FormTarget | null>("GET", targetPath(form_id), { signal });
+
+/** Connects the form (the server checks the mapping again: FORM_MAPPING_INVALID, FORM_TARGET_PAID, READ_ONLY_TABLE). */
+export const connectFormTarget = (form_id: string, body: FormTarget, csrf_token: string) =>
+  privateRequest<FormTarget>("PUT", targetPath(form_id), { csrf_token, body });
+
+/** Disconnects the form (204, no envelope). */
+export async function disconnectFormTarget(form_id: string, csrf_token: string): Promise<void> {
+  const response = await fetch(`/private/editor${targetPath(form_id)}`, privateInit("DELETE", { csrf_token }));
+  if (response.ok) return;
+  const body = await readJson(response);
+  const error = isRecord(body) && isRecord(body.error) ? body.error : null;
+  throw new ApiError(response.status, typeof error?.code === "string" ? error.code : `HTTP_${response.status}`,
+    typeof error?.message === "string" ? error.message : fallbackMessage(response.status));
 }

@@ -58,7 +58,6 @@ export function editorNav(doctype: Doctype, mode: SidebarMode, current: SuffixPa
             { label: "Ending", suffix: "form/end", icon: "ending" },
           ] },
           { label: "Design", items: [{ label: "Theme", suffix: "design", icon: "theme" }] },
-          // Database is not built: not offered (its route answers with the one "not built" page, editor-placeholder.ts).
           { label: "Connect", items: [
             { label: "Share", suffix: "connect/share", icon: "share" },
             { label: "URL parameters", suffix: "connect/parameters", icon: "parameters" },
@@ -66,6 +65,7 @@ export function editorNav(doctype: Doctype, mode: SidebarMode, current: SuffixPa
             { label: "Channels", suffix: "connect/channels", icon: "channels" },
             { label: "Store", suffix: "connect/store", icon: "store" },
             { label: "Products", suffix: "connect/store/products", icon: "products" },
+            { label: "Database", suffix: "connect/database/supabase", icon: "database" },
           ] },
           { label: "Settings", items: [{ label: "Form settings", suffix: "settings", icon: "settings" }] },
         ];
@@ -110,6 +110,7 @@ export function editorNav(doctype: Doctype, mode: SidebarMode, current: SuffixPa
 export const FORM_PAGE_PATTERNS = [
   "", "form", "form/edit", "form/start", "settings", "design", "form/end",
   "connect/store", "connect/store/get-started", "connect/store/products", "connect/channels", "connect/share", "connect/parameters", "connect/customer",
+  "connect/database/supabase",
 ] as const satisfies readonly SuffixPattern[];
 export type FormPagePattern = (typeof FORM_PAGE_PATTERNS)[number];
 

@@ -20,6 +20,7 @@ import { ChannelsPage } from "./connect/channels-page";
 import { SharePage } from "./connect/share-page";
 import { ParametersPage } from "./connect/parameters-page";
 import { CustomerPage } from "./connect/customer-page";
+import { DatabasePage } from "./connect/database-page";
 import { ProjectIdContext } from "./build/field-panel/panel-context";
 
 /** The form's pages, all on one editor store: the canvas (the root, Main) and the pages beside it. */
@@ -32,6 +33,7 @@ const FORM_PAGES: Record<FormPagePattern, (props: { title: string }) => React.JS
   "connect/share": SharePage,
   "connect/parameters": ParametersPage,
   "connect/customer": CustomerPage,
+  "connect/database/supabase": DatabasePage,
 };
 
 export interface FormEditorProps {

@@ -94,6 +94,13 @@ describe("editorKindOf", () => {
       .toEqual(["boolean", "choice", "json", "sketch", "text", "text", "text", "text", "text"]);
   });
 
+  it("opens the Search Reference sheet for a reference to a schema table, text for other references", () => {
+    const ref = { table_id: "7f8e2c1a-5b9d-4e3f-8a2b-1c0d9e8f7a6b", column: "id", shown: [], searched: ["name"] };
+    expect(editorKindOf(columnOf(field({ name: "p", type: "search", reference: { kind: "schema_table", ...ref } })))).toBe("reference");
+    expect(editorKindOf(columnOf(field({ name: "p", type: "search", reference: { kind: "form", ...ref } })))).toBe("text");
+    expect(editorKindOf(columnOf(field({ name: "p", type: "search" })))).toBe("text");
+  });
+
   it("types many answers as comma-separated text", () => {
     expect([tags, sizes].map(editorKindOf)).toEqual(["text", "text"]);
     expect(editorKindOf(columnOf(field({ name: "s", type: "select", options: options("a") })))).toBe("choice");

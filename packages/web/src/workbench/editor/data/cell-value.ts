@@ -67,7 +67,7 @@ export type EditResult = { ok: true; value: unknown } | { ok: false; message: st
  * choice, the JSON editor, a signature's image (seen, or cleared; never typed as a data URL)
  * or a sketch's preview (its JSON a step away).
  */
-export type EditorKind = "none" | "text" | "boolean" | "choice" | "json" | "signature" | "sketch";
+export type EditorKind = "none" | "text" | "boolean" | "choice" | "json" | "signature" | "sketch" | "reference";
 
 export function editorKindOf(column: DataColumn): EditorKind {
   const field = column.field;
@@ -80,6 +80,8 @@ export function editorKindOf(column: DataColumn): EditorKind {
   if (field.type === "canvas") return "sketch";
   if (cap.value === "json" || column.format === "jsonb") return "json";
   if (cap.options && !isMultiValued(field)) return "choice";
+  // A reference to a schema table: the Search Reference side sheet (reference-cell-editor.tsx).
+  if (field.type === "search" && (field.reference as { kind?: unknown } | null | undefined)?.kind === "schema_table") return "reference";
   return "text";
 }
 

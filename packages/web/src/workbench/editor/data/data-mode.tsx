@@ -13,6 +13,7 @@ import { AnalyticsPage } from "./analytics/analytics-page";
 import { dataTable, dataTableOf } from "./data-table";
 import { DataTableView } from "./data-table-view";
 import { SimulatorPage } from "./simulator-page";
+import { ProjectIdContext } from "../build/field-panel/panel-context";
 
 export interface DataModeProps {
   form_id: string;
@@ -38,14 +39,17 @@ export default function DataMode(props: DataModeProps) {
   const table = dataTable(kind, form, props.project_id);
   const onTable = kind === "responses" || kind === "sessions";
   return (
-    <DataTableView
-      key={kind}
-      table={table}
-      form={form}
-      document_id={props.document_id}
-      canEdit={props.canEdit}
-      csrf_token={props.csrf_token}
-      simulatorHref={onTable ? props.simulatorHref : null}
-    />
+    // The project: a reference cell's side sheet reads its schema table (reference-cell-editor.tsx).
+    <ProjectIdContext value={props.project_id}>
+      <DataTableView
+        key={kind}
+        table={table}
+        form={form}
+        document_id={props.document_id}
+        canEdit={props.canEdit}
+        csrf_token={props.csrf_token}
+        simulatorHref={onTable ? props.simulatorHref : null}
+      />
+    </ProjectIdContext>
   );
 }

@@ -14,6 +14,7 @@ import { ChoiceCellEditor, JsonCellEditor, TextCellEditor } from "./cell-editors
 import { displayValue, editorKindOf, type DisplayOptions } from "./cell-value";
 import { GridFileCell } from "./files/file-cell";
 import { SignatureCellEditor, SketchCellEditor } from "./media-cell-editors";
+import { ReferenceCellEditor } from "./reference-cell-editor";
 
 export const ROW_HEIGHT = 32;
 export const HEADER_HEIGHT = 36;
@@ -52,7 +53,7 @@ function Header({ column }: { column: DataColumn }) {
 }
 
 /** Editors that open over the cell, the cell's content still shown under them. */
-const POPOVER_EDITORS = new Set(["json", "signature", "sketch"]);
+const POPOVER_EDITORS = new Set(["json", "signature", "sketch", "reference"]);
 
 function editorFor(column: DataColumn, ctx: ColumnContext) {
   const kind = editorKindOf(column);
@@ -62,6 +63,7 @@ function editorFor(column: DataColumn, ctx: ColumnContext) {
     if (kind === "json") return <JsonCellEditor {...props} readOnly={false} />;
     if (kind === "signature") return <SignatureCellEditor {...props} />;
     if (kind === "sketch") return <SketchCellEditor {...props} />;
+    if (kind === "reference") return <ReferenceCellEditor {...props} />;
     if (kind === "boolean") return <ChoiceCellEditor {...props} choices={[{ value: "true", label: "true" }, { value: "false", label: "false" }]} />;
     if (kind === "choice") return <ChoiceCellEditor {...props} choices={(column.field?.options ?? []).map((o) => ({ value: o.value, label: o.label ?? o.value }))} />;
     return <TextCellEditor {...props} />;

@@ -30,7 +30,7 @@ import { fetchProjectBuckets } from "../../../api/buckets";
 import { useResource } from "../../../session/use-resource";
 import { InventorySection } from "./inventory-section";
 import { PaymentSection } from "./payment-section";
-import { fetchProjectSchemaTables } from "../../../api/schema-tables";
+import { fetchReferenceTables } from "../../../api/reference-targets";
 import { ReferenceSection, type TablesState } from "./reference-section";
 import { OptionsEditor } from "./options-editor";
 import { draftProblems, initPanel, isDirty, panelReducer, toDefinition, type FlagKey, type TextKey } from "./panel-state";
@@ -70,7 +70,8 @@ function PanelBody({ field, fresh, onClose }: { field: FormField; fresh: boolean
   const bucketsResource = useResource(cap.file && projectId ? projectId : null, (signal) => fetchProjectBuckets(projectId!, signal));
   const buckets: BucketsState = bucketsResource.state.status === "ready" ? { status: "ready", buckets: bucketsResource.state.data }
     : bucketsResource.state.status === "failed" ? { status: "failed", message: bucketsResource.state.message } : { status: "loading" };
-  const tablesResource = useResource(draft.type === "search" && projectId ? projectId : null, (signal) => fetchProjectSchemaTables(projectId!, signal));
+  const ownFormId = useBuild((s) => s.working.form_id);
+  const tablesResource = useResource(draft.type === "search" && projectId ? projectId : null, (signal) => fetchReferenceTables(projectId!, ownFormId, signal));
   const tables: TablesState = tablesResource.state.status === "ready" ? { status: "ready", tables: tablesResource.state.data }
     : tablesResource.state.status === "failed" ? { status: "failed", message: tablesResource.state.message } : { status: "loading" };
   const problems = draftProblems(draft, names, buckets.status === "ready" ? buckets.buckets : null);

@@ -162,6 +162,13 @@ describe("the foreign-key section's draft", () => {
     expect(isDirty(referenced)).toBe(true);
     const reopened = initPanel({ field: field({ name: "product", type: "search", reference: toDefinition(referenced.draft, referenced.base).reference }), fresh: false });
     expect(reopened.draft.reference).toEqual({ table_id, column: "id", shown: ["name"], searched: ["name"] });
+    // A connected table keeps its kind, schema and table through a save and a reopen; a form's table its kind.
+    const books = { kind: "x_table" as const, table_id, schema: "public", table: "books", column: "id", shown: ["title"], searched: ["title"] };
+    const connected = panelReducer(state, { type: "reference", value: books });
+    expect(toDefinition(connected.draft, connected.base).reference).toEqual(books);
+    expect(initPanel({ field: field({ name: "book", type: "search", reference: books }), fresh: false }).draft.reference).toEqual(books);
+    const formRef = { kind: "form" as const, table_id, column: "id", shown: [], searched: ["title"] };
+    expect(toDefinition(panelReducer(state, { type: "reference", value: formRef }).draft, state.base).reference).toEqual(formRef);
     const retyped = panelReducer(referenced, { type: "type", value: "text" });
     expect(toDefinition(retyped.draft, retyped.base).reference).toBeNull();
     const none = panelReducer(referenced, { type: "reference", value: { table_id: "", column: "id", shown: [], searched: [] } });

@@ -47,14 +47,20 @@ export interface FieldDraft {
   reference: ReferenceDraft;
 }
 
-/** A reference as the panel edits it: table_id "" for none. */
-export interface ReferenceDraft { table_id: string; column: string; shown: string[]; searched: string[] }
+/** A reference as the panel edits it: table_id "" for none; `schema` and `table` name a connected table (kind x_table). */
+export interface ReferenceDraft {
+  kind?: "schema_table" | "form" | "x_table"; table_id: string; schema?: string; table?: string; column: string; shown: string[]; searched: string[];
+}
 
 const strings = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
 function referenceDraftOf(stored: unknown): ReferenceDraft {
   const r = (typeof stored === "object" && stored !== null ? stored : {}) as Record<string, unknown>;
+  const kind = r.kind === "form" || r.kind === "x_table" ? r.kind : "schema_table";
   return {
-    table_id: typeof r.table_id === "string" ? r.table_id : "", column: typeof r.column === "string" ? r.column : "id",
+    ...(kind === "schema_table" ? {} : { kind }),
+    table_id: typeof r.table_id === "string" ? r.table_id : "",
+    ...(kind === "x_table" ? { schema: typeof r.schema === "string" ? r.schema : "", table: typeof r.table === "string" ? r.table : "" } : {}),
+    column: typeof r.column === "string" ? r.column : "id",
     shown: strings(r.shown), searched: strings(r.searched),
   };
 }
@@ -209,7 +215,11 @@ export function toDefinition(draft: FieldDraft, base: FieldDefinition): FieldDef
     ...(draft.type === "payment" ? { data: paymentDataOf(draft.payment, base.data) } : {}),
     ...choices,
     reference: draft.type === "search" && draft.reference.table_id
-      ? { kind: "schema_table", table_id: draft.reference.table_id, column: draft.reference.column, shown: draft.reference.shown, searched: draft.reference.searched }
+      ? {
+        kind: draft.reference.kind ?? "schema_table", table_id: draft.reference.table_id,
+        ...(draft.reference.kind === "x_table" ? { schema: draft.reference.schema, table: draft.reference.table } : {}),
+        column: draft.reference.column, shown: draft.reference.shown, searched: draft.reference.searched,
+      }
       : null,
   };
 }
