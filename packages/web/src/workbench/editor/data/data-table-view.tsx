@@ -155,7 +155,7 @@ export function DataTableView({ table, form, title, document_id, canEdit, csrf_t
             onClose={() => dispatch({ type: "panel", panel: null })}
             onSaved={(row) => dispatch({ type: "saved", row })}
             onOpenCustomer={(customer_id) => dispatch({ type: "panel", panel: { kind: "customer", customer_id } })}
-            info={table.kind !== "external"}
+            info={table.kind !== "external"} contained={embedded}
           />
         ) : state.panel?.kind === "customer" ? (
           <CustomerSheet key={state.panel.customer_id} customer_id={state.panel.customer_id} onClose={() => dispatch({ type: "panel", panel: null })} />

@@ -90,6 +90,9 @@ describe("externalDataTable", () => {
       live: { form_id: "x:c1:sales.order lines", url: "/private/editor/x-supabase/projects/c1/changes?schema=sales&table=order+lines", polled: true },
     });
     expect(table.columns.map((c) => c.name)).toEqual(["order_id", "line", "tags", "note"]);
+    expect(table.search_also).toBeUndefined();
+    const wide = externalDataTable("c1", "p1", { ...base, columns: [...base.columns, ...["a", "b", "c", "d", "e", "f"].map((n) => column(n, "text"))] });
+    expect([wide.search_column, ...wide.search_also!]).toEqual(["note", "a", "b", "c", "d", "e"]); // six at most: room left for the filter menu's patterns
     expect(table.read_only_reason).toBeUndefined();
   });
   it("a view says why it is read only, and has no live rows", () => {

@@ -39,6 +39,8 @@ export interface DataTable {
   scope: [string, string][];
   /** Column of the server's text search. */
   search_column: string | null;
+  /** More columns its contains search also matches (a connected table's other text columns). */
+  search_also?: string[];
   /** A schema table's live row feed (a form's table follows its form's); `polled`: a connected table's, checked every few seconds. */
   live?: { form_id: string; url: string; polled?: boolean } | null;
   /** Why it is read only, in the user's words (a connected table's reason). */
@@ -79,16 +81,20 @@ export const externalChangesUrl = (connection_id: string, table: Pick<ExternalTa
 
 /**
  * A connected database's table (issue 24 item 2): its columns with editors by Postgres type,
- * its primary key as the row handle (any name, composite too), searched with `ilike` on its
- * first text column, read only with the introspection's reason, live when it is a table.
+ * its primary key as the row handle (any name, composite too), searched with `ilike` over its
+ * text columns (the first six), read only with the introspection's reason, live when it is a table.
  */
+/** Text columns a connected table's search covers: a query holds at most 10 pattern filters (LOAD_LIMITS.query_text_filters), some left for the filter menu. */
+export const EXTERNAL_SEARCH_COLUMNS = 6;
+
 export function externalDataTable(connection_id: string, project_id: string, table: ExternalTable): DataTable {
-  const search = table.columns.find((c) => c.type === "text" && !c.format.endsWith("[]"));
+  const [search, ...also] = table.columns.filter((c) => c.type === "text" && !c.format.endsWith("[]")).slice(0, EXTERNAL_SEARCH_COLUMNS);
   return {
     kind: "external",
     ref: { project_id, profile: table.schema, table: table.name, connection_id, key: table.primary_key },
     columns: externalTableColumns(table),
     read_only: table.read_only, scope: [], search_column: search?.name ?? null,
+    ...(also.length > 0 ? { search_also: also.map((c) => c.name) } : {}),
     live: table.kind === "table" ? { form_id: `x:${connection_id}:${table.schema}.${table.name}`, url: externalChangesUrl(connection_id, table), polled: true } : null,
     ...(table.read_only_reason ? { read_only_reason: READ_ONLY_REASONS[table.read_only_reason] } : {}),
   };

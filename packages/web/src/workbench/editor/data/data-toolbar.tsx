@@ -45,7 +45,7 @@ export function DataToolbar(props: DataToolbarProps) {
   const query = state.query;
   return (
     <div className="flex flex-wrap items-center gap-x-2 gap-y-2 border-b border-line bg-card px-3 py-2">
-      <SearchBox search={query.q_text_search} column={table.search_column} localText={props.find} onLocal={props.onFind} dispatch={dispatch} />
+      <SearchBox search={query.q_text_search} column={table.search_column} also={table.search_also} localText={props.find} onLocal={props.onFind} dispatch={dispatch} />
       <FilterPopover columns={table.columns} predicates={query.q_predicates} dispatch={dispatch} />
       <SortPopover columns={table.columns} orderby={query.q_orderby} dispatch={dispatch} />
       <Button variant="ghost" size="sm" onClick={props.onRefresh} disabled={state.refreshing} aria-label={state.refreshing ? "Loading..." : "Refresh"}>

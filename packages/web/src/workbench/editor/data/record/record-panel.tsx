@@ -42,6 +42,8 @@ export interface RecordPanelProps {
   canEdit?: boolean;
   /** Show info (general, customer, meta): a form's and Fieldwork's tables; a connected table has none of it. */
   info?: boolean;
+  /** The grid is in a box of its own height (a connected table on the project page). */
+  contained?: boolean;
 }
 
 /** The fields a record edits: the form's, or those of the table's columns. */
@@ -122,7 +124,7 @@ export function RecordPanel(props: RecordPanelProps) {
   const id = row ? rowHandle(table, row) : "";
   const key = `${mode}:${id}`;
   return (
-    <SidePanel title={recordTitle(mode, row, table)} focusKey={key} onClose={onClose}>
+    <SidePanel title={recordTitle(mode, row, table)} focusKey={key} onClose={onClose} contained={props.contained ?? false}>
       <RecordBody key={key} {...props} fields={editableFields(props.fields, props.columns)} />
     </SidePanel>
   );
