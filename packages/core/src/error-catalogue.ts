@@ -140,6 +140,7 @@ export const ERROR_CATALOGUE = {
   AI_RATE_LIMITED: { status: 429, message: "Too many field suggestions asked. Wait a moment and try again." },
   // External PostgreSQL / Supabase connections (issue 24 items 3-4; spec 2 §7; server/src/external/).
   CONNECTION_NOT_FOUND: { status: 404, message: "Connection not found." },
+  LIVE_ROWS_UNAVAILABLE: { status: 409, message: "Live rows follow a table's own changes; a view or foreign table has none to follow. Refresh reads it again." },
   CONNECTION_URL_INVALID: {
     status: 400,
     message: "Give a postgres:// (or postgresql://) URL with a host, a database, a user and a password, or a Supabase project URL (https://<ref>.supabase.co), its service key and its database password.",

@@ -83,5 +83,6 @@ export * from "./schema-tables/ddl-plan";
 export * from "./schema-tables/table-columns";
 export * from "./external/connection-api";
 export * from "./external/cell-transactions";
+export * from "./external/external-columns";
 export * from "./external/form-mapping";
 export * from "./external/connection-schemas";

@@ -204,3 +204,16 @@ describe("queryStateToReadQuery and queryStateToParams", () => {
     }));
   });
 });
+
+describe("a contains search over several columns", () => {
+  it("matches any of them, and a change of columns is a new search", () => {
+    const state = queryReducer(initialQueryState(), { type: "text_search", search: { column: "title", query: " ada ", type: "prefix", also: ["isbn"] } });
+    expect(queryStateToReadQuery(state).where).toEqual([{ kind: "group", op: "or", negate: false, children: [
+      { kind: "filter", column: "title", negate: false, op: "ilike", value: "*ada*" },
+      { kind: "filter", column: "isbn", negate: false, op: "ilike", value: "*ada*" },
+    ] }]);
+    expect(queryStateToParams(state).get("or")).toBe("(title.ilike.*ada*,isbn.ilike.*ada*)");
+    expect(queryReducer(state, { type: "text_search", search: { column: "title", query: " ada ", type: "prefix", also: ["isbn"] } })).toBe(state);
+    expect(queryReducer(state, { type: "text_search", search: { column: "title", query: " ada ", type: "prefix" } })).not.toBe(state);
+  });
+});

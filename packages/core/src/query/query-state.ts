@@ -6,7 +6,7 @@
  * Reset rules: a new page size, adding, changing or removing predicates, and a new text
  * search go back to the first page; a table switch (`reset`) starts over.
  */
-import type { Filter, ReadQuery, TextSearchOperator } from "./ast";
+import type { Condition, Filter, ReadQuery, TextSearchOperator } from "./ast";
 import { predicateToFilter, type UiOperator } from "./column-format";
 import { serializeReadQuery } from "./postgrest-syntax";
 import { prefixTsquery } from "./prefix-search";
@@ -28,7 +28,13 @@ export const GRID_COUNT_TIMEOUT_MS = 2_000;
 export interface Predicate { op: UiOperator; column: string; value: unknown }
 export interface OrderBy { column: string; ascending: boolean; nullsFirst?: boolean }
 /** `prefix` is the grid's: every word, the last as a prefix (prefix-search.ts). */
-export interface TextSearch { column: string; query: string; type?: "plain" | "phrase" | "websearch" | "prefix" }
+export interface TextSearch {
+  column: string;
+  query: string;
+  type?: "plain" | "phrase" | "websearch" | "prefix";
+  /** More columns a contains search (a column that is not a search vector) also matches, any one of them (a connected table's text columns). */
+  also?: readonly string[];
+}
 export interface QueryState {
   q_page_limit: number;
   q_page_index: number;
@@ -89,7 +95,7 @@ function samePredicate(a: Predicate, b: Predicate): boolean {
 }
 function sameSearch(a: TextSearch | null, b: TextSearch | null): boolean {
   if (a === null || b === null) return a === b;
-  return a.column === b.column && a.query === b.query && a.type === b.type;
+  return a.column === b.column && a.query === b.query && a.type === b.type && (a.also ?? []).join("\u0000") === (b.also ?? []).join("\u0000");
 }
 
 /** The page after a filter change: the first one. */
@@ -159,15 +165,16 @@ const SEARCH_OPERATORS: Record<NonNullable<TextSearch["type"]> | "default", Text
  * and the page as `limit` and `offset`, every column selected.
  */
 export function queryStateToReadQuery(state: QueryState): ReadQuery {
-  const where: Filter[] = state.q_predicates.filter(isPredicateFulfilled).map(predicateToFilter);
+  const where: Condition[] = state.q_predicates.filter(isPredicateFulfilled).map(predicateToFilter);
   const search = state.q_text_search;
   if (search && search.column && search.query.trim() !== "") {
     // Full-text search needs an indexed search vector (the server refuses it on a plain text
     // column): other search columns (sessions' visitor_id, customers' email) match a contains.
     const value = search.type === "prefix" ? prefixTsquery(search.query) : search.query;
-    where.push(search.column === SEARCH_COLUMN
-      ? { kind: "filter", column: search.column, negate: false, op: SEARCH_OPERATORS[search.type ?? "default"], value }
-      : { kind: "filter", column: search.column, negate: false, op: "ilike", value: `*${search.query.trim()}*` });
+    const contains = (column: string): Filter => ({ kind: "filter", column, negate: false, op: "ilike", value: `*${search.query.trim()}*` });
+    if (search.column === SEARCH_COLUMN) where.push({ kind: "filter", column: search.column, negate: false, op: SEARCH_OPERATORS[search.type ?? "default"], value });
+    else if (search.also?.length) where.push({ kind: "group", op: "or", negate: false, children: [search.column, ...search.also].map(contains) });
+    else where.push(contains(search.column));
   }
   const order = Object.entries(state.q_orderby).map(([column, by]) => ({
     column,

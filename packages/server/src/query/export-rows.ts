@@ -9,6 +9,9 @@
  * Each batch sees the table as it is then: a row added or changed during a long export
  * appears if it sorts after the rows already sent; no row is sent twice unless its sort key
  * moved past the point reached.
+ *
+ * A table without a key (a connected database's view or log) has no total order to continue
+ * after: it is read through one cursor in one transaction, holding its connection meanwhile.
  */
 import type { OrderTerm, ReadQuery } from "@fieldwork/core";
 import { sql, type Kysely, type RawBuilder } from "kysely";
@@ -62,8 +65,14 @@ export async function streamRows(
   const from = options.row ? sql`${catalog.from} as t`
     : sql`${catalog.from} as t cross join lateral (select ${exportSelectSql(catalog, query.select)}) as __fw_r`;
   const row = options.row ?? sql`row_to_json(__fw_r)::text`;
-  const keys = sql.join(terms.map((term, i) => sql`${columnRef(resolveColumn(catalog, term.column).name)}::text as ${sql.id(keyAlias(i))}`));
   const batch = options.batch ?? EXPORT_BATCH;
+  // A table without a key (a connected one: a view, a log) has no total order to continue
+  // after: one cursor in one transaction reads it (holding a connection while the client reads).
+  if (catalog.key.length === 0 && !terms.some((term) => resolveColumn(catalog, term.column).unique)) {
+    return streamByCursor(db, sql`select ${row} as __fw_row from ${from} where ${filter} order by ${orderSql(terms)}${
+      query.limit !== undefined && query.limit !== null ? sql` limit ${query.limit}` : sql``} offset ${query.offset ?? 0}`, onBatch, batch);
+  }
+  const keys = sql.join(terms.map((term, i) => sql`${columnRef(resolveColumn(catalog, term.column).name)}::text as ${sql.id(keyAlias(i))}`));
   let remaining = query.limit ?? Number.POSITIVE_INFINITY;
   let last: (string | null)[] | null = null;
   while (remaining > 0) {
@@ -83,4 +92,14 @@ export async function streamRows(
     const end: Row = rows.at(-1)!;
     last = terms.map((_, i) => end[keyAlias(i)] ?? null);
   }
+}
+
+async function streamByCursor(db: Kysely<DB>, select: Sql, onBatch: (rows: string[]) => Promise<boolean>, batch: number): Promise<void> {
+  await mappingQueryErrors(() => db.transaction().execute(async (trx) => {
+    await sql`declare __fw_export no scroll cursor for ${select}`.execute(trx);
+    for (;;) {
+      const { rows } = await sql<{ __fw_row: string }>`fetch forward ${sql.raw(String(Math.trunc(batch)))} from __fw_export`.execute(trx);
+      if (rows.length === 0 || !(await onBatch(rows.map((r) => r.__fw_row))) || rows.length < batch) return;
+    }
+  }));
 }

@@ -343,6 +343,7 @@ describe.each(BACKENDS)("roles and the private route table on $name", (backend) 
       { route: "POST /x-supabase/projects/:id/secure-service-key", min: "editor", call: async () => ["POST", `/x-supabase/projects/${await theConnection()}/secure-service-key`, { service_key: "svc" }] },
       { route: "GET /x-supabase/projects/:id/secure-service-key", min: "viewer", call: async () => ["GET", `/x-supabase/projects/${await theConnection()}/secure-service-key`] },
       { route: "GET /x-supabase/projects/:id/x/auth.users/query", min: "viewer", call: async () => ["GET", `/x-supabase/projects/${await theConnection()}/x/auth.users/query?page=1&perPage=2`] },
+      { route: "GET /x-supabase/projects/:id/changes", min: "viewer", call: async () => ["GET", `/x-supabase/projects/${await theConnection()}/changes?schema=public&table=notes`] },
       { route: "GET /x-supabase/projects/:id/rest/v1/:table", min: "viewer", call: async () => ["GET", `${await xRest("notes")}?limit=1`] },
       { route: "POST /x-supabase/projects/:id/rest/v1/:table", min: "editor", call: async () => ["POST", await xRest("notes"), []] },
       { route: "PATCH /x-supabase/projects/:id/rest/v1/:table", min: "editor", call: async () => ["PATCH", `${await xRest("notes")}?id=eq.-1`, { body: "x" }] },
@@ -437,7 +438,7 @@ describe.each(BACKENDS)("roles and the private route table on $name", (backend) 
     for (const { route, min, allowed, call } of matrix) {
       for (const role of ["viewer", "editor", "owner"] as const) {
         const [method, path, body] = await call(role);
-        const response = path.endsWith("/changes")
+        const response = path.split("?")[0]!.endsWith("/changes") // an event stream: its headers only
           ? await headersOfStream(w[role], `/private/editor${path}`)
           : await as(app, w[role])(method as "GET", `/private/editor${path}`, body);
         // 302: preview/src redirects to a signed URL.

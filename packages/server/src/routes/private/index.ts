@@ -31,6 +31,7 @@ import { memberRestRoutes } from "../rest/index";
 import { aiRoutes } from "./ai";
 import { xConnectionRoutes } from "./x-connections";
 import { externalRestRoutes } from "../rest/external-rest";
+import { xLiveRoutes } from "./x-live";
 import type { AiSettings } from "../../ai/ai-settings";
 
 export interface PrivateOptions {
@@ -81,4 +82,5 @@ export async function privateRoutes(app: FastifyInstance, options: PrivateOption
   await app.register(memberRestRoutes, { prefix: "/projects/:project_id/rest/v1" });
   await app.register(xConnectionRoutes);
   await app.register(externalRestRoutes, { prefix: "/x-supabase/projects/:id/rest/v1" });
+  await app.register(xLiveRoutes);
 }

@@ -13,6 +13,8 @@ import { once } from "node:events";
 import { PassThrough } from "node:stream";
 import { FieldworkError, type ReadQuery } from "@fieldwork/core";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Kysely } from "kysely";
+import type { DB } from "../../db/schema";
 import { callerKeyOf, queryGuardOf } from "../../limits/load-limits";
 import type { TableCatalog } from "../../query/catalog";
 import { copyExport } from "../../query/copy-export";
@@ -26,6 +28,7 @@ const TYPES: Record<ExportFormat, string> = { csv: "text/csv; charset=utf-8", js
  */
 export async function exportRows(
   request: FastifyRequest, reply: FastifyReply, catalog: TableCatalog, query: ReadQuery, format: ExportFormat,
+  options: { db?: Kysely<DB>; mapError?: (error: unknown) => unknown } = {},
 ): Promise<FastifyReply> {
   const { load, slots } = request.server;
   const release = slots.take("export", callerKeyOf(request) ?? `ip:${request.ip}`,
@@ -65,7 +68,8 @@ export async function exportRows(
     if (!out.write(text)) await Promise.race([once(out, "drain"), once(out, "close")]);
     return !out.destroyed;
   };
-  const { db } = request.server;
+  // A connected table's export reads its connection's pool (batches: the pool is too small to COPY).
+  const db = options.db ?? request.server.db;
   const done = copyExport(db, catalog, query, format, write, { guard, enabled: load.exportCopy, exportsPerServer: load.exportsPerServer })
     .then((copied) => (copied ? undefined : writeExport(db, catalog, query, format, write, guard)))
     .then(() => out.end());
@@ -74,7 +78,7 @@ export async function exportRows(
   } catch (error) {
     finish();
     out.destroy();
-    throw error;
+    throw options.mapError ? options.mapError(error) : error;
   }
   done.catch((error: unknown) => {
     if (!out.destroyed) request.log.error({ err: error, reqId: request.id }, "export failed midway");

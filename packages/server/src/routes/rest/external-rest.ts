@@ -3,7 +3,9 @@
  * /private/editor/x-supabase/projects/{id}/rest/v1/{table}, the schema in `Accept-Profile`
  * (reads) or `Content-Profile` (writes), `public` by default. Reads go through the same query
  * engine as a form's table (readPage on the connection's pool, catalog from introspection);
- * writes through external-write.ts. Viewers read, editors write.
+ * writes through external-write.ts. `Accept: text/csv` or `application/x-ndjson` streams an
+ * export as a form table's does (export.ts), in batches on the connection's pool, each
+ * statement under the pool's statement_timeout. Viewers read, editors write.
  */
 import { FieldworkError, LIMITS, parseConditions, parseReadQuery, type Role } from "@fieldwork/core";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -18,6 +20,7 @@ import type { WriteResult } from "../../query/write";
 import type { RowInput } from "../../query/write-values";
 import { useDepthLimitedJson } from "../json-body";
 import { callerOf } from "../private/authenticate";
+import { exportRows } from "./export";
 import { restErrorHandler } from "./index";
 import { contentRange, preferencesOf, rangeOf, representationOf } from "./prefer";
 
@@ -68,6 +71,11 @@ export async function externalRestRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { id: string; table: string } }>("/:table", { schema: { params: Params } }, async (request, reply) => {
     const { opened, catalog } = await target(request, "viewer", "accept-profile");
     const query = parseReadQuery(searchOf(request), { range: rangeOf(request) });
+    // The same streamed export as a form's table (routes/rest/export.ts), in batches on the connection's pool.
+    const representation = representationOf(request);
+    if (representation === "csv" || representation === "jsonl") {
+      return exportRows(request, reply, catalog, query, representation, { db: opened.db, mapError: (error) => connectionErrorOf(error, opened.secrets) });
+    }
     const { count } = preferencesOf(request);
     const page = await onConnection(opened, () => readPage(opened.db, catalog, query, {
       count: count ?? undefined, maxRows: LIMITS.rest_max_rows, counting: app.counting,
@@ -76,7 +84,7 @@ export async function externalRestRoutes(app: FastifyInstance): Promise<void> {
     if (page.grid) reply.header("fieldwork-count", gridCountHeader(page.grid));
     reply.header("fieldwork-read-only", catalog.read_only ? "true" : "false");
     const partial = page.count !== null && (page.offset > 0 || page.offset + page.rows < page.count);
-    const body = representationOf(request) === "object" ? singleObject(page.body, page.rows) : page.body;
+    const body = representation === "object" ? singleObject(page.body, page.rows) : page.body;
     return reply.code(partial ? 206 : 200).type("application/json; charset=utf-8").send(body);
   });
 

@@ -4,7 +4,7 @@
  * for writes, the CSRF header. Form tables are in the `form_data` profile; sessions and
  * customers in `fieldwork` (read only). Errors come as `{ code, message }` and throw `ApiError`.
  */
-import { CSRF_HEADER } from "@fieldwork/core";
+import { CSRF_HEADER, externalRowHandle, keyConditions, serializeCondition } from "@fieldwork/core";
 import { ApiError, fallbackMessage, isRecord, readJson, seg } from "./http";
 
 export type Profile = "form_data" | "fieldwork";
@@ -12,8 +12,25 @@ export type Row = Record<string, unknown>;
 
 export interface TableRef {
   project_id: string;
-  profile: Profile;
+  /** `form_data` or `fieldwork`; a connected database's schema (`public`, …). */
+  profile: Profile | (string & {});
   table: string;
+  /** A connected database's table: read through `/x-supabase/projects/{id}/rest/v1` (docs/databases.md). */
+  connection_id?: string;
+  /** The primary key when it is not `id` (a connected table's, maybe composite). */
+  key?: readonly string[];
+}
+
+/** The text naming a row in the grid (selection, panels): its id, or its key's values. */
+export function rowHandle(ref: Pick<TableRef, "key">, row: Row): string {
+  return ref.key ? externalRowHandle(ref.key, row) : String(row.id);
+}
+
+/** The filter that picks exactly these rows by their key. */
+export function rowsWhere(ref: Pick<TableRef, "key">, rows: readonly Row[]): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const condition of keyConditions(ref.key ?? ["id"], rows)) params.append(...serializeCondition(condition));
+  return params;
 }
 
 export interface WriteContext {
@@ -21,10 +38,11 @@ export interface WriteContext {
   signal?: AbortSignal;
 }
 
-/** `/private/editor/projects/{id}/rest/v1/{table}?{params}`. */
+/** `/private/editor/projects/{id}/rest/v1/{table}?{params}`, or a connection's. */
 export function tableUrl(ref: TableRef, params?: URLSearchParams): string {
   const query = params && params.size > 0 ? `?${params.toString()}` : "";
-  return `/private/editor/projects/${seg(ref.project_id)}/rest/v1/${seg(ref.table)}${query}`;
+  const base = ref.connection_id ? `/private/editor/x-supabase/projects/${seg(ref.connection_id)}` : `/private/editor/projects/${seg(ref.project_id)}`;
+  return `${base}/rest/v1/${seg(ref.table)}${query}`;
 }
 
 /** A refused Data API answer (`{ code, message }`) as an `ApiError`. */
@@ -96,8 +114,6 @@ async function write(method: "POST" | "PATCH" | "DELETE", ref: TableRef, params:
   return Array.isArray(rows) ? (rows as Row[]) : [];
 }
 
-const byIds = (ids: readonly string[]) => new URLSearchParams({ id: `in.(${ids.join(",")})` });
-
 /** `POST`: one new row; answers it as stored. */
 export async function insertRow(ref: TableRef, values: Row, ctx: WriteContext): Promise<Row> {
   const [row] = await write("POST", ref, undefined, values, ctx);
@@ -105,14 +121,14 @@ export async function insertRow(ref: TableRef, values: Row, ctx: WriteContext): 
   return row;
 }
 
-/** `PATCH ?id=eq.{id}`: the keys given change; answers the row as stored. */
-export async function updateRow(ref: TableRef, id: string, values: Row, ctx: WriteContext): Promise<Row> {
-  const [row] = await write("PATCH", ref, new URLSearchParams({ id: `eq.${id}` }), values, ctx);
+/** `PATCH ?id=eq.{id}` (or the row's key): the keys given change; answers the row as stored. */
+export async function updateRow(ref: TableRef, target: Row, values: Row, ctx: WriteContext): Promise<Row> {
+  const [row] = await write("PATCH", ref, rowsWhere(ref, [target]), values, ctx);
   if (!row) throw new ApiError(404, "NOT_FOUND", "This row no longer exists.");
   return row;
 }
 
-/** `DELETE ?id=in.(…)`: answers the rows deleted. */
-export function deleteRows(ref: TableRef, ids: readonly string[], ctx: WriteContext): Promise<Row[]> {
-  return write("DELETE", ref, byIds(ids), undefined, ctx);
+/** `DELETE ?id=in.(…)` (or by their key): answers the rows deleted. */
+export function deleteRows(ref: TableRef, rows: readonly Row[], ctx: WriteContext): Promise<Row[]> {
+  return write("DELETE", ref, rowsWhere(ref, rows), undefined, ctx);
 }

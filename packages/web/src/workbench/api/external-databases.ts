@@ -1,13 +1,11 @@
 /**
  * Connected databases (core's external/connection-api.ts; docs/databases.md): connections of a
  * project under /private/editor/x-supabase/projects, and the Data API on their tables at
- * /private/editor/x-supabase/projects/{id}/rest/v1/{table} (schema in Accept-/Content-Profile).
+ * /private/editor/x-supabase/projects/{id}/rest/v1/{table} (schema in Accept-/Content-Profile),
+ * which the data workbench reads through data-api.ts (a TableRef with `connection_id`).
  */
-import { CSRF_HEADER, type ConnectionView } from "@fieldwork/core";
+import type { ConnectionView } from "@fieldwork/core";
 import { ApiError, fallbackMessage, isRecord, privateInit, privateRequest, readJson, seg } from "./http";
-import { restFailure, totalOf, type Row } from "./data-api";
-
-export interface ExternalTableRef { connection_id: string; schema: string; table: string }
 
 export const fetchConnections = (project_id: string, signal?: AbortSignal) =>
   privateRequest<ConnectionView[]>("GET", `/x-supabase/projects?grida_project_id=${seg(project_id)}`, { signal });
@@ -19,33 +17,6 @@ export const createConnection = (project_id: string, url: string, csrf_token: st
 
 export const refreshConnection = (id: string, csrf_token: string) =>
   privateRequest<ConnectionView>("PATCH", `/x-supabase/projects/${seg(id)}`, { csrf_token });
-
-const tableUrl = (ref: ExternalTableRef, params?: URLSearchParams) =>
-  `/private/editor/x-supabase/projects/${seg(ref.connection_id)}/rest/v1/${seg(ref.table)}${params?.size ? `?${params.toString()}` : ""}`;
-
-/** One page of rows and the exact total (`Prefer: count=exact`). */
-export async function readExternalRows(ref: ExternalTableRef, params: URLSearchParams, signal?: AbortSignal): Promise<{ rows: Row[]; total: number | null }> {
-  const response = await fetch(tableUrl(ref, params), {
-    headers: { Accept: "application/json", "Accept-Profile": ref.schema, Prefer: "count=exact" }, credentials: "same-origin", signal,
-  });
-  if (!response.ok) throw await restFailure(response);
-  return { rows: (await readJson(response)) as Row[], total: totalOf(response.headers.get("content-range")) };
-}
-
-/** One cell's new value, in the connected database's own transaction; answers the row as written. */
-export async function updateExternalCell(ref: ExternalTableRef, key: Record<string, unknown>, column: string, value: unknown, csrf_token: string): Promise<Row | null> {
-  const params = new URLSearchParams(Object.entries(key).map(([k, v]) => [k, `eq.${String(v)}`]));
-  const response = await fetch(tableUrl(ref, params), {
-    method: "PATCH", credentials: "same-origin", body: JSON.stringify({ [column]: value }),
-    headers: {
-      Accept: "application/json", "Content-Type": "application/json", "Content-Profile": ref.schema,
-      Prefer: "return=representation", [CSRF_HEADER]: csrf_token,
-    },
-  });
-  if (!response.ok) throw await restFailure(response);
-  const rows = (await readJson(response)) as Row[];
-  return rows[0] ?? null;
-}
 
 /** Where a form's answers go besides its own table (docs/databases.md "A form writing into a connected table"). */
 export interface FormTarget { connection_id: string; schema: string; table: string; mapping: Record<string, string> }

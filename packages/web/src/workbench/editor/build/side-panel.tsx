@@ -14,7 +14,11 @@ import { X } from "lucide-react";
 import { Button } from "../../../ui/button";
 import { cn } from "../../../ui/cn";
 
-export function SidePanel({ title, focusKey, onClose, children }: { title: string; focusKey: string; onClose: () => void; children: ReactNode }) {
+export function SidePanel({ title, focusKey, onClose, children, contained = false }: {
+  title: string; focusKey: string; onClose: () => void; children: ReactNode;
+  /** In a box of its own height (a connected table's grid on the project page): as tall as the box, not the main area. */
+  contained?: boolean;
+}) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const titleId = useId();
   useEffect(() => headingRef.current?.focus(), [focusKey]);
@@ -24,7 +28,8 @@ export function SidePanel({ title, focusKey, onClose, children }: { title: strin
       onKeyDown={(e) => { if (e.key === "Escape" && !(e.target as HTMLElement).closest("dialog")) { e.stopPropagation(); onClose(); } }}
       className={cn(
         "fixed inset-y-0 right-0 z-40 grid w-full max-w-md grid-rows-[auto_1fr_auto] border-l border-line bg-card shadow-pop",
-        "xl:sticky xl:top-0 xl:z-10 xl:h-[calc(100dvh-3rem)] xl:w-md xl:shrink-0 xl:shadow-none",
+        "xl:sticky xl:top-0 xl:z-10 xl:w-md xl:shrink-0 xl:shadow-none",
+        contained ? "xl:h-full" : "xl:h-[calc(100dvh-3rem)]",
       )}
     >
       <div className="flex items-center gap-2 border-b border-line px-5 py-3">

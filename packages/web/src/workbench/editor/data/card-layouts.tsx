@@ -17,16 +17,18 @@ interface LayoutProps {
   rows: Row[];
   display: DisplayOptions;
   onOpen: (row: Row) => void;
+  /** The row's handle (its id, or a connected table's key). */
+  rowKey?: (row: Row) => string;
 }
 
 const shownColumns = (columns: DataColumn[], n: number) => columns.filter((c) => !c.key && !c.system).slice(0, n);
 
-export function GalleryLayout({ columns, rows, display, onOpen }: LayoutProps) {
+export function GalleryLayout({ columns, rows, display, onOpen, rowKey = (row) => String(row.id) }: LayoutProps) {
   const fields = shownColumns(columns, 4);
   return (
     <ul className="grid grid-cols-1 gap-3 p-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
       {rows.map((row) => (
-        <li key={String(row.id)}>
+        <li key={rowKey(row)}>
           <button type="button" onClick={() => onOpen(row)} className="focus-ring grid w-full cursor-pointer gap-2 rounded-lg border border-line bg-card p-3 text-left hover:border-line-strong">
             <span className="text-xs text-muted tabular-nums">{keyLabel(row)}</span>
             {fields.map((c) => (
@@ -42,12 +44,12 @@ export function GalleryLayout({ columns, rows, display, onOpen }: LayoutProps) {
   );
 }
 
-export function ListLayout({ columns, rows, display, onOpen }: LayoutProps) {
+export function ListLayout({ columns, rows, display, onOpen, rowKey = (row) => String(row.id) }: LayoutProps) {
   const fields = shownColumns(columns, 3);
   return (
     <ul className="divide-y divide-line">
       {rows.map((row) => (
-        <li key={String(row.id)}>
+        <li key={rowKey(row)}>
           <button type="button" onClick={() => onOpen(row)} className="focus-ring flex w-full cursor-pointer items-center gap-4 px-4 py-2.5 text-left hover:bg-subtle">
             <span className="w-14 shrink-0 text-xs text-muted tabular-nums">{keyLabel(row)}</span>
             {fields.map((c, i) => (

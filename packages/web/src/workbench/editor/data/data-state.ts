@@ -30,6 +30,8 @@ export interface DataState {
   /** Values shown before the server confirms them, by row id (rolled back on refusal). */
   pending: Record<string, Row>;
   panel: Panel;
+  /** The text naming a row (selection, pending edits, panels): its id, or a connected table's key. */
+  handle: (row: Row) => string;
 }
 
 export type DataAction =
@@ -45,13 +47,14 @@ export type DataAction =
   | { type: "deleted"; ids: readonly string[] }
   | { type: "panel"; panel: Panel };
 
-export function initDataState(query: QueryState): DataState {
-  return { query, request: 0, status: "loading", refreshing: false, error: null, rows: [], count: null, openCount: null, selected: new Set(), pending: {}, panel: null };
+const byId = (row: Row) => String(row.id);
+
+export function initDataState(query: QueryState, handle: (row: Row) => string = byId): DataState {
+  return { query, request: 0, status: "loading", refreshing: false, error: null, rows: [], count: null, openCount: null, selected: new Set(), pending: {}, panel: null, handle };
 }
 
-const idOf = (row: Row) => String(row.id);
-
 export function dataReducer(state: DataState, action: DataAction): DataState {
+  const idOf = state.handle;
   switch (action.type) {
     case "query": {
       const query = queryReducer(state.query, action.action);
@@ -108,10 +111,10 @@ export function dataReducer(state: DataState, action: DataAction): DataState {
 }
 
 /** The rows as shown: each with its pending edits on top. */
-export function shownRows(state: Pick<DataState, "rows" | "pending">): Row[] {
+export function shownRows(state: Pick<DataState, "rows" | "pending" | "handle">): Row[] {
   if (Object.keys(state.pending).length === 0) return state.rows;
   return state.rows.map((row) => {
-    const pending = state.pending[idOf(row)];
+    const pending = state.pending[state.handle(row)];
     return pending ? { ...row, ...pending } : row;
   });
 }

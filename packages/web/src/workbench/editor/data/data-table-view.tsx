@@ -21,7 +21,9 @@ import { exportParams } from "./export-view";
 import { EmptyRows, TableLayout } from "./table-layout";
 import { useTableData } from "./use-table-data";
 import { rowActions } from "./use-row-actions";
-import type { Row } from "../../api/data-api";
+import { useCellQueue, withTransactions } from "./use-cell-queue";
+import { LiveBadge, useFeedStatus } from "./live-badge";
+import { rowHandle, type Row } from "../../api/data-api";
 import type { DisplayOptions } from "./cell-value";
 
 export interface DataTableViewProps {
@@ -34,12 +36,14 @@ export interface DataTableViewProps {
   canEdit: boolean;
   csrf_token: string;
   simulatorHref: string | null;
+  /** Inside another page (a connected table on the project page): a fixed height, and the view is not written to the URL. */
+  embedded?: boolean;
 }
 
 /** The URL's view; without one, the responses open with this document's remembered filters and sort. */
-function initialQuery(table: DataTable, prefs: GridPreferences): QueryState {
+function initialQuery(table: DataTable, prefs: GridPreferences, embedded: boolean): QueryState {
   const names = new Set(table.columns.map((c) => c.name));
-  const params = new URLSearchParams(location.search);
+  const params = new URLSearchParams(embedded ? "" : location.search);
   if (params.size > 0 || table.kind !== "responses") return viewParamsToQueryState(params, names);
   return {
     ...initialQueryState(),
@@ -48,9 +52,10 @@ function initialQuery(table: DataTable, prefs: GridPreferences): QueryState {
   };
 }
 
-export function DataTableView({ table, form, title, document_id, canEdit, csrf_token, simulatorHref }: DataTableViewProps) {
+export function DataTableView({ table, form, title, document_id, canEdit, csrf_token, simulatorHref, embedded = false }: DataTableViewProps) {
   const [prefs, setPrefs] = useState(() => loadPreferences(document_id));
-  const [state, dispatch] = useReducer(dataReducer, undefined, () => initDataState(initialQuery(table, prefs)));
+  const handle = (row: Row) => rowHandle(table.ref, row);
+  const [state, dispatch] = useReducer(dataReducer, undefined, () => initDataState(initialQuery(table, prefs, embedded), handle));
   // Widths as stored when the table opened: the grid owns them while it is open (a resize is stored, not fed back).
   const [initialWidths] = useState(() => prefs.column_widths);
   const [find, setFind] = useState("");
@@ -61,11 +66,15 @@ export function DataTableView({ table, form, title, document_id, canEdit, csrf_t
   const editable = canEdit && !table.read_only;
   const query = state.query;
   const queryDispatch = (action: QueryAction) => dispatch({ type: "query", action });
-  const reread = useTableData(table.ref, query, table.scope, dispatch, table.live ?? (formId ? { form_id: formId } : null));
+  const live = table.live === undefined ? (formId ? { form_id: formId } : null) : table.live;
+  const [feed, onFeed] = useFeedStatus();
+  const reread = useTableData(table.ref, query, table.scope, dispatch, live, onFeed);
+  const cells = useCellQueue(table.ref, csrf_token, dispatch);
 
   const changePrefs = (patch: Partial<GridPreferences>) => setPrefs((p) => ({ ...p, ...patch }));
   useEffect(() => savePreferences(document_id, { ...prefs, predicates: query.q_predicates, orderby: query.q_orderby }), [document_id, prefs, query.q_predicates, query.q_orderby]);
   useEffect(() => {
+    if (embedded) return;
     const search = queryStateToViewParams(query).toString();
     const url = `${location.pathname}${search ? `?${search}` : ""}`;
     if (url !== location.pathname + location.search) history.replaceState(history.state, "", url);
@@ -77,7 +86,7 @@ export function DataTableView({ table, form, title, document_id, canEdit, csrf_t
     time_zone: prefs.date_timezone === "utc" ? "UTC" : prefs.date_timezone === "scheduling" ? (schedulingTz ?? undefined) : undefined,
   };
   const columns = useMemo(() => arrangeColumns(table.columns, prefs), [table.columns, prefs]);
-  const rows = localRows(shownRows(state), columns, { hideEmpty: prefs.empty_data_hidden, find, display });
+  const rows = localRows(withTransactions(shownRows(state), cells.transactions, handle), columns, { hideEmpty: prefs.empty_data_hidden, find, display });
   const filter = {
     search: query.q_text_search?.query ?? null, predicates: query.q_predicates.length, find,
     clear: () => {
@@ -87,12 +96,14 @@ export function DataTableView({ table, form, title, document_id, canEdit, csrf_t
     },
   };
   const actions = rowActions(table.ref, csrf_token, dispatch, reread);
-  const open = (row: Row) => dispatch({ type: "panel", panel: { kind: "record", mode: table.read_only ? "read" : editable ? "update" : "read", row_id: String(row.id) } });
-  const panelRow = state.panel?.kind === "record" && state.panel.row_id ? state.rows.find((r) => String(r.id) === (state.panel as { row_id: string }).row_id) ?? null : null;
+  const open = (row: Row) => dispatch({ type: "panel", panel: { kind: "record", mode: table.read_only ? "read" : editable ? "update" : "read", row_id: handle(row) } });
+  const panelRow = state.panel?.kind === "record" && state.panel.row_id ? state.rows.find((r) => handle(r) === (state.panel as { row_id: string }).row_id) ?? null : null;
 
-  const readOnlyReason = editable ? null : table.read_only ? `${DATA_TABLE_LABELS[table.kind]} are read only.` : "Viewers cannot edit rows; ask an editor or owner of this organization.";
-  const openFiles = (row: Row, column: { name: string }) => dispatch({ type: "panel", panel: { kind: "files", row_id: String(row.id), column: column.name } });
-  const context = { display, editable, readOnlyReason, widths: initialWidths, onOpen: open, onEdit: actions.edit, onOpenFiles: openFiles };
+  const readOnlyReason = editable ? null : table.read_only ? (table.read_only_reason ?? `${DATA_TABLE_LABELS[table.kind]} are read only.`) : "Viewers cannot edit rows; ask an editor or owner of this organization.";
+  const openFiles = (row: Row, column: { name: string }) => dispatch({ type: "panel", panel: { kind: "files", row_id: handle(row), column: column.name } });
+  // A connected table's cell edits go through its transaction queue (pending → queued → resolved).
+  const onEdit = table.kind === "external" ? cells.edit : actions.edit;
+  const context = { display, editable, readOnlyReason, widths: initialWidths, onOpen: open, onEdit, onOpenFiles: openFiles };
   const label = title ?? `${form?.title ?? ""}: ${table.kind}`;
   const reorder = (source: string, target: string) => {
     const names = columns.filter((c) => !c.key).map((c) => c.name);
@@ -104,11 +115,13 @@ export function DataTableView({ table, form, title, document_id, canEdit, csrf_t
 
   return (
     <FilePoolContext.Provider value={filePool}>
-    <div className="flex h-[calc(100dvh-3rem)] min-h-0 flex-col" data-table-kind={table.kind}>
+    <div className={embedded ? "flex h-[70vh] min-h-96 flex-col rounded-md border border-line" : "flex h-[calc(100dvh-3rem)] min-h-0 flex-col"} data-table-kind={table.kind}>
+      {table.read_only_reason ? <p role="note" className="border-b border-line bg-subtle px-4 py-2 text-sm text-muted">{table.read_only_reason}</p> : null}
       <DataToolbar
         table={table} state={state} columns={columns} prefs={prefs} onPrefs={changePrefs} dispatch={queryDispatch}
         find={find} onFind={setFind} editable={editable} schedulingTz={schedulingTz} simulatorHref={simulatorHref}
         onRefresh={() => queryDispatch({ type: "refresh" })}
+        live={live && "polled" in live && live.polled ? <LiveBadge feed={feed} /> : null}
         onCreate={() => dispatch({ type: "panel", panel: { kind: "record", mode: "create", row_id: null } })}
         onDelete={() => setConfirmDelete(true)}
         exportParams={() => exportParamsOf(query, table, columns.flatMap((c) => (c.key && table.kind === "responses" ? [c.name, "local_index"] : [c.name])))}
@@ -120,18 +133,18 @@ export function DataTableView({ table, form, title, document_id, canEdit, csrf_t
             <GridSkeleton />
           ) : prefs.layout === "table" ? (
             <TableLayout
-              label={label} columns={columns} rows={rows} context={context} selected={state.selected}
+              label={label} columns={columns} rows={rows} context={context} selected={state.selected} rowKey={handle}
               onSelect={(ids) => dispatch({ type: "select", ids })} orderby={query.q_orderby} dispatch={queryDispatch} filter={filter}
               onColumnsReorder={reorder} onColumnResize={(name, width) => setPrefs((p) => ({ ...p, column_widths: { ...p.column_widths, [name]: width } }))}
             />
           ) : rows.length === 0 ? (
             <div className="py-16"><EmptyRows filter={filter} /></div>
           ) : prefs.layout === "gallery" ? (
-            <GalleryLayout columns={columns} rows={rows} display={display} onOpen={open} />
+            <GalleryLayout columns={columns} rows={rows} display={display} onOpen={open} rowKey={handle} />
           ) : prefs.layout === "list" ? (
-            <ListLayout columns={columns} rows={rows} display={display} onOpen={open} />
+            <ListLayout columns={columns} rows={rows} display={display} onOpen={open} rowKey={handle} />
           ) : (
-            <ChartLayout columns={columns} rows={rows} display={display} onOpen={open} />
+            <ChartLayout columns={columns} rows={rows} display={display} onOpen={open} rowKey={handle} />
           )}
         </div>
         {state.panel?.kind === "record" ? (
@@ -142,6 +155,7 @@ export function DataTableView({ table, form, title, document_id, canEdit, csrf_t
             onClose={() => dispatch({ type: "panel", panel: null })}
             onSaved={(row) => dispatch({ type: "saved", row })}
             onOpenCustomer={(customer_id) => dispatch({ type: "panel", panel: { kind: "customer", customer_id } })}
+            info={table.kind !== "external"} contained={embedded}
           />
         ) : state.panel?.kind === "customer" ? (
           <CustomerSheet key={state.panel.customer_id} customer_id={state.panel.customer_id} onClose={() => dispatch({ type: "panel", panel: null })} />
@@ -151,7 +165,7 @@ export function DataTableView({ table, form, title, document_id, canEdit, csrf_t
         <FilesPanel
           form_id={formId}
           key={`${state.panel.row_id}:${state.panel.column}`}
-          row={state.rows.find((r) => String(r.id) === (state.panel as { row_id: string }).row_id) ?? null}
+          row={state.rows.find((r) => handle(r) === (state.panel as { row_id: string }).row_id) ?? null}
           column={table.columns.find((c) => c.name === (state.panel as { column: string }).column) ?? null}
           editable={editable} csrf_token={csrf_token}
           onClose={() => dispatch({ type: "panel", panel: null })}
@@ -164,7 +178,7 @@ export function DataTableView({ table, form, title, document_id, canEdit, csrf_t
         title={`Delete ${state.selected.size} ${state.selected.size === 1 ? "row" : "rows"}?`}
         confirmLabel="Delete"
         danger
-        onConfirm={() => actions.remove([...state.selected])}
+        onConfirm={() => actions.remove(state.rows.filter((r) => state.selected.has(handle(r))))}
       >
         The selected rows are deleted from the table for good. Exports and the Data API will no longer see them.
       </ConfirmDialog>

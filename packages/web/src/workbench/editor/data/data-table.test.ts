@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { EDITOR_ROUTE_SUFFIXES, formTableColumns, metaTableColumns, parseEditorRoute, type Attribute } from "@fieldwork/core";
+import { EDITOR_ROUTE_SUFFIXES, formTableColumns, metaTableColumns, parseEditorRoute, type Attribute, type ExternalColumn, type ExternalTable } from "@fieldwork/core";
 import { field } from "./record/record-fixture";
-import { DATA_TABLE_LABELS, DATA_TABLE_PATTERNS, dataTable, dataTableOf, schemaDataTable } from "./data-table";
+import { DATA_TABLE_LABELS, DATA_TABLE_PATTERNS, dataTable, dataTableOf, externalDataTable, schemaDataTable } from "./data-table";
 
 const form = { form_id: "f1", table_name: "form_f1", fields: [field({ name: "name" }), field({ name: "age", type: "number" })] };
 
@@ -27,7 +27,7 @@ describe("dataTableOf", () => {
 
   it("links each table to its own route", () => {
     for (const [kind, pattern] of Object.entries(DATA_TABLE_PATTERNS)) expect(dataTableOf(pattern)).toBe(kind);
-    expect(DATA_TABLE_LABELS).toEqual({ responses: "Responses", sessions: "Sessions", customers: "Customers", table: "Tables" });
+    expect(DATA_TABLE_LABELS).toEqual({ responses: "Responses", sessions: "Sessions", customers: "Customers", table: "Tables", external: "Tables" });
   });
 });
 
@@ -71,5 +71,33 @@ describe("dataTable", () => {
       const table = dataTable(kind, form, "p1");
       expect(table.columns.map((c) => c.name)).toContain(table.search_column);
     }
+  });
+});
+
+describe("externalDataTable", () => {
+  const column = (name: string, format: string, extra: Partial<ExternalColumn> = {}): ExternalColumn => ({
+    name, format, sql_type: format, type: "text", nullable: true, default: null, pk: false, fk: null, enum: null, unique: false, generated: false, ...extra,
+  });
+  const base: ExternalTable = {
+    schema: "sales", name: "order lines", kind: "table", primary_key: ["order_id", "line"], read_only: false, read_only_reason: null,
+    columns: [column("tags", "text[]", { type: "array" }), column("note", "character varying"), column("order_id", "integer", { pk: true, type: "number" }), column("line", "integer", { pk: true, type: "number" })],
+  };
+  it("reads through the connection with its schema as the profile, its key as the row handle, searched through its first text column, live", () => {
+    const table = externalDataTable("c1", "p1", base);
+    expect(table).toMatchObject({
+      kind: "external", read_only: false, scope: [], search_column: "note",
+      ref: { project_id: "p1", profile: "sales", table: "order lines", connection_id: "c1", key: ["order_id", "line"] },
+      live: { form_id: "x:c1:sales.order lines", url: "/private/editor/x-supabase/projects/c1/changes?schema=sales&table=order+lines", polled: true },
+    });
+    expect(table.columns.map((c) => c.name)).toEqual(["order_id", "line", "tags", "note"]);
+    expect(table.search_also).toBeUndefined();
+    const wide = externalDataTable("c1", "p1", { ...base, columns: [...base.columns, ...["a", "b", "c", "d", "e", "f"].map((n) => column(n, "text"))] });
+    expect([wide.search_column, ...wide.search_also!]).toEqual(["note", "a", "b", "c", "d", "e"]); // six at most: room left for the filter menu's patterns
+    expect(table.read_only_reason).toBeUndefined();
+  });
+  it("a view says why it is read only, and has no live rows", () => {
+    const table = externalDataTable("c1", "p1", { ...base, kind: "view", primary_key: [], read_only: true, read_only_reason: "view" });
+    expect(table).toMatchObject({ read_only: true, read_only_reason: "This is a view: it is read only.", live: null });
+    expect(table.columns.every((c) => c.field === undefined)).toBe(true);
   });
 });

@@ -4,6 +4,7 @@
  * refreshing), the view options, export, add and delete for editors, and the page controls
  * with the row count.
  */
+import type { ReactNode } from "react";
 import type { DataColumn, QueryAction } from "@fieldwork/core";
 import { Plus, RefreshCw, Trash2 } from "lucide-react";
 import { Button } from "../../../ui/button";
@@ -35,6 +36,8 @@ export interface DataToolbarProps {
   onCreate: () => void;
   onDelete: () => void;
   exportParams: () => URLSearchParams;
+  /** Whether the rows follow the table (a connected table's polled feed). */
+  live?: ReactNode;
 }
 
 export function DataToolbar(props: DataToolbarProps) {
@@ -42,7 +45,7 @@ export function DataToolbar(props: DataToolbarProps) {
   const query = state.query;
   return (
     <div className="flex flex-wrap items-center gap-x-2 gap-y-2 border-b border-line bg-card px-3 py-2">
-      <SearchBox search={query.q_text_search} column={table.search_column} localText={props.find} onLocal={props.onFind} dispatch={dispatch} />
+      <SearchBox search={query.q_text_search} column={table.search_column} also={table.search_also} localText={props.find} onLocal={props.onFind} dispatch={dispatch} />
       <FilterPopover columns={table.columns} predicates={query.q_predicates} dispatch={dispatch} />
       <SortPopover columns={table.columns} orderby={query.q_orderby} dispatch={dispatch} />
       <Button variant="ghost" size="sm" onClick={props.onRefresh} disabled={state.refreshing} aria-label={state.refreshing ? "Loading..." : "Refresh"}>
@@ -50,6 +53,7 @@ export function DataToolbar(props: DataToolbarProps) {
         <span className="hidden sm:inline">{state.refreshing ? "Loading..." : "Refresh"}</span>
       </Button>
       <span className="flex-1" />
+      {props.live}
       <ExportButton table={table.ref} params={props.exportParams} total={state.count} />
       <ViewOptions prefs={props.prefs} onChange={props.onPrefs} columns={table.columns} schedulingTz={props.schedulingTz} simulatorHref={props.simulatorHref} />
       {props.editable ? <Button variant="primary" size="sm" onClick={props.onCreate}><Plus aria-hidden="true" />Add record</Button> : null}

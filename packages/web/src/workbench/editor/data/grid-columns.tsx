@@ -7,6 +7,7 @@
  */
 import { capabilityOf, fieldTypeLabel, isSignatureImage, recordIdLabel, type DataColumn } from "@fieldwork/core";
 import { SelectColumn, type Column, type RenderEditCellProps } from "react-data-grid";
+import type { ReactNode } from "react";
 import { Maximize2 } from "lucide-react";
 import type { Row } from "../../api/data-api";
 import { FieldTypeIcon } from "../../field-type-icon";
@@ -15,6 +16,7 @@ import { displayValue, editorKindOf, type DisplayOptions } from "./cell-value";
 import { GridFileCell } from "./files/file-cell";
 import { SignatureCellEditor, SketchCellEditor } from "./media-cell-editors";
 import { ReferenceCellEditor } from "./reference-cell-editor";
+import { TX_STATUS, type TxRow } from "./use-cell-queue";
 
 export const ROW_HEIGHT = 32;
 export const HEADER_HEIGHT = 36;
@@ -36,11 +38,20 @@ export interface ColumnContext {
 /** Whether a column holds files (file, image, audio, video fields). */
 export const isFileColumn = (column: DataColumn) => column.field !== undefined && capabilityOf(column.field.type).file;
 
-/** What the key column shows: `#007` for responses, the customer's uid, else the id's start. */
-export function keyLabel(row: Row): string {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What the key column shows: `#007` for responses, the customer's uid, a uuid's start, else the key's value. */
+export function keyLabel(row: Row, key = "id"): string {
   if (typeof row.local_index === "number") return recordIdLabel(row.local_index);
   if (typeof row.uid === "number") return recordIdLabel(row.uid);
-  return typeof row.id === "string" ? row.id.slice(0, 8) : "";
+  const value = row[key];
+  if (typeof value === "string") return UUID.test(value) ? value.slice(0, 8) : value;
+  return value === null || value === undefined ? "" : String(value);
+}
+
+/** A cell of a connected table with an edit in flight: `pending` (waiting its turn) or `queued` (sent). */
+function InFlight({ status, children }: { status: string; children: ReactNode }) {
+  return <span data-tx-status={status} title={status === "queued" ? "Saving…" : "Waiting to be saved"} className="italic text-muted">{children}</span>;
 }
 
 function Header({ column }: { column: DataColumn }) {
@@ -79,11 +90,11 @@ export function gridColumns(columns: readonly DataColumn[], ctx: ColumnContext):
       renderHeaderCell: () => <span className="font-medium">#</span>,
       renderCell: ({ row }) => (
         <span className="group flex items-center justify-between gap-1 tabular-nums">
-          <span className="text-muted">{keyLabel(row)}</span>
+          <span className="truncate text-muted">{keyLabel(row, key.name)}</span>
           <button
             type="button"
             tabIndex={-1}
-            aria-label={`Open ${keyLabel(row)}`}
+            aria-label={`Open ${keyLabel(row, key.name)}`}
             onClick={(e) => { e.stopPropagation(); ctx.onOpen(row); }}
             className="grid size-6 cursor-pointer place-items-center rounded text-faint opacity-0 group-hover:opacity-100 hover:bg-subtle hover:text-fg focus-visible:opacity-100"
           >
@@ -107,6 +118,8 @@ export function gridColumns(columns: readonly DataColumn[], ctx: ColumnContext):
       draggable: true,
       renderHeaderCell: () => <Header column={column} />,
       renderCell: ({ row }) => {
+        const status = (row as TxRow)[TX_STATUS]?.[column.name];
+        if (status) return <InFlight status={status}>{displayValue(column, row[column.name], ctx.display) || "NULL"}</InFlight>;
         if (isFileColumn(column) && !ctx.display.masked) return <GridFileCell row_id={String(row.id)} field_id={column.field?.id ?? null} value={row[column.name]} onOpen={() => ctx.onOpenFiles(row, column)} />;
         const text = displayValue(column, row[column.name], ctx.display);
         // A signature is an image the owner sees (core answer-formats.ts: a PNG data URL, nothing else is stored).

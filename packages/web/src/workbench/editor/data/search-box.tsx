@@ -14,10 +14,12 @@ import { useDebouncedCommit } from "./use-debounced";
 export const SEARCH_DEBOUNCE_MS = 250;
 export type SearchScope = "all" | "page";
 
-export function SearchBox({ search, column, localText, onLocal, dispatch }: {
+export function SearchBox({ search, column, also, localText, onLocal, dispatch }: {
   search: TextSearch | null;
   /** The server's search column, or null when the table has none (only the page can be searched). */
   column: string | null;
+  /** More columns a contains search matches too. */
+  also?: readonly string[] | undefined;
   localText: string;
   onLocal: (text: string) => void;
   dispatch: (action: QueryAction) => void;
@@ -35,7 +37,7 @@ export function SearchBox({ search, column, localText, onLocal, dispatch }: {
   useDebouncedCommit(text, SEARCH_DEBOUNCE_MS, (query) => {
     if (!column) return;
     sent.current = query.trim() === "" ? "" : query;
-    dispatch({ type: "text_search", search: query.trim() === "" ? null : { column, query, type: "prefix" } });
+    dispatch({ type: "text_search", search: query.trim() === "" ? null : { column, query, type: "prefix", ...(also?.length ? { also } : {}) } });
   }, scope !== "all" || text === committed);
   const value = scope === "all" ? text : localText;
   return (

@@ -60,6 +60,8 @@ export interface TableLayoutProps {
   filter: RowsFilter;
   onColumnsReorder: (source: string, target: string) => void;
   onColumnResize: (name: string, width: number) => void;
+  /** The row's handle (its id, or a connected table's key). */
+  rowKey?: (row: Row) => string;
 }
 
 export function TableLayout(props: TableLayoutProps) {
@@ -87,7 +89,7 @@ export function TableLayout(props: TableLayoutProps) {
       className="fw-data-grid"
       columns={columns}
       rows={props.rows}
-      rowKeyGetter={(row: Row) => String(row.id)}
+      rowKeyGetter={props.rowKey ?? ((row: Row) => String(row.id))}
       rowHeight={ROW_HEIGHT}
       headerRowHeight={HEADER_HEIGHT}
       selectedRows={props.selected as ReadonlySet<string>}

@@ -4,7 +4,7 @@
  */
 import type { Dispatch } from "react";
 import type { DataColumn } from "@fieldwork/core";
-import { deleteRows, updateRow, type Row, type TableRef } from "../../api/data-api";
+import { deleteRows, rowHandle, updateRow, type Row, type TableRef } from "../../api/data-api";
 import { messageOf } from "../../api/http";
 import { toast } from "../../shell/toast-store";
 import type { DataAction } from "./data-state";
@@ -13,9 +13,9 @@ import type { DataAction } from "./data-state";
 export function rowActions(ref: TableRef, csrf_token: string, dispatch: Dispatch<DataAction>, reread: () => void) {
   return {
     edit(row: Row, column: DataColumn, value: unknown): void {
-      const id = String(row.id);
+      const id = rowHandle(ref, row);
       dispatch({ type: "edit", id, values: { [column.name]: value } });
-      updateRow(ref, id, { [column.name]: value }, { csrf_token }).then(
+      updateRow(ref, row, { [column.name]: value }, { csrf_token }).then(
         (stored) => dispatch({ type: "edit_settled", id, row: stored }),
         (error: unknown) => {
           dispatch({ type: "edit_settled", id, row: null });
@@ -23,10 +23,12 @@ export function rowActions(ref: TableRef, csrf_token: string, dispatch: Dispatch
         },
       );
     },
-    async remove(ids: readonly string[]): Promise<void> {
+    async remove(rows: readonly Row[]): Promise<void> {
+      const ids = rows.map((row) => rowHandle(ref, row));
+      if (rows.length === 0) return;
       try {
-        const deleted = await deleteRows(ref, ids, { csrf_token });
-        dispatch({ type: "deleted", ids: deleted.length > 0 ? deleted.map((r) => String(r.id)) : ids });
+        const deleted = await deleteRows(ref, rows, { csrf_token });
+        dispatch({ type: "deleted", ids: deleted.length > 0 ? deleted.map((r) => rowHandle(ref, r)) : ids });
         // A live read started before the delete committed may answer after it, with a count
         // that already left the rows out (and "deleted" took them off again): count afresh.
         reread();

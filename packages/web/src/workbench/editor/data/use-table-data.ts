@@ -7,7 +7,7 @@ import { useEffect, useRef, type Dispatch } from "react";
 import { queryStateToParams, type QueryState } from "@fieldwork/core";
 import { countRows, readRows, type TableRef } from "../../api/data-api";
 import { isAbort, messageOf } from "../../api/http";
-import { subscribeRowChanges } from "../../api/row-changes";
+import { subscribeRowChanges, type RowFeedStatus } from "../../api/row-changes";
 import { toast } from "../../shell/toast-store";
 import type { DataAction } from "./data-state";
 
@@ -29,8 +29,10 @@ export const countKey = (query: QueryState) => JSON.stringify([query.q_predicate
  * already include the change or not: only the answer to a read started after the change is
  * kept (`request` in data-state).
  */
-export function useTableData(ref: TableRef, query: QueryState, scope: readonly [string, string][], dispatch: Dispatch<DataAction>, live: { form_id: string; url?: string } | null): () => void {
+export function useTableData(ref: TableRef, query: QueryState, scope: readonly [string, string][], dispatch: Dispatch<DataAction>, live: { form_id: string; url?: string } | null, onFeed?: (status: RowFeedStatus) => void): () => void {
   const requestRef = useRef(0);
+  const feedRef = useRef(onFeed);
+  feedRef.current = onFeed;
   const latest = useRef({ ref, query, scope });
   latest.current = { ref, query, scope };
   const countFor = useRef<string | null>(null);
@@ -100,6 +102,7 @@ export function useTableData(ref: TableRef, query: QueryState, scope: readonly [
     const stop = subscribeRowChanges(live.form_id, soon, {
       ...(live.url ? { url: live.url } : {}),
       onStatus: (status) => {
+        feedRef.current?.(status);
         if (status === "retrying") dropped = true;
         else if (status === "open" && dropped) {
           dropped = false;

@@ -2,9 +2,10 @@
 /**
  * A project's connected databases (issue 24; docs/databases.md): connect a `postgres://` URL
  * (editors), see each connection masked (host, database, user; never the password), its
- * tables with what makes one read only, and open a table in the grid.
+ * tables with what makes one read only, and open a table in the data workbench's grid
+ * (editor/data/external-table-view.tsx).
  */
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { READ_ONLY_REASONS, type ConnectionView, type ExternalTable } from "@fieldwork/core";
 import { createConnection, fetchConnection, fetchConnections, refreshConnection } from "../../api/external-databases";
 import { messageOf } from "../../api/http";
@@ -13,7 +14,9 @@ import { LoadError } from "../../shell/page";
 import { Button } from "../../../ui/button";
 import { Card, CardHeader } from "../../../ui/card";
 import { Input } from "../../../ui/input";
-import { ExternalTableGrid } from "./external-table-grid";
+
+/** The data workbench's grid, loaded when a table opens (it is data mode's chunk, not the project page's). */
+const ExternalTableView = lazy(() => import("../../editor/data/external-table-view"));
 
 export function DatabasesSection({ project_id, canEdit, csrf_token }: { project_id: string; canEdit: boolean; csrf_token: string }) {
   const { state, reload } = useResource(`x:${project_id}`, (signal) => fetchConnections(project_id, signal));
@@ -95,8 +98,10 @@ export function DatabasesSection({ project_id, canEdit, csrf_token }: { project_
             ))}
           </ul>
           {table ? (
-            <ExternalTableGrid key={`${open.id}:${table.schema}.${table.name}`} target={{ connection_id: open.id, schema: table.schema, table: table.name }}
-              table={table} canEdit={canEdit} csrf_token={csrf_token} />
+            <Suspense fallback={<div className="h-[70vh]" aria-busy="true" />}>
+              <ExternalTableView key={`${open.id}:${table.schema}.${table.name}`} connection_id={open.id} project_id={project_id}
+                table={table} canEdit={canEdit} csrf_token={csrf_token} />
+            </Suspense>
           ) : null}
         </section>
       ) : null}

@@ -5,12 +5,13 @@
  * raw meta.
  */
 import { cellText, formatTimestamp, isPaidCell, paidCellText, recordIdLabel, type DataColumn } from "@fieldwork/core";
-import type { Row, TableRef } from "../../../api/data-api";
+import { rowHandle, type Row, type TableRef } from "../../../api/data-api";
 import type { RecordMode } from "./record-state";
 
-/** `New`; `Response 7` for a form's row; `Session`, `Customer #012` for the read-only tables. */
-export function recordTitle(mode: RecordMode, row: Row | null, table: Pick<TableRef, "table">): string {
+/** `New`; `Row 12` for a connected table's (its key); `Response 7` for a form's row; `Session`, `Customer #012` for the read-only tables. */
+export function recordTitle(mode: RecordMode, row: Row | null, table: Pick<TableRef, "table" | "key">): string {
   if (mode === "create" || !row) return "New";
+  if (table.key) return `Row ${rowHandle(table, row)}`;
   if (typeof row.local_index === "number") return `Response ${row.local_index}`;
   if (table.table === "sessions") return "Session";
   if (table.table === "customers") return typeof row.uid === "number" ? `Customer ${recordIdLabel(row.uid)}` : "Customer";

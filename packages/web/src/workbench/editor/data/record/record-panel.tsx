@@ -11,7 +11,7 @@ import { useEffect, useId, useReducer, useRef } from "react";
 import { Info, Pencil } from "lucide-react";
 import type { DataColumn, FormField } from "@fieldwork/core";
 import { Button } from "../../../../ui/button";
-import type { Row, TableRef } from "../../../api/data-api";
+import { rowHandle, type Row, type TableRef } from "../../../api/data-api";
 import { SidePanel, SidePanelFooter } from "../../build/side-panel";
 import { recordTitle } from "./record-display";
 import { RecordInputs, RecordValues } from "./record-fields";
@@ -40,6 +40,10 @@ export interface RecordPanelProps {
   form_id?: string | null;
   /** Editors refund; viewers read. */
   canEdit?: boolean;
+  /** Show info (general, customer, meta): a form's and Fieldwork's tables; a connected table has none of it. */
+  info?: boolean;
+  /** The grid is in a box of its own height (a connected table on the project page). */
+  contained?: boolean;
 }
 
 /** The fields a record edits: the form's, or those of the table's columns. */
@@ -86,7 +90,7 @@ function RecordBody(props: RecordPanelProps & { fields: FormField[] }) {
         {row && props.form_id && typeof row.id === "string" && fields.some((f) => f.type === "payment") ? (
           <RecordPayments form_id={props.form_id} row_id={row.id} canEdit={props.canEdit ?? false} csrf_token={props.csrf_token} />
         ) : null}
-        {row ? (
+        {row && props.info !== false ? (
           <div className="grid gap-5">
             <div>
               <Button variant="ghost" size="sm" aria-expanded={state.info_open} aria-controls={state.info_open ? infoId : undefined}
@@ -117,10 +121,10 @@ function RecordBody(props: RecordPanelProps & { fields: FormField[] }) {
 
 export function RecordPanel(props: RecordPanelProps) {
   const { mode, row, table, onClose } = props;
-  const id = typeof row?.id === "string" ? row.id : "";
+  const id = row ? rowHandle(table, row) : "";
   const key = `${mode}:${id}`;
   return (
-    <SidePanel title={recordTitle(mode, row, table)} focusKey={key} onClose={onClose}>
+    <SidePanel title={recordTitle(mode, row, table)} focusKey={key} onClose={onClose} contained={props.contained ?? false}>
       <RecordBody key={key} {...props} fields={editableFields(props.fields, props.columns)} />
     </SidePanel>
   );

@@ -31,14 +31,15 @@ export function useRecordSave(state: RecordState, dispatch: Dispatch<RecordActio
     const creating = state.mode === "create";
     const plan = creating ? insertValues(fields, state.drafts) : patchValues(fields, state.base, state.drafts);
     if (!plan.ok) return dispatch({ type: "save-blocked" });
-    const id = typeof row?.id === "string" ? row.id : null;
-    if (!creating && (!id || Object.keys(plan.values).length === 0)) return dispatch({ type: "cancel-edit" });
+    if (!creating && (!row || Object.keys(plan.values).length === 0)) return dispatch({ type: "cancel-edit" });
+    // A connected table fills what a new row leaves empty (its defaults, a serial key): nulls are not sent.
+    const values = creating && table.connection_id ? Object.fromEntries(Object.entries(plan.values).filter(([, v]) => v !== null)) : plan.values;
 
     dispatch({ type: "save-started" });
     controller.current = new AbortController();
     const ctx = { csrf_token, signal: controller.current.signal };
     try {
-      const stored = creating ? await insertRow(table, plan.values, ctx) : await updateRow(table, id!, plan.values, ctx);
+      const stored = creating ? await insertRow(table, values, ctx) : await updateRow(table, row!, values, ctx);
       dispatch({ type: "saved", row: stored, drafts: draftsOf(fields, creating ? null : stored) });
       toast.success(creating ? "Record created" : "Record saved");
       onSaved(stored);
