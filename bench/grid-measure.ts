@@ -5,13 +5,17 @@
  * the same ids in the same order and the same count.
  */
 import type pg from "pg";
-import { baselineSql, PAGE_ROWS, plainOffsetSql, probeCount, type Shape } from "./grid-shapes";
+import { baselineSql, PAGE_ROWS, plainOffsetSql, probeCount, type Shape, type ShapeTable } from "./grid-shapes";
 import { percentile } from "./results";
 
 export interface GridTarget {
   baseUrl: string;
   token: string;
   table: string;
+  /** The Data API URL of the table (`…/rest/v1/{table}`). */
+  url: string;
+  /** The table as the baseline SQL reads it. */
+  sqlTable: ShapeTable;
   /** The select list of `select=*`: every column but the search vector, in table order. */
   columns: string;
   pool: pg.Pool;
@@ -33,7 +37,7 @@ const idsOf = (body: string) => (JSON.parse(body) as { id: string }[]).map((row)
 async function viaHttp(target: GridTarget, shape: Shape, value: string) {
   const query = [shape.query(value), `limit=${PAGE_ROWS}`].filter(Boolean).join("&");
   const started = performance.now();
-  const response = await fetch(`${target.baseUrl}/rest/v1/${target.table}?${query}`, {
+  const response = await fetch(`${target.url}?${query}`, {
     headers: { authorization: `Bearer ${target.token}`, prefer: "count=estimated", accept: "application/json" },
   });
   const body = await response.text();
@@ -44,7 +48,7 @@ async function viaHttp(target: GridTarget, shape: Shape, value: string) {
 }
 
 async function viaSql(target: GridTarget, shape: Shape, value: string) {
-  const sql = baselineSql(target.table, target.columns, shape, value);
+  const sql = baselineSql(target.sqlTable, target.columns, shape, value);
   const started = performance.now();
   // The count's probe decides the page's plan: a filter matching few rows is read through
   // its own index and sorted (the fenced page), one matching many down the sort index.
@@ -82,8 +86,8 @@ export async function measurePlainOffset(target: GridTarget, shape: Shape, reque
   for (let i = 0; i < requests; i++) {
     const value = shape.values[i % shape.values.length]!;
     const started = performance.now();
-    await probeCount(target.pool, baselineSql(target.table, target.columns, shape, value).where);
-    await target.pool.query(plainOffsetSql(target.table, target.columns, Number(value)));
+    await probeCount(target.pool, baselineSql(target.sqlTable, target.columns, shape, value).where);
+    await target.pool.query(plainOffsetSql(target.sqlTable, target.columns, Number(value)));
     times.push(performance.now() - started);
   }
   return times;
@@ -91,7 +95,7 @@ export async function measurePlainOffset(target: GridTarget, shape: Shape, reque
 
 /** EXPLAIN ANALYZE of the baseline's page and count for one value: what a slow shape spends. */
 export async function explainBaseline(target: GridTarget, shape: Shape, value: string): Promise<string> {
-  const sql = baselineSql(target.table, target.columns, shape, value);
+  const sql = baselineSql(target.sqlTable, target.columns, shape, value);
   const plan = async (text: string, values: unknown[]) =>
     (await target.pool.query<{ "QUERY PLAN": string }>(`explain (analyze, buffers) ${text}`, values)).rows.map((r) => r["QUERY PLAN"]).join("\n");
   const page = sql.fenced && (await probeCount(target.pool, sql.where)).exact ? sql.fenced : sql.page;

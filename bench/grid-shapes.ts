@@ -33,8 +33,26 @@ const orderOf = (value: string) => {
   return `"${column}" ${direction}, id ${direction}`;
 };
 
-export function gridShapes(emails: string[]): Shape[] {
-  const byIndex = "local_index";
+/**
+ * Where the shapes read: a form table is ordered by `local_index` and searched through its
+ * `__fw_search` vector; an external table (bench/grid-external.ts) by its primary key `id` and
+ * through a stored tsvector column of its own (built with `simple`, so the query names it).
+ */
+export interface ShapeTable {
+  /** The SQL of the table, as a `from` item. */
+  from: string;
+  /** The default order of the table's pages (the table's own key order). */
+  order: string;
+  search: { column: string; config: string | null };
+}
+
+export const formTable = (table: string): ShapeTable =>
+  ({ from: `form_data."${table}"`, order: "local_index", search: { column: "__fw_search", config: null } });
+
+export function gridShapes(emails: string[], table: Pick<ShapeTable, "order" | "search"> = formTable("")): Shape[] {
+  const byIndex = table.order;
+  const search = table.search;
+  const wfts = search.config ? `wfts(${search.config})` : "wfts";
   return [
     {
       key: "a", name: "number filter (age=gt.N)", values: ["58", "59", "60", "61", "62"],
@@ -68,9 +86,9 @@ export function gridShapes(emails: string[]): Shape[] {
       sql: (v) => ({ where: "name ilike $1", params: [v.replaceAll("*", "%")], order: byIndex }),
     },
     {
-      key: "h", name: "text search (__fw_search=wfts.…)", values: ["coffee", "zeppelin", "jazz poetry", "quokka", "falconry"],
-      query: (v) => `__fw_search=wfts.${encodeURIComponent(v)}`,
-      sql: (v) => ({ where: "__fw_search @@ websearch_to_tsquery('simple', $1)", params: [v], order: byIndex }),
+      key: "h", name: `text search (${search.column}=${wfts}.…)`, values: ["coffee", "zeppelin", "jazz poetry", "quokka", "falconry"],
+      query: (v) => `${search.column}=${wfts}.${encodeURIComponent(v)}`,
+      sql: (v) => ({ where: `"${search.column}" @@ websearch_to_tsquery('simple', $1)`, params: [v], order: byIndex }),
     },
     {
       key: "i", name: "first page", values: [""],
@@ -101,17 +119,18 @@ export interface Baseline {
  * and for a deep page the keys of the page from the (local_index) include (id) index alone
  * (an index-only scan skips the offset), joined back to the rows.
  */
-export function baselineSql(table: string, columns: string, shape: Shape, value: string): Baseline {
+export function baselineSql(table: ShapeTable, columns: string, shape: Shape, value: string): Baseline {
   const { where, params, order, offset } = shape.sql(value);
-  const from = `form_data."${table}"`;
+  const { from, order: key } = table;
+  const keys = key === "id" ? "id" : `id, ${key}`;
   const page = offset
-    ? `select ${columns} from (select id, local_index from ${from} order by local_index limit ${PAGE_ROWS} offset ${offset}) k
-       join ${from} t using (id) order by k.local_index`
+    ? `select ${columns} from (select ${keys} from ${from} order by ${key} limit ${PAGE_ROWS} offset ${offset}) k
+       join ${from} t using (id) order by k.${key}`
     : `select ${columns} from ${from} t where ${where} order by ${order} limit ${PAGE_ROWS}`;
   // Few matches: their ids and sort columns found through the filter's index, sorted, and
   // only the page's rows read whole. (Only filtered shapes fence, all in local_index order.)
   const fenced = `select ${columns} from ${from} t where id = any(array(
-      select id from (select id, local_index from ${from} t where ${where} offset 0) f order by ${order} limit ${PAGE_ROWS}))
+      select id from (select ${keys} from ${from} t where ${where} offset 0) f order by ${order} limit ${PAGE_ROWS}))
     order by ${order}`;
   return {
     page: { text: `select coalesce(json_agg(p), '[]')::text as body from (${page}) p`, values: params },
@@ -121,9 +140,9 @@ export function baselineSql(table: string, columns: string, shape: Shape, value:
 }
 
 /** The same page read the plain way (`limit … offset …` over whole rows), for reference. */
-export function plainOffsetSql(table: string, columns: string, offset: number): string {
+export function plainOffsetSql(table: ShapeTable, columns: string, offset: number): string {
   return `select coalesce(json_agg(p), '[]')::text as body from (
-    select ${columns} from form_data."${table}" t order by local_index limit ${PAGE_ROWS} offset ${offset}) p`;
+    select ${columns} from ${table.from} t order by ${table.order} limit ${PAGE_ROWS} offset ${offset}) p`;
 }
 
 /**
