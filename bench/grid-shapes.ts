@@ -5,15 +5,17 @@
  *
  * The baseline answers what the engine answers: the page as one JSON array built by Postgres,
  * in the same order (the key as tiebreaker in the last term's direction), and the
- * `count=estimated` semantics of packages/server/src/query/count.ts — the planner's row
- * estimate of the filter (`explain (format json)`), and when that is at most 10,000 an exact
- * count bounded there (`count(*)` of a `limit 10001` subquery). A filter found to match at
- * most 10,000 rows reads its page through its own index and sorts it (the fenced page).
+ * `count=estimated` semantics of packages/server/src/query/count.ts — for a filtered page the
+ * planner's row estimate first (`explain (format json)`), and when that is at most 10,000 an
+ * exact count bounded there (`count(*)` of a `limit 10001` subquery): a filter found to match
+ * at most 10,000 rows reads its page through its own index and sorts it (the fenced page).
+ * Otherwise the grid count runs beside the page: exact up to 100,000 rows (`limit 100001`),
+ * past that the planner's estimate.
  */
+import { EXACT_COUNT_UP_TO, GRID_EXACT_COUNT_UP_TO } from "@fieldwork/core";
 import type pg from "pg";
 
 export const PAGE_ROWS = 100;
-export const EXACT_COUNT_UP_TO = 10_000;
 
 export interface Shape {
   key: string;
@@ -112,6 +114,8 @@ export interface Baseline {
   /** The same page for a filter known to match few rows: read through its index, then sorted. */
   fenced: { text: string; values: unknown[] } | null;
   where: { text: string; values: unknown[] };
+  /** The shape filters: the engine probes its selectivity before the page. */
+  filtered: boolean;
 }
 
 /**
@@ -136,6 +140,7 @@ export function baselineSql(table: ShapeTable, columns: string, shape: Shape, va
     page: { text: `select coalesce(json_agg(p), '[]')::text as body from (${page}) p`, values: params },
     fenced: offset || where === "true" ? null : { text: `select coalesce(json_agg(p), '[]')::text as body from (${fenced}) p`, values: params },
     where: { text: `${from} t where ${where}`, values: params },
+    filtered: where !== "true",
   };
 }
 
@@ -145,18 +150,49 @@ export function plainOffsetSql(table: ShapeTable, columns: string, offset: numbe
     select ${columns} from ${table.from} t order by ${table.order} limit ${PAGE_ROWS} offset ${offset}) p`;
 }
 
-/**
- * `count=estimated` as the engine makes it (query/count.ts): the planner's estimate, and
- * when that is at most 10,000 an exact count bounded there; `exact` is that count when it
- * stayed within the bound.
- */
-export async function probeCount(db: pg.Pool, where: Baseline["where"]): Promise<{ count: number; exact: boolean }> {
+/** The planner's row estimate of the filter (`explain (format json)`). */
+async function plannedRows(db: pg.Pool, where: Baseline["where"]): Promise<number> {
   const { rows: [plan] } = await db.query<{ "QUERY PLAN": { Plan: { "Plan Rows": number } }[] }>(
     `explain (format json) select 1 from ${where.text}`, where.values);
-  const planned = Math.round(plan?.["QUERY PLAN"][0]?.Plan["Plan Rows"] ?? 0);
-  if (planned > EXACT_COUNT_UP_TO) return { count: planned, exact: false };
+  return Math.round(plan?.["QUERY PLAN"][0]?.Plan["Plan Rows"] ?? 0);
+}
+
+async function boundedRows(db: pg.Pool, where: Baseline["where"], bound: number): Promise<number> {
   const { rows: [bounded] } = await db.query<{ n: string }>(
-    `select count(*) as n from (select 1 from ${where.text} limit ${EXACT_COUNT_UP_TO + 1}) c`, where.values);
-  const counted = Number(bounded?.n ?? 0);
-  return counted <= EXACT_COUNT_UP_TO ? { count: counted, exact: true } : { count: Math.max(EXACT_COUNT_UP_TO + 1, planned), exact: false };
+    `select count(*) as n from (select 1 from ${where.text} limit ${bound + 1}) c`, where.values);
+  return Number(bounded?.n ?? 0);
+}
+
+/**
+ * How selective a filter is, as the engine asks before a filtered page (query/count.ts
+ * probeSelectivity): the planner's estimate, and when that is at most 10,000 the count
+ * bounded there; `exact` is that count when it stayed within the bound (the page is fenced).
+ */
+export async function probeSelectivity(db: pg.Pool, where: Baseline["where"]): Promise<{ planned: number; exact: number | null }> {
+  const planned = await plannedRows(db, where);
+  if (planned > EXACT_COUNT_UP_TO) return { planned, exact: null };
+  const counted = await boundedRows(db, where, EXACT_COUNT_UP_TO);
+  return { planned, exact: counted <= EXACT_COUNT_UP_TO ? counted : null };
+}
+
+/**
+ * The grid's `count=estimated` as the engine makes it when the probe did not count (query/count.ts
+ * gridCount): exact up to GRID_EXACT_COUNT_UP_TO (100,000) matching rows, else the planner's
+ * estimate, never below 100,001.
+ */
+export async function gridCount(db: pg.Pool, where: Baseline["where"]): Promise<number> {
+  const counted = await boundedRows(db, where, GRID_EXACT_COUNT_UP_TO);
+  if (counted <= GRID_EXACT_COUNT_UP_TO) return counted;
+  return Math.max(GRID_EXACT_COUNT_UP_TO + 1, await plannedRows(db, where));
+}
+
+/**
+ * `count=estimated` for a page as the engine makes it, one step after the other: the probe of a
+ * filtered page, then (unless the probe counted) the grid count; `exact` says the probe counted
+ * (the page is fenced).
+ */
+export async function probeCount(db: pg.Pool, where: Baseline["where"], filtered: boolean): Promise<{ count: number; exact: boolean }> {
+  const probe = filtered ? await probeSelectivity(db, where) : null;
+  if (probe?.exact != null) return { count: probe.exact, exact: true };
+  return { count: await gridCount(db, where), exact: false };
 }
