@@ -120,12 +120,29 @@ const VALUES: Record<string, string> = {
   website: `case when ${h(38)} % 2 = 0 then 'https://' || lower(f.last) || g % 997 || '.example.com' end`,
 };
 
-/** Inserts the rows numbered `from` … `to` into `table` (a quoted, qualified name). */
-async function insertRows(client: pg.ClientBase, table: string, from: number, to: number): Promise<void> {
-  const columns = Object.keys(VALUES);
+/**
+ * How another table takes these rows (bench/grid-external.ts): columns renamed (`null` leaves
+ * one out) and casts added to a column's expression (text into an enum column).
+ */
+export interface RowTarget { rename?: Record<string, string | null>; casts?: Record<string, string> }
+
+/** Creates `pg_temp.h`, the row hash the value expressions use, on this session. */
+export async function createRowHash(client: pg.ClientBase): Promise<void> {
+  await client.query(`create function pg_temp.h(g bigint, k bigint) returns bigint language sql immutable
+      as $$ select (hashint8(g * 1000 + k) & 2147483647)::bigint $$`);
+}
+
+/** Inserts the rows numbered `from` … `to` into `table` (a quoted, qualified name); needs createRowHash. */
+export async function insertRows(client: pg.ClientBase, table: string, from: number, to: number, target: RowTarget = {}): Promise<void> {
+  const kept = Object.entries(VALUES).flatMap(([column, value]) => {
+    const name = target.rename && column in target.rename ? target.rename[column] : column;
+    if (name === null || name === undefined) return [];
+    const cast = target.casts?.[name];
+    return [{ name, value: cast ? `(${value})::${cast}` : value }];
+  });
   await client.query(`
-    insert into ${table} (${columns.map((c) => `"${c}"`).join(", ")})
-    select ${Object.values(VALUES).join(",\n  ")}
+    insert into ${table} (${kept.map((c) => `"${c.name}"`).join(", ")})
+    select ${kept.map((c) => c.value).join(",\n  ")}
     from generate_series($1::int, $11::int) g
     cross join lateral (select ($2::text[])[1 + ${h(1)} % 40] as first, ($10::text[])[1 + ${h(2)} % 40] as last) f`,
   [from, FIRST_NAMES, CITIES, DOMAINS, WORDS, RARE_WORDS, PLAN_DRAW, TAGS, COUNTRIES, LAST_NAMES, to]);
@@ -139,8 +156,7 @@ export async function loadRows(databaseUrl: string, formId: string, tableName: s
     // Session settings only (the table and its indexes stay as Fieldwork made them): memory for
     // the GIN pending-list merges, and no wait for the WAL flush of a scratch load.
     await client.query("set work_mem = '256MB'; set maintenance_work_mem = '1GB'; set synchronous_commit = off");
-    await client.query(`create function pg_temp.h(g bigint, k bigint) returns bigint language sql immutable
-      as $$ select (hashint8(g * 1000 + k) & 2147483647)::bigint $$`);
+    await createRowHash(client);
     const started = performance.now();
     await insertRows(client, `form_data."${tableName}"`, 1, ROWS);
     const insert = (performance.now() - started) / 1000;

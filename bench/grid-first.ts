@@ -17,7 +17,7 @@ export async function measureFirstReads(target: GridTarget, shapes: Shape[]): Pr
     for (const value of shape.values) {
       const query = [shape.query(value), `limit=${PAGE_ROWS}`].filter(Boolean).join("&");
       const started = performance.now();
-      const response = await fetch(`${target.baseUrl}/rest/v1/${target.table}?${query}`, {
+      const response = await fetch(`${target.url}?${query}`, {
         headers: { authorization: `Bearer ${target.token}`, prefer: "count=estimated", accept: "application/json" },
       });
       await response.text();

@@ -5,13 +5,17 @@
  * the same ids in the same order and the same count.
  */
 import type pg from "pg";
-import { baselineSql, PAGE_ROWS, plainOffsetSql, probeCount, type Shape } from "./grid-shapes";
+import { baselineSql, gridCount, PAGE_ROWS, plainOffsetSql, probeCount, probeSelectivity, type Shape, type ShapeTable } from "./grid-shapes";
 import { percentile } from "./results";
 
 export interface GridTarget {
   baseUrl: string;
   token: string;
   table: string;
+  /** The Data API URL of the table (`…/rest/v1/{table}`). */
+  url: string;
+  /** The table as the baseline SQL reads it. */
+  sqlTable: ShapeTable;
   /** The select list of `select=*`: every column but the search vector, in table order. */
   columns: string;
   pool: pg.Pool;
@@ -33,7 +37,7 @@ const idsOf = (body: string) => (JSON.parse(body) as { id: string }[]).map((row)
 async function viaHttp(target: GridTarget, shape: Shape, value: string) {
   const query = [shape.query(value), `limit=${PAGE_ROWS}`].filter(Boolean).join("&");
   const started = performance.now();
-  const response = await fetch(`${target.baseUrl}/rest/v1/${target.table}?${query}`, {
+  const response = await fetch(`${target.url}?${query}`, {
     headers: { authorization: `Bearer ${target.token}`, prefer: "count=estimated", accept: "application/json" },
   });
   const body = await response.text();
@@ -44,14 +48,18 @@ async function viaHttp(target: GridTarget, shape: Shape, value: string) {
 }
 
 async function viaSql(target: GridTarget, shape: Shape, value: string) {
-  const sql = baselineSql(target.table, target.columns, shape, value);
+  const sql = baselineSql(target.sqlTable, target.columns, shape, value);
   const started = performance.now();
-  // The count's probe decides the page's plan: a filter matching few rows is read through
-  // its own index and sorted (the fenced page), one matching many down the sort index.
-  const probe = await probeCount(target.pool, sql.where);
-  const page = sql.fenced && probe.exact ? sql.fenced : sql.page;
-  const { rows } = await target.pool.query<{ body: string }>(page.text, page.values);
-  return { ms: performance.now() - started, body: rows[0]?.body ?? "[]", count: probe.count };
+  // The probe decides the page's plan: a filter matching few rows is read through its own
+  // index and sorted (the fenced page), one matching many down the sort index. A count the
+  // probe did not make runs beside the page, on the pool's second connection.
+  const probe = sql.filtered ? await probeSelectivity(target.pool, sql.where) : null;
+  const page = sql.fenced && probe?.exact != null ? sql.fenced : sql.page;
+  const [{ rows }, count] = await Promise.all([
+    target.pool.query<{ body: string }>(page.text, page.values),
+    probe?.exact != null ? probe.exact : gridCount(target.pool, sql.where),
+  ]);
+  return { ms: performance.now() - started, body: rows[0]?.body ?? "[]", count };
 }
 
 export async function measureShape(target: GridTarget, shape: Shape, warmup: number, requests: number): Promise<ShapeResult> {
@@ -82,8 +90,9 @@ export async function measurePlainOffset(target: GridTarget, shape: Shape, reque
   for (let i = 0; i < requests; i++) {
     const value = shape.values[i % shape.values.length]!;
     const started = performance.now();
-    await probeCount(target.pool, baselineSql(target.table, target.columns, shape, value).where);
-    await target.pool.query(plainOffsetSql(target.table, target.columns, Number(value)));
+    const baseline = baselineSql(target.sqlTable, target.columns, shape, value);
+    await probeCount(target.pool, baseline.where, baseline.filtered);
+    await target.pool.query(plainOffsetSql(target.sqlTable, target.columns, Number(value)));
     times.push(performance.now() - started);
   }
   return times;
@@ -91,14 +100,16 @@ export async function measurePlainOffset(target: GridTarget, shape: Shape, reque
 
 /** EXPLAIN ANALYZE of the baseline's page and count for one value: what a slow shape spends. */
 export async function explainBaseline(target: GridTarget, shape: Shape, value: string): Promise<string> {
-  const sql = baselineSql(target.table, target.columns, shape, value);
+  const sql = baselineSql(target.sqlTable, target.columns, shape, value);
   const plan = async (text: string, values: unknown[]) =>
     (await target.pool.query<{ "QUERY PLAN": string }>(`explain (analyze, buffers) ${text}`, values)).rows.map((r) => r["QUERY PLAN"]).join("\n");
-  const page = sql.fenced && (await probeCount(target.pool, sql.where)).exact ? sql.fenced : sql.page;
+  const page = sql.fenced && (await probeCount(target.pool, sql.where, sql.filtered)).exact ? sql.fenced : sql.page;
   return [
     `-- page: ${page.text.replace(/\s+/g, " ").replace(target.columns, "<columns>")}`,
     await plan(page.text, page.values),
-    `-- planned count: explain select 1 from ${sql.where.text}; then, if at most 10,000, the bounded count:`,
+    `-- the probe: explain select 1 from ${sql.where.text}; then, if at most 10,000, the count bounded there:`,
     await plan(`select count(*) from (select 1 from ${sql.where.text} limit 10001) c`, sql.where.values),
+    "-- else the grid count, bounded at 100,000:",
+    await plan(`select count(*) from (select 1 from ${sql.where.text} limit 100001) c`, sql.where.values),
   ].join("\n");
 }

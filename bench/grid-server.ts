@@ -88,6 +88,8 @@ export interface BenchProject {
   path: string;
   /** The owner's session cookie (`name=value; …`), for a browser signed in as them. */
   cookie: string;
+  /** The owner's CSRF token, for further writes with the cookie (see `post`). */
+  csrf: string;
   project_id: string;
   /** A viewer API key: `fwk_…`. */
   token: string;
@@ -95,6 +97,20 @@ export interface BenchProject {
 }
 
 type Answer<T> = { data: T | null; error: unknown };
+
+/** A call to /private/editor as the project's owner; answers `data` or throws with the error. */
+export async function editorCall<T>(
+  owner: { baseUrl: string; cookie: string; csrf: string }, method: string, path: string, body?: object,
+): Promise<T> {
+  const response = await fetch(`${owner.baseUrl}/private/editor${path}`, {
+    method,
+    headers: { cookie: owner.cookie, [CSRF_HEADER]: owner.csrf, "content-type": "application/json", accept: "application/json" },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const answer = (await response.json()) as Answer<T>;
+  if (!answer.data) throw new Error(`${method} ${path} failed: ${response.status} ${JSON.stringify(answer.error)}`);
+  return answer.data;
+}
 
 /** Signs up an owner, makes an organization, a project, a viewer key and imports `definition`. */
 export async function createBenchProject(baseUrl: string, definition: object): Promise<BenchProject> {
@@ -109,19 +125,10 @@ export async function createBenchProject(baseUrl: string, definition: object): P
   const csrf = ((await me.json()) as Answer<{ csrf_token: string }>).data?.csrf_token;
   if (!csrf) throw new Error(`no csrf_token from /private/editor/me (${me.status})`);
 
-  const post = async <T>(path: string, body: object): Promise<T> => {
-    const response = await fetch(`${baseUrl}/private/editor${path}`, {
-      method: "POST",
-      headers: { cookie, [CSRF_HEADER]: csrf, "content-type": "application/json", accept: "application/json" },
-      body: JSON.stringify(body),
-    });
-    const answer = (await response.json()) as Answer<T>;
-    if (!answer.data) throw new Error(`POST ${path} failed: ${response.status} ${JSON.stringify(answer.error)}`);
-    return answer.data;
-  };
+  const post = <T>(path: string, body: object) => editorCall<T>({ baseUrl, cookie, csrf }, "POST", path, body);
   const org = await post<{ id: string; name: string }>("/organizations", { name: "grid-bench" });
   const project = await post<{ id: string; name: string }>(`/organizations/${org.id}/projects`, { name: "grid" });
   const key = await post<{ token: string }>(`/projects/${project.id}/api-keys`, { name: "bench", role: "viewer" });
   const form = await post<{ id: string }>(`/projects/${project.id}/forms`, definition);
-  return { path: `/${org.name}/${project.name}`, cookie, project_id: project.id, token: key.token, form_id: form.id };
+  return { path: `/${org.name}/${project.name}`, cookie, csrf, project_id: project.id, token: key.token, form_id: form.id };
 }

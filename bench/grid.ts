@@ -25,27 +25,13 @@ import { measureCopy, measureExport } from "./grid-export";
 import { explainBaseline, measurePlainOffset, measureShape, percentile, type GridTarget, type ShapeResult } from "./grid-measure";
 import { measureFirstReads, waitForBuilds, type FirstRead } from "./grid-first";
 import { createBenchProject, startScratchServer } from "./grid-server";
-import { gridShapes, type Shape } from "./grid-shapes";
+import { formTable, gridShapes, type Shape } from "./grid-shapes";
+import { ms, printResults, verdict } from "./grid-report";
 import { appendResultRow, currentCommit, resultDate } from "./results";
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const WARMUP = 10;
-const GOAL = { p50: 20, p99: 60, deepRatio: 1.2 };
-
-const ms = (value: number) => value.toFixed(1);
-
-/** Whether a shape meets its goal, and if not, why. */
-function verdict(r: ShapeResult): { ok: boolean; text: string } {
-  const [p50, p99, sql50] = [percentile(r.http, 50), percentile(r.http, 99), percentile(r.sql, 50)];
-  if (r.shape.deep) {
-    const ok = p50 <= GOAL.deepRatio * sql50;
-    return { ok, text: ok ? "ok" : `MISS: p50 > ${GOAL.deepRatio}× SQL` };
-  }
-  const misses = [p50 > GOAL.p50 ? `p50 > ${GOAL.p50}` : "", p99 > GOAL.p99 ? `p99 > ${GOAL.p99}` : ""].filter(Boolean);
-  return { ok: misses.length === 0, text: misses.length ? `MISS: ${misses.join(", ")}` : "ok" };
-}
-
 /** Five emails of the table (selective equality) and one that is in no row. */
 async function sampleEmails(pool: pg.Pool, table: string): Promise<string[]> {
   const { rows } = await pool.query<{ email: string }>(
@@ -59,19 +45,6 @@ async function visibleColumns(pool: pg.Pool, table: string): Promise<string> {
     `select attname as name from pg_attribute where attrelid = $1::regclass and attnum > 0 and not attisdropped
        and attname <> '__fw_search' order by attnum`, [`form_data."${table}"`]);
   return rows.map((r) => `t."${r.name}"`).join(", ");
-}
-
-function printResults(results: ShapeResult[], plain: number[]) {
-  console.log(`\nbench:grid — ${ROWS.toLocaleString("en")} rows, ${REQUESTS} requests per shape after ${WARMUP} warm-ups, Prefer: count=estimated, limit 100`);
-  console.log(`${"shape".padEnd(40)} ${"HTTP p50".padStart(9)} ${"p99".padStart(7)} ${"SQL p50".padStart(9)} ${"p99".padStart(7)} ${"ratio".padStart(6)}  goal`);
-  for (const r of results) {
-    const [h50, h99, s50, s99] = [percentile(r.http, 50), percentile(r.http, 99), percentile(r.sql, 50), percentile(r.sql, 99)];
-    console.log(`${`${r.shape.key}. ${r.shape.name}`.padEnd(40)} ${ms(h50).padStart(9)} ${ms(h99).padStart(7)} ${ms(s50).padStart(9)} ${ms(s99).padStart(7)} ${(h50 / s50).toFixed(2).padStart(6)}  ${verdict(r).text}`);
-    const values = r.byValue.map((v) => `${v.value || "—"} ${ms(v.http)}/${ms(v.sql)} ms (count ${v.count})`);
-    console.log(`   p50 per value, HTTP/SQL: ${values.join("; ")}`);
-    if (r.mismatches.length) console.log(`   WARNING ${r.mismatches.length} answers differ from the baseline: ${r.mismatches.slice(0, 3).join("; ")}`);
-  }
-  console.log(`${"j′ page 5,000, plain OFFSET SQL".padEnd(40)} ${"".padStart(9)} ${"".padStart(7)} ${ms(percentile(plain, 50)).padStart(9)} ${ms(percentile(plain, 99)).padStart(7)}  (reference)`);
 }
 
 /** Date, commit and machine of this run, taken before it starts: others may commit while it runs. */
@@ -135,7 +108,10 @@ async function main() {
     const load = await loadRows(server.databaseUrl, project.form_id, table);
     console.log(`load: insert ${load.insert.toFixed(0)} s, vacuum analyze ${load.vacuum.toFixed(0)} s${load.insert > 300 ? " (over 5 minutes)" : ""}`);
 
-    const target: GridTarget = { baseUrl: server.baseUrl, token: project.token, table, columns: await visibleColumns(pool, table), pool };
+    const target: GridTarget = {
+      baseUrl: server.baseUrl, token: project.token, table, url: `${server.baseUrl}/rest/v1/${table}`, sqlTable: formTable(table),
+      columns: await visibleColumns(pool, table), pool,
+    };
     const shapes = gridShapes(await sampleEmails(pool, table));
     const first = await measureFirstReads(target, shapes);
     const builds = await waitForBuilds(pool, table);
@@ -149,7 +125,7 @@ async function main() {
     }
     const deep = shapes.find((s) => s.deep)!;
     const plain = await measurePlainOffset(target, deep, Math.min(REQUESTS, 50));
-    printResults(results, plain);
+    printResults(`bench:grid — ${ROWS.toLocaleString("en")} rows, ${REQUESTS} requests per shape after ${WARMUP} warm-ups, Prefer: count=estimated, limit 100`, results, plain);
     for (const r of results.filter((result) => !verdict(result).ok)) {
       const slowest = [...r.byValue].sort((a, b) => b.http - a.http)[0]!;
       console.log(`\n${r.shape.key}. ${r.shape.name} misses its goal; its slowest value is ${JSON.stringify(slowest.value)}. Baseline plans:`);

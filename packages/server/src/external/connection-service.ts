@@ -12,7 +12,8 @@ import type { DB } from "../db/schema";
 import { isUuid } from "../forms/form-record";
 import { connectionErrorOf, secretsOf, type Secrets } from "./connection-errors";
 import { readConnection, type ConnectionSecret } from "./connection-url";
-import { introspect, type Snapshot } from "./introspect";
+import { snapshotTable } from "./external-catalog";
+import { introspect, type Snapshot, type SnapshotTable } from "./introspect";
 import type { ExternalPools } from "./pools";
 import { open, seal, type ConnectionKey } from "./secret-box";
 
@@ -50,10 +51,31 @@ export class ExternalConnections {
   /** The connection, when the caller has at least `min` in its project. */
   async require(caller: Caller, id: string, min: Role): Promise<ConnectionRow> {
     const row = isUuid(id) ? await this.db.selectFrom("x_connection").selectAll().where("id", "=", id).executeTakeFirst() : undefined;
+    return this.#allowed(caller, row as ConnectionRow | undefined, min);
+  }
+
+  /**
+   * The connection without its stored schema, and the one table of it a Data API request names,
+   * picked out in the database: a schema of hundreds of tables is not read and parsed per request.
+   */
+  async requireTable(caller: Caller, id: string, min: Role, schema: string, name: string): Promise<{ row: ConnectionRow; table: SnapshotTable }> {
+    const found = isUuid(id)
+      ? await this.db.selectFrom("x_connection")
+        .select(["id", "project_id", "kind", "secret", "host_masked", "database_masked", "user_masked", "project_url", "schema_names", "refreshed_at"])
+        .select(sql<SnapshotTable | null>`(select t from jsonb_array_elements(snapshot -> 'tables') t
+          where t ->> 'schema' = ${schema} and t ->> 'name' = ${name} limit 1)`.as("table"))
+        .where("id", "=", id).executeTakeFirst()
+      : undefined;
+    const { table = null, ...rest } = found ?? {};
+    const row = await this.#allowed(caller, found && { ...rest, snapshot: null } as ConnectionRow, min);
+    return { row, table: snapshotTable({ tables: table ? [table] : [], schemas: row.schema_names, truncated: false }, schema, name) };
+  }
+
+  async #allowed(caller: Caller, row: ConnectionRow | undefined, min: Role): Promise<ConnectionRow> {
     const role = row ? await roleInProject(this.db, caller, row.project_id) : null;
     if (!row || role === null) throw new FieldworkError("CONNECTION_NOT_FOUND");
     if (!roleAtLeast(role, min)) throw new FieldworkError("FORBIDDEN", `This needs the ${min} role; you are ${role === "viewer" ? "a" : "an"} ${role}.`);
-    return row as ConnectionRow;
+    return row;
   }
 
   async list(caller: Caller, projectId: string): Promise<ConnectionView[]> {

@@ -1,12 +1,17 @@
 /**
- * A database on the test PostgreSQL server standing in for an owner's own (issue 24): tables
- * with an enum, a foreign key, arrays, json and defaults; a table without a primary key; a
- * custom schema; `auth.users` as Supabase has it; names that are reserved words, carry quotes,
- * dots and unicode; and a role that may only read. Dropped with its roles afterwards.
+ * A database standing in for an owner's own (issue 24): tables with an enum, a foreign key,
+ * arrays, json and defaults; a table without a primary key; a custom schema; `auth.users` as
+ * Supabase has it; names that are reserved words, carry quotes, dots and unicode; and a role
+ * that may only read. Dropped with its roles afterwards.
  *
- * There is no PGlite fallback: @electric-sql/pglite-socket 0.2.17 pins @electric-sql/pglite
- * 0.5.14 (ours is 0.5.16) and brings eight extension packages, so these tests need the
- * PostgreSQL server, and under CI=true a missing one fails the run (backends.ts).
+ * Where it lives (`externalBackend`): a database the test creates on the PostgreSQL server at
+ * TEST_DATABASE_URL; without that server, PGlite in this process served over the wire
+ * protocol (`@electric-sql/pglite-socket` on a loopback port), except under CI=true where
+ * PostgreSQL is required (backends.ts fails the run). TEST_EXTERNAL_DATABASE=pglite-socket
+ * forces the socket server. It speaks the protocol but not PostgreSQL's server side: it takes
+ * any user, password and database name (every session is the superuser on its one
+ * database), ignores startup settings such as `statement_timeout`, and cannot cancel a
+ * statement; `externalIsPostgres` gates the tests that need those (docs/databases.md "Tests").
  */
 import pg from "pg";
 import { TEST_DATABASE_URL } from "./backends";
@@ -24,7 +29,18 @@ export interface ExternalDatabase {
   drop(): Promise<void>;
 }
 
-export const externalAvailable = await postgresReachable(TEST_DATABASE_URL);
+export type ExternalBackend = "postgres" | "pglite-socket";
+
+async function chooseBackend(): Promise<ExternalBackend | null> {
+  if (process.env.TEST_EXTERNAL_DATABASE === "pglite-socket") return "pglite-socket";
+  if (await postgresReachable(TEST_DATABASE_URL)) return "postgres";
+  return process.env.CI === "true" ? null : "pglite-socket";
+}
+
+export const externalBackend = await chooseBackend();
+export const externalAvailable = externalBackend !== null;
+/** Roles, passwords, database names and statement timeouts are PostgreSQL's own: not the socket server's. */
+export const externalIsPostgres = externalBackend === "postgres";
 
 const SETUP = (reader: string) => `
   create type mood as enum ('happy', 'sad', 'it''s "complicated"');
@@ -67,34 +83,58 @@ const SETUP = (reader: string) => `
 `;
 
 export async function createExternalDatabase(): Promise<ExternalDatabase> {
+  if (externalBackend === "pglite-socket") return createSocketDatabase();
   const name = uniqueDatabaseName("fw_external");
   const reader = `${name}_reader`;
   await adminQuery(TEST_DATABASE_URL, `create database "${name}"`);
   await adminQuery(TEST_DATABASE_URL, `create role "${reader}" login password 'reader-pw-123'`);
   const admin = databaseUrl(TEST_DATABASE_URL, name);
-  const withPassword = (user: string, password: string) => {
-    const url = new URL(admin);
-    url.username = user;
-    url.password = password;
-    return url.toString();
-  };
   await adminQuery(admin, SETUP(`"${reader}"`).replace("current_database_placeholder", `"${name}"`));
-  const url = withPassword(new URL(admin).username || "postgres", EXTERNAL_PASSWORD);
   return {
-    url,
-    readOnlyUrl: withPassword(reader, "reader-pw-123"),
-    async query(text, values) {
-      const client = new pg.Client({ connectionString: admin });
-      await client.connect();
-      try {
-        return (await client.query(text, values)).rows;
-      } finally {
-        await client.end();
-      }
-    },
+    url: withUser(admin, new URL(admin).username || "postgres", EXTERNAL_PASSWORD),
+    readOnlyUrl: withUser(admin, reader, "reader-pw-123"),
+    query: (text, values) => queryAt(admin, text, values),
     async drop() {
       await adminQuery(TEST_DATABASE_URL, `drop database if exists "${name}" with (force)`);
       await adminQuery(TEST_DATABASE_URL, `drop role if exists "${reader}"`);
+    },
+  };
+}
+
+const withUser = (url: string, user: string, password: string) => {
+  const next = new URL(url);
+  next.username = user;
+  next.password = password;
+  return next.toString();
+};
+
+async function queryAt<T extends pg.QueryResultRow>(url: string, text: string, values?: unknown[]): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** The same database in PGlite, served on a loopback port for the app's pools to reach by URL. */
+async function createSocketDatabase(): Promise<ExternalDatabase> {
+  const [{ PGlite }, { PGLiteSocketServer }] = await Promise.all([import("@electric-sql/pglite"), import("@electric-sql/pglite-socket")]);
+  const db = await PGlite.create();
+  await db.exec(SETUP("reader").replace("current_database_placeholder", "postgres").replace("grant connect", "create role reader login password 'reader-pw-123';\n  grant connect"));
+  const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: 0, maxConnections: 64 });
+  await server.start();
+  // The server answers for its one database whatever the name; the URL names it as on PostgreSQL.
+  const admin = `postgres://postgres@${server.getServerConn()}/${uniqueDatabaseName("fw_external")}`;
+  return {
+    url: withUser(admin, "postgres", EXTERNAL_PASSWORD),
+    // The socket server makes every session the superuser: this URL is not read only there.
+    readOnlyUrl: withUser(admin, "reader", "reader-pw-123"),
+    query: (text, values) => queryAt(admin, text, values),
+    async drop() {
+      await server.stop();
+      await db.close();
     },
   };
 }

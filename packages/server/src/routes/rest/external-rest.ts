@@ -12,7 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { connectionErrorOf } from "../../external/connection-errors";
 import type { OpenConnection } from "../../external/connection-service";
-import { externalCatalog, snapshotTable } from "../../external/external-catalog";
+import { externalCatalog } from "../../external/external-catalog";
 import { deleteExternal, insertExternal, updateExternal } from "../../external/external-write";
 import { gridCountHeader } from "../../query/count";
 import { readPage } from "../../query/read";
@@ -43,10 +43,8 @@ export async function externalRestRoutes(app: FastifyInstance): Promise<void> {
   useDepthLimitedJson(app, { emptyDelete: true });
 
   const target = async (request: Req, min: Role, profile: "accept-profile" | "content-profile") => {
-    const row = await app.external.require(callerOf(request), request.params.id, min);
-    const opened = app.external.open(row);
-    const table = snapshotTable(opened.snapshot, headerOf(request, profile), request.params.table);
-    return { opened, table, catalog: externalCatalog(table) };
+    const { row, table } = await app.external.requireTable(callerOf(request), request.params.id, min, headerOf(request, profile), request.params.table);
+    return { opened: app.external.open(row), table, catalog: externalCatalog(table) };
   };
   /** Runs `work` on the connection; its failures say why without the secret. */
   const onConnection = async <T>(opened: OpenConnection, work: () => Promise<T>): Promise<T> => {
