@@ -34,7 +34,7 @@ export function referenceLabel(config: Pick<ReferenceConfig, "column" | "shown">
  * The keys of `values` whose label is not known yet, each once, in batches of at most the
  * lookup's page size (one request each).
  */
-export function keysToResolve(values: readonly unknown[], known: ReadonlyMap<string, ReferenceLabel>): string[][] {
+export function keysToResolve(values: readonly unknown[], known: { has(key: string): boolean }): string[][] {
   const keys = [...new Set(values.map(referenceKeyText).filter((k): k is string => k !== null && !known.has(k)))];
   const batches: string[][] = [];
   for (let i = 0; i < keys.length; i += REFERENCE_LIMITS.page_size) batches.push(keys.slice(i, i + REFERENCE_LIMITS.page_size));
