@@ -13,7 +13,7 @@ import { callPrivate, signUpInBrowser, useServerAndBrowser } from "./session";
 
 describe.skipIf(!CHROMIUM_AVAILABLE)("a reference field in Chromium", () => {
   const env = useServerAndBrowser({ cspViolations: "fail" });
-  const made = { form: "", banana: "", apple: "", muffin: "", slug: "", project: "", owner: null as Page | null };
+  const made = { form: "", banana: "", apple: "", muffin: "", token: "", slug: "", project: "", owner: null as Page | null };
   const rowsOf = (form: string) =>
     env.server.cli(["responses", "list", form]).trim().split("\n").filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
 
@@ -36,6 +36,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("a reference field in Chromium", () => {
     const seededRows = (await seeded.json()) as { id: string; name: string }[];
     const muffin = seededRows.find((p) => p.name === "Blueberry muffin")!.id;
     made.muffin = muffin;
+    made.token = key.token;
     made.banana = seededRows.find((p) => p.name === "Banana bread")!.id;
     made.apple = seededRows.find((p) => p.name === "Green apple")!.id;
     Object.assign(made, { slug, project: project.id, owner: page });
@@ -85,7 +86,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("a reference field in Chromium", () => {
     await context.close();
   });
 
-  it("shows each order's product by name; the Search Reference sheet opened from its cell saves another row's key, shown by name", async () => {
+  it("shows each order's product by name; the Search Reference sheet opened from its cell saves another row's key, shown by name; a deleted row's key is marked not found", async () => {
     const page = made.owner!;
     await page.setViewportSize({ width: 1440, height: 900 });
     const errors: string[] = [];
@@ -121,6 +122,18 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("a reference field in Chromium", () => {
     const shown = page.getByTestId("reference-value");
     await expect.poll(() => shown.innerText(), { timeout: 10_000 }).toContain("Green apple");
     expect(await shown.innerText()).toContain(made.apple);
+    // A key whose row was deleted since: shown greyed, titled "not found".
+    const gone = await fetch(`${env.server.url}/rest/v1/products?id=in.(${made.banana},${made.muffin})`, {
+      method: "DELETE", headers: { apikey: made.token, authorization: `Bearer ${made.token}` },
+    });
+    expect(gone.status).toBe(204);
+    const other = keyOf[before === "Banana bread" ? "Blueberry muffin" : "Banana bread"]!;
+    await page.reload();
+    await expect.poll(async () => (await productCells.allInnerTexts()).map((t) => t.trim()).sort(), { timeout: 15_000 })
+      .toEqual(["Green apple", other].sort());
+    const missing = page.locator("[data-reference=not-found]");
+    expect(await missing.innerText()).toBe(other);
+    expect(await missing.getAttribute("title")).toBe("not found");
     expect(errors).toEqual([]);
     await page.close();
   });
