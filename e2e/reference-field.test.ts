@@ -2,8 +2,9 @@
  * A reference field in Chromium (issue 24 item 5): an owner's products table and an order form
  * whose `search` field references it; a visitor finds a product by typing part of its name,
  * picks it, submits, and the stored row holds the product's key. In the responses grid, the
- * owner double-clicks a reference cell: the Search Reference side sheet opens on the products,
- * and double-clicking a row there saves its key into the cell.
+ * owner sees each order's product by name (the key in the title, and under the name in the
+ * record panel), double-clicks a reference cell: the Search Reference side sheet opens on the
+ * products, and double-clicking a row there saves its key into the cell, which shows its name.
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -12,7 +13,7 @@ import { callPrivate, signUpInBrowser, useServerAndBrowser } from "./session";
 
 describe.skipIf(!CHROMIUM_AVAILABLE)("a reference field in Chromium", () => {
   const env = useServerAndBrowser({ cspViolations: "fail" });
-  const made = { form: "", banana: "", apple: "", slug: "", project: "", owner: null as Page | null };
+  const made = { form: "", banana: "", apple: "", muffin: "", token: "", slug: "", project: "", owner: null as Page | null };
   const rowsOf = (form: string) =>
     env.server.cli(["responses", "list", form]).trim().split("\n").filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
 
@@ -34,6 +35,8 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("a reference field in Chromium", () => {
     expect(seeded.status).toBe(201);
     const seededRows = (await seeded.json()) as { id: string; name: string }[];
     const muffin = seededRows.find((p) => p.name === "Blueberry muffin")!.id;
+    made.muffin = muffin;
+    made.token = key.token;
     made.banana = seededRows.find((p) => p.name === "Banana bread")!.id;
     made.apple = seededRows.find((p) => p.name === "Green apple")!.id;
     Object.assign(made, { slug, project: project.id, owner: page });
@@ -83,7 +86,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("a reference field in Chromium", () => {
     await context.close();
   });
 
-  it("opens the Search Reference sheet from a reference cell of the grid, and a double-click saves the row's key", async () => {
+  it("shows each order's product by name; the Search Reference sheet opened from its cell saves another row's key, shown by name; a deleted row's key is marked not found", async () => {
     const page = made.owner!;
     await page.setViewportSize({ width: 1440, height: 900 });
     const errors: string[] = [];
@@ -94,9 +97,14 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("a reference field in Chromium", () => {
     const header = page.getByRole("columnheader", { name: "Product", exact: true });
     await expect.poll(() => header.count(), { timeout: 15_000 }).toBe(1);
     const col = (await header.getAttribute("aria-colindex"))!;
+    // The owner sees each order's product by name (its key in the cell's title), not the stored key.
+    const productCells = page.locator(`[role="gridcell"][aria-colindex="${col}"]`);
+    await expect.poll(async () => (await productCells.allInnerTexts()).map((t) => t.trim()).sort(), { timeout: 15_000 })
+      .toEqual(["Banana bread", "Blueberry muffin"]);
     const cell = page.locator(`[role="row"][aria-rowindex="2"] [role="gridcell"][aria-colindex="${col}"]`);
     const before = (await cell.innerText()).trim();
-    expect([made.banana, rowsOf(made.form)[0]!.product]).toContain(before);
+    const keyOf: Record<string, string> = { "Banana bread": made.banana, "Blueberry muffin": made.muffin };
+    expect(await cell.locator("[data-reference=found]").getAttribute("title")).toBe(keyOf[before]);
     await cell.dblclick();
     const sheet = page.getByRole("dialog", { name: "Search Reference" });
     await expect.poll(() => sheet.getByText("Select a record to reference from public.products.").isVisible(), { timeout: 10_000 }).toBe(true);
@@ -104,8 +112,28 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("a reference field in Chromium", () => {
     await expect.poll(() => sheet.getByTestId("reference-count").textContent(), { timeout: 10_000 }).toBe("1 record");
     await sheet.getByText("Green apple", { exact: true }).dblclick();
     await expect.poll(() => sheet.isVisible()).toBe(false);
-    await expect.poll(() => cell.innerText(), { timeout: 10_000 }).toBe(made.apple);
+    await expect.poll(() => cell.innerText(), { timeout: 10_000 }).toBe("Green apple");
+    expect(await cell.locator("[data-reference=found]").getAttribute("title")).toBe(made.apple);
     await expect.poll(() => rowsOf(made.form).map((r) => r.product), { timeout: 10_000 }).toContain(made.apple);
+    // The record panel shows the name too, the key under it.
+    const row = page.locator('[role="row"][aria-rowindex="2"]');
+    await row.hover();
+    await row.getByRole("button", { name: /^Open #/ }).click();
+    const shown = page.getByTestId("reference-value");
+    await expect.poll(() => shown.innerText(), { timeout: 10_000 }).toContain("Green apple");
+    expect(await shown.innerText()).toContain(made.apple);
+    // A key whose row was deleted since: shown greyed, titled "not found".
+    const gone = await fetch(`${env.server.url}/rest/v1/products?id=in.(${made.banana},${made.muffin})`, {
+      method: "DELETE", headers: { apikey: made.token, authorization: `Bearer ${made.token}` },
+    });
+    expect(gone.status).toBe(204);
+    const other = keyOf[before === "Banana bread" ? "Blueberry muffin" : "Banana bread"]!;
+    await page.reload();
+    await expect.poll(async () => (await productCells.allInnerTexts()).map((t) => t.trim()).sort(), { timeout: 15_000 })
+      .toEqual(["Green apple", other].sort());
+    const missing = page.locator("[data-reference=not-found]");
+    expect(await missing.innerText()).toBe(other);
+    expect(await missing.getAttribute("title")).toBe("not found");
     expect(errors).toEqual([]);
     await page.close();
   });

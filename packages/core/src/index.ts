@@ -56,6 +56,7 @@ export * from "./query/postgrest-syntax";
 export * from "./query/column-format";
 export * from "./reference/reference-config";
 export * from "./reference/reference-picker";
+export * from "./reference/reference-labels";
 export * from "./query/query-state";
 export * from "./query/prefix-search";
 export * from "./data/data-api";

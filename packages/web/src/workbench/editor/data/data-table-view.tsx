@@ -23,6 +23,7 @@ import { useTableData } from "./use-table-data";
 import { rowActions } from "./use-row-actions";
 import { useCellQueue, withTransactions } from "./use-cell-queue";
 import { LiveBadge, useFeedStatus } from "./live-badge";
+import { ReferenceLabelsContext, useReferenceLabels } from "./use-reference-labels";
 import { rowHandle, type Row } from "../../api/data-api";
 import type { DisplayOptions } from "./cell-value";
 
@@ -99,6 +100,8 @@ export function DataTableView({ table, form, title, document_id, canEdit, csrf_t
   const open = (row: Row) => dispatch({ type: "panel", panel: { kind: "record", mode: table.read_only ? "read" : editable ? "update" : "read", row_id: handle(row) } });
   const panelRow = state.panel?.kind === "record" && state.panel.row_id ? state.rows.find((r) => handle(r) === (state.panel as { row_id: string }).row_id) ?? null : null;
 
+  const labelOf = useReferenceLabels(table.ref.project_id, table.columns, state.rows);
+
   const readOnlyReason = editable ? null : table.read_only ? (table.read_only_reason ?? `${DATA_TABLE_LABELS[table.kind]} are read only.`) : "Viewers cannot edit rows; ask an editor or owner of this organization.";
   const openFiles = (row: Row, column: { name: string }) => dispatch({ type: "panel", panel: { kind: "files", row_id: handle(row), column: column.name } });
   // A connected table's cell edits go through its transaction queue (pending → queued → resolved).
@@ -115,6 +118,7 @@ export function DataTableView({ table, form, title, document_id, canEdit, csrf_t
 
   return (
     <FilePoolContext.Provider value={filePool}>
+    <ReferenceLabelsContext.Provider value={labelOf}>
     <div className={embedded ? "flex h-[70vh] min-h-96 flex-col rounded-md border border-line" : "flex h-[calc(100dvh-3rem)] min-h-0 flex-col"} data-table-kind={table.kind}>
       {table.read_only_reason ? <p role="note" className="border-b border-line bg-subtle px-4 py-2 text-sm text-muted">{table.read_only_reason}</p> : null}
       <DataToolbar
@@ -183,6 +187,7 @@ export function DataTableView({ table, form, title, document_id, canEdit, csrf_t
         The selected rows are deleted from the table for good. Exports and the Data API will no longer see them.
       </ConfirmDialog>
     </div>
+    </ReferenceLabelsContext.Provider>
     </FilePoolContext.Provider>
   );
 }

@@ -5,9 +5,9 @@
  * at most 300 wide, resizable and draggable; cells written by cell-value.ts, editors by
  * field type for editors of editable tables.
  */
-import { capabilityOf, fieldTypeLabel, isSignatureImage, recordIdLabel, type DataColumn } from "@fieldwork/core";
+import { capabilityOf, fieldTypeLabel, isSignatureImage, maskText, recordIdLabel, type DataColumn } from "@fieldwork/core";
 import { SelectColumn, type Column, type RenderEditCellProps } from "react-data-grid";
-import type { ReactNode } from "react";
+import { useContext, type ReactNode } from "react";
 import { Maximize2 } from "lucide-react";
 import type { Row } from "../../api/data-api";
 import { FieldTypeIcon } from "../../field-type-icon";
@@ -17,6 +17,7 @@ import { GridFileCell } from "./files/file-cell";
 import { SignatureCellEditor, SketchCellEditor } from "./media-cell-editors";
 import { ReferenceCellEditor } from "./reference-cell-editor";
 import { TX_STATUS, type TxRow } from "./use-cell-queue";
+import { ReferenceLabelsContext, referenceOfColumn } from "./use-reference-labels";
 
 export const ROW_HEIGHT = 32;
 export const HEADER_HEIGHT = 36;
@@ -52,6 +53,17 @@ export function keyLabel(row: Row, key = "id"): string {
 /** A cell of a connected table with an edit in flight: `pending` (waiting its turn) or `queued` (sent). */
 function InFlight({ status, children }: { status: string; children: ReactNode }) {
   return <span data-tx-status={status} title={status === "queued" ? "Saving…" : "Waiting to be saved"} className="italic text-muted">{children}</span>;
+}
+
+/**
+ * A reference cell: the referenced row's shown columns ("Blueberry muffin"), its key in the
+ * title; a key no row has, greyed with "not found"; the key itself until the label is read.
+ */
+function ReferenceCell({ column, value, text, masked }: { column: DataColumn; value: unknown; text: string; masked: boolean }) {
+  const found = useContext(ReferenceLabelsContext)(column, value);
+  if (!found) return <span title={text.length > 40 ? text : undefined}>{text}</span>;
+  if (found.label === null) return <span className="text-faint" title="not found" data-reference="not-found">{text}</span>;
+  return <span title={masked ? undefined : found.key} data-reference="found">{masked ? maskText(found.label) : found.label}</span>;
 }
 
 function Header({ column }: { column: DataColumn }) {
@@ -127,6 +139,7 @@ export function gridColumns(columns: readonly DataColumn[], ctx: ColumnContext):
         if (column.field?.type === "signature" && typeof value === "string" && isSignatureImage(value) && !ctx.display.masked) {
           return <img src={value} alt={text} data-testid="signature-cell" className="h-7 w-auto rounded bg-white" />;
         }
+        if (text !== "" && referenceOfColumn(column)) return <ReferenceCell column={column} value={value} text={text} masked={ctx.display.masked} />;
         return text === "" ? <span className="text-faint">{row[column.name] === null || row[column.name] === undefined ? "NULL" : ""}</span> : <span title={text.length > 40 ? text : undefined}>{text}</span>;
       },
       ...(editor ? { renderEditCell: editor, editable: true, editorOptions: POPOVER_EDITORS.has(editorKindOf(column)) ? { displayCellContent: true, commitOnOutsideClick: false } : {} } : {}),

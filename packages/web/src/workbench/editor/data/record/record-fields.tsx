@@ -3,9 +3,10 @@
  * The record's body: an input per field while editing (create, or update after Edit), else
  * the stored values read only, label above value, JSON laid out in a scrollable block.
  */
-import type { Dispatch } from "react";
+import { useContext, type Dispatch } from "react";
 import type { DataColumn, FormField } from "@fieldwork/core";
 import type { Row } from "../../../api/data-api";
+import { ReferenceLabelsContext } from "../use-reference-labels";
 import { valueView } from "./record-display";
 import { RecordInput } from "./record-input";
 import type { RecordAction } from "./record-state";
@@ -39,7 +40,19 @@ export function StoredValue({ column, value }: { column: Pick<DataColumn, "forma
   if (view.kind === "json") {
     return <pre className="max-h-60 overflow-auto rounded-md border border-line bg-subtle px-3 py-2 font-mono text-xs text-fg">{view.text}</pre>;
   }
-  return <span className="break-words whitespace-pre-wrap">{view.text}</span>;
+  return <ReferenceOr column={column} value={value} text={view.text} />;
+}
+
+/** A reference's label with its key under it (or the key marked not found); any other value as its text. */
+function ReferenceOr({ column, value, text }: { column: Pick<DataColumn, "field">; value: unknown; text: string }) {
+  const found = useContext(ReferenceLabelsContext)(column, value);
+  if (found?.label === null) {
+    return <span className="grid"><span className="break-words font-mono text-xs text-faint">{text}</span><span className="text-xs text-muted">not found</span></span>;
+  }
+  if (found) {
+    return <span className="grid" data-testid="reference-value"><span className="break-words">{found.label}</span><span className="break-all font-mono text-xs text-faint">{found.key}</span></span>;
+  }
+  return <span className="break-words whitespace-pre-wrap">{text}</span>;
 }
 
 export function RecordValues({ columns, row }: { columns: readonly DataColumn[]; row: Row }) {
