@@ -137,6 +137,8 @@ describe.each(BACKENDS)("store products on $name", (backend) => {
     ]);
     expect(await optionPrices(w.database.db, form)).toEqual(new Map([[small!.id, {
       option_id: small!.id, product_option_value_id: s!.id, sku: "TEE-S", unit_price: 2500, currency: "JPY",
+      // What a receipt line names (payment-receipt.ts).
+      product: { name: "Tee", option: "Size", value: "S", sku: "TEE-S" },
     }]]));
 
     await w.call(w.owner, "PATCH", `/documents/${document}`, { published: true });
