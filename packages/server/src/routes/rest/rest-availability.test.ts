@@ -68,9 +68,15 @@ describe.each(BACKENDS)("availability under heavy reads on $name", (backend) => 
 
   it.skipIf(!backend.available)("serves the public form page while heavy Data API reads run", async () => {
     expect((await page()).status).toBe(200); // the form's definition is cached from here on
-    let t = performance.now();
-    expect(await heavyRead()).toBe(206);
-    const heavyAlone = performance.now() - t;
+    // One heavy read alone, the median of three (one sample on a busy CI machine was off by half).
+    const alone: number[] = [];
+    let t = 0;
+    for (let i = 0; i < 3; i++) {
+      t = performance.now();
+      expect(await heavyRead()).toBe(206);
+      alone.push(performance.now() - t);
+    }
+    const heavyAlone = median(alone);
     let running = true;
     const readers = Array.from({ length: 3 }, async () => {
       const statuses: number[] = [];
@@ -86,8 +92,11 @@ describe.each(BACKENDS)("availability under heavy reads on $name", (backend) => 
     }
     running = false;
     for (const statuses of await Promise.all(readers)) expect(new Set(statuses)).toEqual(new Set([206]));
-    // A page load waits at most for the statement in flight, not for the reads queued.
-    expect(median(times)).toBeLessThan(heavyAlone);
+    // PGlite (one connection): a page load waits at most for the statement in flight (on average
+    // half of one read), not for the reads queued (two and a half reads on average behind three).
+    // PostgreSQL: the page has a connection of its own and shares only the cores with the three
+    // readers; on the 2-core CI machine, beside another test file, that took it to 1.8× one read.
+    expect(median(times)).toBeLessThan((backend.name === "postgres" ? 3 : 1.5) * heavyAlone);
   });
 
   // PostgreSQL only: PGlite has no parallel workers.
