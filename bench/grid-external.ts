@@ -24,7 +24,7 @@ import { cpus, loadavg } from "node:os";
 import pg from "pg";
 import { ROWS } from "./grid-data";
 import { createScratchDatabase, loadPeople, peopleColumns, sampleEmails } from "./grid-external-data";
-import { explainBaseline, measurePlainOffset, measureShape, percentile, type GridTarget, type ShapeResult } from "./grid-measure";
+import { explainBaseline, measureShapes, percentile, type GridTarget, type ShapeResult } from "./grid-measure";
 import { ms, printResults, verdict } from "./grid-report";
 import { createBenchProject, editorCall, startScratchServer } from "./grid-server";
 import { gridShapes, type ShapeTable } from "./grid-shapes";
@@ -104,13 +104,7 @@ async function main() {
     };
     const shapes = gridShapes(await sampleEmails(pool), TABLE);
     console.log(`measuring (load average ${load()})…`);
-    const results: ShapeResult[] = [];
-    for (const shape of shapes) {
-      results.push(await measureShape(target, shape, WARMUP, REQUESTS));
-      console.log(`measured ${shape.key}. ${shape.name}`);
-    }
-    const deep = shapes.find((s) => s.deep)!;
-    const plain = await measurePlainOffset(target, deep, Math.min(REQUESTS, 50));
+    const { results, plain } = await measureShapes(target, shapes, WARMUP, REQUESTS);
     const trip = await roundTrips(pool, REQUESTS);
     const loadAfter = load();
     printResults(`bench:grid-external — ${ROWS.toLocaleString("en")} rows of a connected database, ${REQUESTS} requests per shape after ${WARMUP} warm-ups, Prefer: count=estimated, limit 100`, results, plain);

@@ -84,6 +84,19 @@ export async function measureShape(target: GridTarget, shape: Shape, warmup: num
   return result;
 }
 
+/** Every shape in turn (each logged when done), then the deep shape's plain-offset baseline: what bench:grid and bench:grid-external both measure. */
+export async function measureShapes(
+  target: GridTarget, shapes: readonly Shape[], warmup: number, requests: number,
+): Promise<{ results: ShapeResult[]; plain: number[] }> {
+  const results: ShapeResult[] = [];
+  for (const shape of shapes) {
+    results.push(await measureShape(target, shape, warmup, requests));
+    console.log(`measured ${shape.key}. ${shape.name}`);
+  }
+  const deep = shapes.find((s) => s.deep)!;
+  return { results, plain: await measurePlainOffset(target, deep, Math.min(requests, 50)) };
+}
+
 /** The deep page read with a plain `limit … offset …` (after the same count). */
 export async function measurePlainOffset(target: GridTarget, shape: Shape, requests: number): Promise<number[]> {
   const times: number[] = [];

@@ -22,7 +22,7 @@ import { cpus } from "node:os";
 import pg from "pg";
 import { GRID_FORM, loadRows, ROWS } from "./grid-data";
 import { measureCopy, measureExport } from "./grid-export";
-import { explainBaseline, measurePlainOffset, measureShape, percentile, type GridTarget, type ShapeResult } from "./grid-measure";
+import { explainBaseline, measureShapes, percentile, type GridTarget, type ShapeResult } from "./grid-measure";
 import { measureFirstReads, waitForBuilds, type FirstRead } from "./grid-first";
 import { createBenchProject, startScratchServer } from "./grid-server";
 import { formTable, gridShapes, type Shape } from "./grid-shapes";
@@ -118,13 +118,7 @@ async function main() {
     console.log("\nfirst reads, before their column index exists (each queues its build):");
     for (const shape of shapes) console.log(`   ${`${shape.key}. ${shape.name}`.padEnd(40)} ${firstReadsOf(first, shape)} ms`);
     console.log(`the lazy index builds took ${builds.seconds.toFixed(0)} s after the first reads; the table has ${builds.indexes} indexes\n`);
-    const results: ShapeResult[] = [];
-    for (const shape of shapes) {
-      results.push(await measureShape(target, shape, WARMUP, REQUESTS));
-      console.log(`measured ${shape.key}. ${shape.name}`);
-    }
-    const deep = shapes.find((s) => s.deep)!;
-    const plain = await measurePlainOffset(target, deep, Math.min(REQUESTS, 50));
+    const { results, plain } = await measureShapes(target, shapes, WARMUP, REQUESTS);
     printResults(`bench:grid — ${ROWS.toLocaleString("en")} rows, ${REQUESTS} requests per shape after ${WARMUP} warm-ups, Prefer: count=estimated, limit 100`, results, plain);
     for (const r of results.filter((result) => !verdict(result).ok)) {
       const slowest = [...r.byValue].sort((a, b) => b.http - a.http)[0]!;
