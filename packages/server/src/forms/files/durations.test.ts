@@ -99,8 +99,8 @@ describe.each(BACKENDS)("media durations on $name", (backend) => {
     expect(after.clip.path).toBe(before.clip.path);
     expect(after.clip).toMatchObject({ name: "longer.webm", type: "video/webm", size: WEBM_3S.length, duration: 3.008 });
     expect(after.clip.lastModified).toBeGreaterThan(before.clip.lastModified);
-    // The other files of the row are as they were.
-    expect(after.take).toEqual(before.take);
+    // The other files of the row are as they were (their URLs signed again: the token's expiry may differ by a second).
+    expect(unsigned(after.take)).toEqual(unsigned(before.take));
 
     // A video replaced by bytes whose header gives no duration keeps none of the old one.
     const noHeader = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypmp42"), Buffer.alloc(4096, 5)]);
@@ -111,3 +111,10 @@ describe.each(BACKENDS)("media durations on $name", (backend) => {
     expect(last.take.lastModified).toBeGreaterThan(before.take.lastModified);
   });
 });
+
+/** A file value with its signed URLs' tokens removed: each read signs them again. */
+function unsigned(file: unknown): unknown {
+  return JSON.parse(JSON.stringify(file), (_key, value: unknown) =>
+    typeof value === "string" ? value.replace(/([?&])token=[^&]*/, "$1token=…") : value,
+  );
+}
