@@ -176,7 +176,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the file popover in Chromium", () => {
     await expect.poll(async () => {
       if (!(await voice.count())) await page.keyboard.press("Enter");
       return voice.isVisible();
-    }, { timeout: 15_000, intervals: [1_500] }).toBe(true);
+    }, { timeout: 15_000, interval: 1_500 }).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);
