@@ -102,12 +102,21 @@ const { prepareValue } = createRequire(import.meta.url)("pg/lib/utils.js") as { 
 
 /** One parameter as an escaped, untyped literal (like an untyped parameter, its type comes from its cast or context). */
 export function literalOf(value: unknown): string {
+  const text = textOf(value);
+  return text === null ? "null" : pg.escapeLiteral(text);
+}
+
+/**
+ * A value as PostgreSQL's text for it (pg's own conversion: dates, arrays, JSON, bytes as hex),
+ * null for null. A NUL is refused: PostgreSQL text cannot hold one (and a query sent by the
+ * simple protocol is a C string it would cut).
+ */
+export function textOf(value: unknown): string | null {
   const prepared = prepareValue(value);
-  if (prepared === null) return "null";
+  if (prepared === null) return null;
   const text = Buffer.isBuffer(prepared) ? `\\x${prepared.toString("hex")}` : String(prepared);
-  // The simple protocol sends the query as a C string: a NUL would cut it.
   if (text.includes("\0")) throw new Error("A statement parameter holds a NUL character, which PostgreSQL text cannot.");
-  return pg.escapeLiteral(text);
+  return text;
 }
 
 const IDENT = /[A-Za-z0-9_$]/;

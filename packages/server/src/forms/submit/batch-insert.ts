@@ -24,7 +24,7 @@ export interface Accepted { item: PendingSubmit; session_id: string | null; loca
  * inlining them again was most of the batch's CPU.
  */
 export function insertStatement(
-  record: FormRecord, accepted: readonly Accepted[], stock: ReadonlyMap<string, { level_id: string }>, guard?: string,
+  record: FormRecord, accepted: readonly Accepted[], stock: ReadonlyMap<string, { level_id: string }>,
 ): RawBuilder<InsertedRow> {
   const { form } = record;
   const fields = record.fields;
@@ -39,30 +39,23 @@ export function insertStatement(
     ];
     return `(${values.join(", ")})`;
   });
-  // The side tables name their rows by id (chosen before the write), not by local_index: with a guard, local_index is made in the statement.
+  // The side tables name their rows by id (chosen before the write), not by local_index.
   const units = accepted.flatMap(({ item }) =>
     [...new Set(item.demand)].map((option) => `(${literalOf(stock.get(option)!.level_id)}::uuid, ${literalOf(item.row_id)}::uuid)`));
   const requests = accepted.map(({ item }) => `(${literalOf(item.row_id)}::uuid, ${literalOf(item.request_id)}::text)`);
   const columns = ["id", "local_index", "session_id", "customer_id", "visitor_id", "utc_offset", "user_agent", "referer", "ip", "meta",
     ...fields.map((f) => f.name)].map(identifier);
   const table = `${identifier(MANAGED_SCHEMA)}.${identifier(form.table_name)}`;
-  // With a guard: the rows go in only when the locked form row passes it, numbered after its last_local_index (local_index given: 1…n).
-  const values = guard
-    ? `select ${columns.map((_, i) => (i === 1 ? `f.last_local_index + v.c${i}` : `v.c${i}`)).join(", ")}
-      from (values ${rows.join(",\n")}) as v(${columns.map((_, i) => `c${i}`).join(", ")})
-      cross join (select last_local_index from form where id = ${formId} and (${guard})) f
-      order by v.c1`
-    : `values ${rows.join(",\n")}`;
 
   return literalStatement<InsertedRow>(`
     with ins as (
       insert into ${table} (${columns.join(", ")})
-      ${values}
+      values ${rows.join(",\n")}
       returning *
     ),
     counter as (
       update form set response_count = response_count + ${literalOf(accepted.length)}::int, last_local_index = last_local_index + ${literalOf(accepted.length)}::int
-      where id = ${formId}${guard ? " and exists (select 1 from ins)" : ""}
+      where id = ${formId}
     ),
     marked as (
       update response_session s set submitted_at = now(), customer_id = coalesce(s.customer_id, ins.customer_id)
@@ -145,7 +138,7 @@ function fileStatements(accepted: readonly Accepted[]): string {
  * revision, so each has a value (null included) for every field: a missing one is a bug, and
  * fails the statement rather than storing null for an acknowledged answer.
  */
-function answerOf(item: PendingSubmit, field: FormField): ColumnValue {
+export function answerOf(item: PendingSubmit, field: FormField): ColumnValue {
   if (!item.values.has(field.id)) throw new Error(`A batch member has no value for the field ${field.name} (${field.id}).`);
   return item.values.get(field.id)!;
 }
