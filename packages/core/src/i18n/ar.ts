@@ -187,4 +187,9 @@ export const AR: Messages = {
   "error.RATE_LIMITED": "طلبات كثيرة جدًا من عنوانك. انتظر قليلًا ثم حاول مرة أخرى.",
   "error.INVALID_TEXT": "لا يجوز أن يحتوي النص على بايتات NUL أو بدائل غير مقترنة.",
   "error.NESTED_TOO_DEEP": "تداخل الطلب أعمق مما يقبله Fieldwork.",
+  "error.PAYMENT_REQUIRED": "يقبل هذا النموذج إجاباته مع دفعة: استخدم «ادفع».",
+  "error.PAYMENT_SESSION_MISMATCH": "هذه الدفعة تخص جلسة أخرى.",
+  "error.PAYMENT_NOT_CONFIRMED": "الدفعة غير مؤكدة.",
+  "error.PAYMENT_PROVIDER_UNAVAILABLE": "تعذّر الوصول إلى مزوّد الدفع. لم يُخصم أي مبلغ؛ حاول مرة أخرى.",
+  "error.PAYMENT_BUSY": "تجري الآن مدفوعات كثيرة جدًا على هذا النموذج. لم يُخصم أي مبلغ؛ انتظر قليلًا ثم اضغط «ادفع» مرة أخرى.",
 };

@@ -187,4 +187,9 @@ export const DE: Messages = {
   "error.RATE_LIMITED": "Zu viele Anfragen von Ihrer Adresse. Warten Sie einen Moment und versuchen Sie es erneut.",
   "error.INVALID_TEXT": "Text darf keine NUL-Bytes oder ungepaarten Surrogate enthalten.",
   "error.NESTED_TOO_DEEP": "Die Anfrage ist tiefer verschachtelt, als Fieldwork akzeptiert.",
+  "error.PAYMENT_REQUIRED": "Dieses Formular nimmt Antworten nur mit einer Zahlung an: Verwenden Sie „Bezahlen“.",
+  "error.PAYMENT_SESSION_MISMATCH": "Diese Zahlung gehört zu einer anderen Sitzung.",
+  "error.PAYMENT_NOT_CONFIRMED": "Die Zahlung ist nicht bestätigt.",
+  "error.PAYMENT_PROVIDER_UNAVAILABLE": "Der Zahlungsanbieter war nicht erreichbar. Es wurde nichts abgebucht; versuchen Sie es erneut.",
+  "error.PAYMENT_BUSY": "Gerade werden zu viele Zahlungen für dieses Formular ausgeführt. Es wurde nichts abgebucht; warten Sie einen Moment und drücken Sie erneut auf „Bezahlen“.",
 };

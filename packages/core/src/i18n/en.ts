@@ -17,6 +17,9 @@ export const VISITOR_ERROR_CODES = [
   "FORM_NOT_FOUND", "SESSION_NOT_FOUND", "FIELD_NOT_FOUND", "NOT_FOUND", "REQUIRED_FIELD_MISSING", "INVALID_FIELD_VALUE",
   "INVALID_OPTION", "MALFORMED_REQUEST", "PAYLOAD_TOO_LARGE", "UPLOAD_PATH_NOT_ALLOWED", "UNSUPPORTED_MEDIA_TYPE",
   "RATE_LIMITED", "INVALID_TEXT", "NESTED_TOO_DEEP",
+  // Pay's refusals a visitor reads in the form's language; PAYMENT_DECLINED is not among them:
+  // the card's refusal is the provider's own sentence (Stripe's, Toss's), shown as sent.
+  "PAYMENT_REQUIRED", "PAYMENT_SESSION_MISMATCH", "PAYMENT_NOT_CONFIRMED", "PAYMENT_PROVIDER_UNAVAILABLE", "PAYMENT_BUSY",
 ] as const satisfies readonly PublicErrorCode[];
 export type VisitorErrorCode = (typeof VISITOR_ERROR_CODES)[number];
 

@@ -187,4 +187,9 @@ export const ES: Messages = {
   "error.RATE_LIMITED": "Demasiadas solicitudes desde tu dirección. Espera un momento e inténtalo de nuevo.",
   "error.INVALID_TEXT": "El texto no puede contener bytes NUL ni sustitutos sin pareja.",
   "error.NESTED_TOO_DEEP": "La solicitud tiene más niveles de anidación de los que Fieldwork acepta.",
+  "error.PAYMENT_REQUIRED": "Este formulario recibe sus respuestas con un pago: usa «Pagar».",
+  "error.PAYMENT_SESSION_MISMATCH": "Este pago pertenece a otra sesión.",
+  "error.PAYMENT_NOT_CONFIRMED": "El pago no está confirmado.",
+  "error.PAYMENT_PROVIDER_UNAVAILABLE": "No se pudo contactar con el proveedor de pagos. No se ha cobrado nada; inténtalo de nuevo.",
+  "error.PAYMENT_BUSY": "Ahora mismo se están haciendo demasiados pagos en este formulario. No se ha cobrado nada; espera un momento y vuelve a pulsar «Pagar».",
 };

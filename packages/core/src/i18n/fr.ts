@@ -187,4 +187,9 @@ export const FR: Messages = {
   "error.RATE_LIMITED": "Trop de demandes depuis votre adresse. Patientez un instant et réessayez.",
   "error.INVALID_TEXT": "Le texte ne peut pas contenir d’octets NUL ni de substituts non appariés.",
   "error.NESTED_TOO_DEEP": "La demande est plus imbriquée que ce que Fieldwork accepte.",
+  "error.PAYMENT_REQUIRED": "Ce formulaire reçoit ses réponses avec un paiement : utilisez « Payer ».",
+  "error.PAYMENT_SESSION_MISMATCH": "Ce paiement appartient à une autre session.",
+  "error.PAYMENT_NOT_CONFIRMED": "Le paiement n’est pas confirmé.",
+  "error.PAYMENT_PROVIDER_UNAVAILABLE": "Le prestataire de paiement est injoignable. Rien n’a été débité ; réessayez.",
+  "error.PAYMENT_BUSY": "Trop de paiements sont en cours sur ce formulaire. Rien n’a été débité ; patientez un instant puis appuyez de nouveau sur « Payer ».",
 };

@@ -187,4 +187,9 @@ export const IT: Messages = {
   "error.RATE_LIMITED": "Troppe richieste dal tuo indirizzo. Attendi un momento e riprova.",
   "error.INVALID_TEXT": "Il testo non può contenere byte NUL o surrogati spaiati.",
   "error.NESTED_TOO_DEEP": "La richiesta ha più livelli di annidamento di quanti Fieldwork ne accetti.",
+  "error.PAYMENT_REQUIRED": "Questo modulo accetta le risposte con un pagamento: usa «Paga».",
+  "error.PAYMENT_SESSION_MISMATCH": "Questo pagamento appartiene a un’altra sessione.",
+  "error.PAYMENT_NOT_CONFIRMED": "Il pagamento non è confermato.",
+  "error.PAYMENT_PROVIDER_UNAVAILABLE": "Impossibile raggiungere il fornitore di pagamento. Non è stato addebitato nulla; riprova.",
+  "error.PAYMENT_BUSY": "In questo momento ci sono troppi pagamenti su questo modulo. Non è stato addebitato nulla; attendi un momento e premi di nuovo «Paga».",
 };

@@ -187,4 +187,9 @@ export const JA: Messages = {
   "error.RATE_LIMITED": "このアドレスからのリクエストが多すぎます。しばらく待ってからもう一度お試しください。",
   "error.INVALID_TEXT": "テキストに NUL バイトや対になっていないサロゲートを含めることはできません。",
   "error.NESTED_TOO_DEEP": "リクエストの入れ子が Fieldwork の許容する深さを超えています。",
+  "error.PAYMENT_REQUIRED": "このフォームは支払いとともに回答を受け付けます。「支払う」を使ってください。",
+  "error.PAYMENT_SESSION_MISMATCH": "この支払いは別のセッションのものです。",
+  "error.PAYMENT_NOT_CONFIRMED": "支払いが確認されていません。",
+  "error.PAYMENT_PROVIDER_UNAVAILABLE": "決済サービスに接続できませんでした。請求は発生していません。もう一度お試しください。",
+  "error.PAYMENT_BUSY": "現在このフォームで支払いが集中しています。請求は発生していません。しばらく待ってから、もう一度「支払う」を押してください。",
 };

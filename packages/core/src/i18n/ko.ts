@@ -187,4 +187,9 @@ export const KO: Messages = {
   "error.RATE_LIMITED": "이 주소에서 요청이 너무 많습니다. 잠시 후 다시 시도하세요.",
   "error.INVALID_TEXT": "텍스트에 NUL 바이트나 짝이 맞지 않는 서로게이트를 포함할 수 없습니다.",
   "error.NESTED_TOO_DEEP": "요청의 중첩이 허용된 깊이보다 깊습니다.",
+  "error.PAYMENT_REQUIRED": "이 양식은 결제와 함께 응답을 받습니다. “결제”를 사용하세요.",
+  "error.PAYMENT_SESSION_MISMATCH": "이 결제는 다른 세션의 것입니다.",
+  "error.PAYMENT_NOT_CONFIRMED": "결제가 확인되지 않았습니다.",
+  "error.PAYMENT_PROVIDER_UNAVAILABLE": "결제 제공업체에 연결할 수 없습니다. 청구된 금액은 없습니다. 다시 시도하세요.",
+  "error.PAYMENT_BUSY": "지금 이 양식에서 결제가 너무 많이 진행되고 있습니다. 청구된 금액은 없습니다. 잠시 후 “결제”를 다시 누르세요.",
 };

@@ -187,4 +187,9 @@ export const NL: Messages = {
   "error.RATE_LIMITED": "Te veel verzoeken vanaf je adres. Wacht even en probeer het opnieuw.",
   "error.INVALID_TEXT": "Tekst mag geen NUL-bytes of ongepaarde surrogaten bevatten.",
   "error.NESTED_TOO_DEEP": "Het verzoek is dieper genest dan Fieldwork accepteert.",
+  "error.PAYMENT_REQUIRED": "Dit formulier neemt antwoorden aan met een betaling: gebruik ‘Betalen’.",
+  "error.PAYMENT_SESSION_MISMATCH": "Deze betaling hoort bij een andere sessie.",
+  "error.PAYMENT_NOT_CONFIRMED": "De betaling is niet bevestigd.",
+  "error.PAYMENT_PROVIDER_UNAVAILABLE": "De betaalprovider was niet bereikbaar. Er is niets afgeschreven; probeer het opnieuw.",
+  "error.PAYMENT_BUSY": "Er worden nu te veel betalingen op dit formulier gedaan. Er is niets afgeschreven; wacht even en druk opnieuw op ‘Betalen’.",
 };

@@ -187,4 +187,9 @@ export const PT: Messages = {
   "error.RATE_LIMITED": "Solicitações demais do seu endereço. Aguarde um momento e tente novamente.",
   "error.INVALID_TEXT": "O texto não pode conter bytes NUL nem substitutos sem par.",
   "error.NESTED_TOO_DEEP": "A solicitação tem mais níveis de aninhamento do que o Fieldwork aceita.",
+  "error.PAYMENT_REQUIRED": "Este formulário recebe as respostas com um pagamento: use “Pagar”.",
+  "error.PAYMENT_SESSION_MISMATCH": "Este pagamento pertence a outra sessão.",
+  "error.PAYMENT_NOT_CONFIRMED": "O pagamento não está confirmado.",
+  "error.PAYMENT_PROVIDER_UNAVAILABLE": "Não foi possível contactar o provedor de pagamento. Nada foi cobrado; tente novamente.",
+  "error.PAYMENT_BUSY": "Há pagamentos demais neste formulário agora. Nada foi cobrado; aguarde um momento e pressione “Pagar” novamente.",
 };

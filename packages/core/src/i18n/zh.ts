@@ -187,4 +187,9 @@ export const ZH: Messages = {
   "error.RATE_LIMITED": "来自您地址的请求过多。请稍等片刻再试。",
   "error.INVALID_TEXT": "文本不能包含 NUL 字节或不成对的代理项。",
   "error.NESTED_TOO_DEEP": "请求的嵌套层级超过了 Fieldwork 允许的深度。",
+  "error.PAYMENT_REQUIRED": "此表单需随付款提交回答：请使用“支付”。",
+  "error.PAYMENT_SESSION_MISMATCH": "此付款属于另一个会话。",
+  "error.PAYMENT_NOT_CONFIRMED": "付款尚未确认。",
+  "error.PAYMENT_PROVIDER_UNAVAILABLE": "无法连接支付服务商。未扣任何款项；请重试。",
+  "error.PAYMENT_BUSY": "此表单当前付款过多。未扣任何款项；请稍等片刻后再次点击“支付”。",
 };

@@ -10,8 +10,8 @@ import { browserMessages } from "@fieldwork/core";
 import { ErrorBadge as Badge } from "./error-badge";
 import { MessagesProvider } from "./messages";
 
-const ErrorBadge = (props: Parameters<typeof Badge>[0]) => (
-  <MessagesProvider messages={browserMessages("en")}><Badge {...props} /></MessagesProvider>
+const ErrorBadge = ({ lang = "en", ...props }: Parameters<typeof Badge>[0] & { lang?: string }) => (
+  <MessagesProvider messages={browserMessages(lang)}><Badge {...props} /></MessagesProvider>
 );
 
 const textOf = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim();
@@ -37,5 +37,15 @@ describe("ErrorBadge", () => {
     expect(textOf(html)).toBe("Please fill out the form correctly. email : Enter an email address.");
     expect(html).toContain('data-code="INVALID_FIELD_VALUE"');
     expect(html).toContain('href="#fw-email-error"');
+  });
+
+  it("words Pay's refusals in the form's language, but a declined card in the provider's own sentence", () => {
+    const busy = { code: "PAYMENT_BUSY", message: "Too many payments are being made on this form right now. Nothing was charged; wait a moment and press Pay again." };
+    expect(textOf(renderToStaticMarkup(<ErrorBadge lang="de" error={busy} />)))
+      .toBe("Gerade werden zu viele Zahlungen für dieses Formular ausgeführt. Es wurde nichts abgebucht; warten Sie einen Moment und drücken Sie erneut auf „Bezahlen“. PAYMENT_BUSY");
+    const unreachable = { code: "PAYMENT_PROVIDER_UNAVAILABLE", message: "The card form is not ready yet." };
+    expect(textOf(renderToStaticMarkup(<ErrorBadge lang="ja" error={unreachable} />))).toContain("決済サービスに接続できませんでした。");
+    const declined = { code: "PAYMENT_DECLINED", message: "Your card has insufficient funds." };
+    expect(textOf(renderToStaticMarkup(<ErrorBadge lang="fr" error={declined} />))).toBe("Your card has insufficient funds. PAYMENT_DECLINED");
   });
 });
