@@ -2,15 +2,17 @@
 /**
  * The Gallery, List and Chart layouts of the same rows: cards with the first fields, a
  * compact list, and a bar chart of one column's values on this page (Analytics counts the
- * whole table).
+ * whole table). A reference answer shows the referenced row's label, as in the grid, once
+ * it is read (use-reference-labels.ts); its key until then, or when no row has it.
  */
-import { useState } from "react";
-import type { DataColumn } from "@fieldwork/core";
+import { useContext, useState } from "react";
+import { maskText, type DataColumn } from "@fieldwork/core";
 import type { Row } from "../../api/data-api";
 import { cn } from "../../../ui/cn";
 import { compactControlClass } from "../../../ui/input";
 import { displayValue, type DisplayOptions } from "./cell-value";
 import { keyLabel } from "./grid-columns";
+import { ReferenceLabelsContext, type LabelOf } from "./use-reference-labels";
 
 interface LayoutProps {
   columns: DataColumn[];
@@ -23,8 +25,16 @@ interface LayoutProps {
 
 const shownColumns = (columns: DataColumn[], n: number) => columns.filter((c) => !c.key && !c.system).slice(0, n);
 
+/** What a card shows of one value: a reference's label when it is known, else the grid's text. */
+export function shownText(column: DataColumn, value: unknown, display: DisplayOptions, labelOf: LabelOf): string {
+  const found = labelOf(column, value);
+  if (found && found.label !== null) return display.masked ? maskText(found.label) : found.label;
+  return displayValue(column, value, display);
+}
+
 export function GalleryLayout({ columns, rows, display, onOpen, rowKey = (row) => String(row.id) }: LayoutProps) {
   const fields = shownColumns(columns, 4);
+  const labelOf = useContext(ReferenceLabelsContext);
   return (
     <ul className="grid grid-cols-1 gap-3 p-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
       {rows.map((row) => (
@@ -34,7 +44,7 @@ export function GalleryLayout({ columns, rows, display, onOpen, rowKey = (row) =
             {fields.map((c) => (
               <span key={c.name} className="grid min-w-0">
                 <span className="text-xs text-faint">{c.label}</span>
-                <span className="truncate text-sm text-fg">{displayValue(c, row[c.name], display) || "—"}</span>
+                <span className="truncate text-sm text-fg">{shownText(c, row[c.name], display, labelOf) || "—"}</span>
               </span>
             ))}
           </button>
@@ -46,6 +56,7 @@ export function GalleryLayout({ columns, rows, display, onOpen, rowKey = (row) =
 
 export function ListLayout({ columns, rows, display, onOpen, rowKey = (row) => String(row.id) }: LayoutProps) {
   const fields = shownColumns(columns, 3);
+  const labelOf = useContext(ReferenceLabelsContext);
   return (
     <ul className="divide-y divide-line">
       {rows.map((row) => (
@@ -53,7 +64,7 @@ export function ListLayout({ columns, rows, display, onOpen, rowKey = (row) => S
           <button type="button" onClick={() => onOpen(row)} className="focus-ring flex w-full cursor-pointer items-center gap-4 px-4 py-2.5 text-left hover:bg-subtle">
             <span className="w-14 shrink-0 text-xs text-muted tabular-nums">{keyLabel(row)}</span>
             {fields.map((c, i) => (
-              <span key={c.name} className={cn("min-w-0 flex-1 truncate text-sm", i === 0 ? "font-medium text-fg" : "text-muted")}>{displayValue(c, row[c.name], display) || "—"}</span>
+              <span key={c.name} className={cn("min-w-0 flex-1 truncate text-sm", i === 0 ? "font-medium text-fg" : "text-muted")}>{shownText(c, row[c.name], display, labelOf) || "—"}</span>
             ))}
           </button>
         </li>
@@ -63,13 +74,13 @@ export function ListLayout({ columns, rows, display, onOpen, rowKey = (row) => S
 }
 
 /** Values of `column` on the page with how often each occurs, most frequent first. */
-export function valueCounts(rows: Row[], column: DataColumn, display: DisplayOptions): { value: string; count: number }[] {
+export function valueCounts(rows: Row[], column: DataColumn, display: DisplayOptions, labelOf: LabelOf = () => undefined): { value: string; count: number }[] {
   const counts = new Map<string, number>();
   for (const row of rows) {
     const raw = row[column.name];
     const values = Array.isArray(raw) ? raw : [raw];
     for (const v of values) {
-      const text = displayValue(column, v, display) || "(empty)";
+      const text = shownText(column, v, display, labelOf) || "(empty)";
       counts.set(text, (counts.get(text) ?? 0) + 1);
     }
   }
@@ -80,7 +91,8 @@ export function ChartLayout({ columns, rows, display }: LayoutProps) {
   const candidates = columns.filter((c) => !c.key && c.format !== "jsonb");
   const [name, setName] = useState(() => (candidates.find((c) => c.field?.options.length) ?? candidates.find((c) => !c.system) ?? candidates[0])?.name ?? "");
   const column = candidates.find((c) => c.name === name);
-  const counts = column ? valueCounts(rows, column, display).slice(0, 20) : [];
+  const labelOf = useContext(ReferenceLabelsContext);
+  const counts = column ? valueCounts(rows, column, display, labelOf).slice(0, 20) : [];
   const max = Math.max(1, ...counts.map((c) => c.count));
   return (
     <div className="grid gap-4 p-4">

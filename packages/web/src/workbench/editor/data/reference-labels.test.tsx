@@ -1,9 +1,11 @@
 /** @jsxRuntime automatic */
 /** Reference cells in the grid and the record panel: the labels a grid session reads, and what a cell shows. */
+import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { formTableColumns, type DataColumn, type FormField, type ReferenceConfig } from "@fieldwork/core";
 import type { Row } from "../../api/data-api";
+import { ChartLayout, GalleryLayout, ListLayout, valueCounts } from "./card-layouts";
 import { gridColumns, type ColumnContext } from "./grid-columns";
 import { field } from "./record/record-fixture";
 import { StoredValue } from "./record/record-fields";
@@ -94,5 +96,31 @@ describe("a reference cell", () => {
     expect(html("k1")).toContain("Blueberry muffin");
     expect(html("k1")).toContain(">k1<");
     expect(html("gone")).toContain("not found");
+  });
+});
+
+describe("reference answers in the gallery, the list and the chart", () => {
+  const display = { masked: false, date_format: "datetime" as const, time_zone: "UTC" };
+  const labelOf = (_: unknown, value: unknown) =>
+    value === "k1" ? { key: "k1", label: "Blueberry muffin" } : value === "gone" ? { key: "gone", label: null } : undefined;
+  const rows: Row[] = [{ id: "r1", product: "k1", note: "a" }, { id: "r2", product: "k1", note: "b" }, { id: "r3", product: "gone", note: "c" }];
+  const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim();
+  const inGrid = (node: ReactNode) => renderToStaticMarkup(<ReferenceLabelsContext.Provider value={labelOf}>{node}</ReferenceLabelsContext.Provider>);
+
+  it("shows the referenced row's name on cards and list rows, the key when no row has it", () => {
+    for (const Layout of [GalleryLayout, ListLayout]) {
+      const shown = text(inGrid(<Layout columns={[product, note]} rows={rows} display={display} onOpen={() => {}} />));
+      expect(shown.match(/Blueberry muffin/g)).toHaveLength(2);
+      expect(shown).toContain("gone");
+      expect(shown).not.toContain("k1");
+    }
+    // Masked, the name is masked as the grid masks it.
+    expect(text(inGrid(<GalleryLayout columns={[product]} rows={rows} display={{ ...display, masked: true }} onOpen={() => {}} />))).not.toContain("Blueberry");
+  });
+
+  it("counts a reference column's values by name in the chart", () => {
+    expect(valueCounts(rows, product, display, labelOf)).toEqual([{ value: "Blueberry muffin", count: 2 }, { value: "gone", count: 1 }]);
+    expect(valueCounts(rows, product, display)).toEqual([{ value: "k1", count: 2 }, { value: "gone", count: 1 }]);
+    expect(text(inGrid(<ChartLayout columns={[product, note]} rows={rows} display={display} onOpen={() => {}} />))).toContain("Blueberry muffin 2");
   });
 });
