@@ -14,7 +14,7 @@ import { describe, expect, it } from "vitest";
 import { createExternalDatabase, EXTERNAL_PASSWORD, externalAvailable } from "../packages/server/src/test/external-database";
 import { axeViolations } from "./axe";
 import { CHROMIUM_AVAILABLE } from "./harness";
-import { newFormInBrowser, useServerAndBrowser } from "./session";
+import { newFormInBrowser, shootBothSchemes, useServerAndBrowser } from "./session";
 
 describe.skipIf(!CHROMIUM_AVAILABLE || !externalAvailable)("connected databases in Chromium", () => {
   const env = useServerAndBrowser({ cspViolations: "fail" });
@@ -154,6 +154,13 @@ describe.skipIf(!CHROMIUM_AVAILABLE || !externalAvailable)("connected databases 
       await expect.poll(() => countLabel(page), { timeout: 10_000 }).toBe("3 rows");
       const serious = (await axeViolations(page)).filter((v) => v.impact === "serious" || v.impact === "critical");
       expect(serious).toEqual([]);
+      await shootBothSchemes(page, "connected-table-grid");
+      // The grid and its record panel stay inside the project page's column: nothing scrolls it sideways.
+      expect(await page.evaluate(() => {
+        const view = document.querySelector<HTMLElement>("[data-table-kind]")!;
+        const main = view.closest("main")!;
+        return { inside: view.getBoundingClientRect().right <= main.getBoundingClientRect().right, scrolled: main.scrollLeft, wider: main.scrollWidth > main.clientWidth };
+      })).toEqual({ inside: true, scrolled: 0, wider: false });
 
       // A read-only table says why, and opens no editor.
       await tables.getByRole("button", { name: /^log_lines/ }).click();

@@ -9,7 +9,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { axeViolations } from "./axe";
 import { CHROMIUM_AVAILABLE } from "./harness";
-import { newFormInBrowser, useServerAndBrowser } from "./session";
+import { newFormInBrowser, shootBothSchemes, useServerAndBrowser } from "./session";
 
 const serious = async (page: Page) => (await axeViolations(page)).filter((v) => v.impact === "serious" || v.impact === "critical");
 
@@ -80,6 +80,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("schema documents in Chromium", () => {
     expect(await page.getByRole("grid").getByText("Pear", { exact: true }).count()).toBe(1);
     expect(await page.getByRole("grid").getByText("Plum", { exact: true }).count()).toBe(1);
     expect(await serious(page)).toEqual([]);
+    await shootBothSchemes(page, "schema-table-grid");
 
     // A type change that some values would not take is refused, naming the rows; the column stays.
     await page.getByRole("button", { name: "Change column" }).click();
@@ -99,6 +100,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("schema documents in Chromium", () => {
     expect(await page.getByRole("region", { name: "JavaScript (postgrest-js)" }).innerText()).toContain('db.from("products")');
     expect(await page.getByRole("region", { name: "OpenAPI" }).innerText()).toContain('"price"');
     expect(await serious(page)).toEqual([]);
+    await shootBothSchemes(page, "schema-table-api", { fullPage: true });
 
     // Delete orders by typing its name (the button waits for the exact name).
     await page.getByRole("link", { name: "orders" }).click();

@@ -81,7 +81,7 @@ export function DatabasesSection({ project_id, canEdit, csrf_token }: { project_
         </ul>
       ) : null}
       {open ? (
-        <section aria-label={`Tables of ${open.database}`} className="grid gap-3">
+        <section aria-label={`Tables of ${open.database}`} className="grid grid-cols-1 gap-3">
           <div className="flex items-center gap-2">
             <h3 className="text-sm font-medium">Tables of {open.user}@{open.host}/{open.database}</h3>
             {canEdit ? <Button size="sm" onClick={() => void refresh()}>Refresh schema</Button> : null}
