@@ -16,6 +16,7 @@ import type { FastifyInstance } from "fastify";
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import { kindOf } from "../db/database";
 import { asRespondent } from "../db/priority";
+import { literalOf } from "../db/statement-rounds";
 import { MemoryHits } from "./memory-hits";
 import type { DB } from "../db/schema";
 
@@ -101,25 +102,35 @@ export async function hit(db: Kysely<DB>, key: string, limit: RateLimit): Promis
   return { hits: Number(row.hits), retry_after: Math.max(1, Number(row.retry_after)) };
 }
 
-/** The hits of one key in a statement: its window, and how many it counts. */
-type KeyHits = Map<string, { window_seconds: number; n: number }>;
-
 /** What `hitsStatement` returns per key. */
 export interface CountedKey { key: string; hits: number; start: number; now: number }
 
 /**
- * The upsert that counts the hits of `pending` in one statement (keys in order, so two
- * statements never wait on each other crosswise), `returning key, hits, start, now`, to put in
- * a caller's statement or transaction (the submit's batch: batch-write.ts); `placeHits` reads
- * its rows back.
+ * The hits of `pending` by key, the keys sorted (so two statements never wait on each other
+ * crosswise): each key's window, how many it counts, and its limit's max (the first hit's).
  */
-export function hitsStatement(pending: readonly PendingHit[]): RawBuilder<CountedKey> {
-  const byKey = keyHits(pending);
+export function keyHits(pending: readonly PendingHit[]): { keys: string[]; windows: number[]; counts: number[]; maxes: number[] } {
+  const byKey = new Map<string, { window_seconds: number; n: number; max: number }>();
+  for (const { key, limit } of pending) {
+    const entry = byKey.get(key);
+    if (entry) entry.n++;
+    else byKey.set(key, { window_seconds: limit.window_seconds, n: 1, max: limit.max });
+  }
   const keys = [...byKey.keys()].sort();
-  return sql<CountedKey>`
+  return {
+    keys, windows: keys.map((k) => byKey.get(k)!.window_seconds), counts: keys.map((k) => byKey.get(k)!.n), maxes: keys.map((k) => byKey.get(k)!.max),
+  };
+}
+
+/**
+ * The upsert that counts a statement's hits, `keyHits`' three arrays given as SQL (literals or
+ * parameters), `returning key, hits, start, now`.
+ */
+export function hitsUpsert(keys: string, windows: string, counts: string): string {
+  return `
     insert into rate_limit_hit (key, window_start, hits)
     select u.key, to_timestamp(floor(extract(epoch from now()) / u.w) * u.w), u.n
-    from unnest(${keys}::text[], ${keys.map((k) => byKey.get(k)!.window_seconds)}::int[], ${keys.map((k) => byKey.get(k)!.n)}::int[]) as u(key, w, n)
+    from unnest(${keys}, ${windows}, ${counts}) as u(key, w, n)
     order by u.key
     on conflict (key) do update set
       hits = case when rate_limit_hit.window_start = excluded.window_start then rate_limit_hit.hits + excluded.hits else excluded.hits end,
@@ -127,26 +138,27 @@ export function hitsStatement(pending: readonly PendingHit[]): RawBuilder<Counte
     returning key, hits, extract(epoch from window_start)::float8 as start, extract(epoch from now())::float8 as now`;
 }
 
-function keyHits(pending: readonly PendingHit[]): KeyHits {
-  const byKey: KeyHits = new Map();
-  for (const { key, limit } of pending) {
-    const entry = byKey.get(key);
-    if (entry) entry.n++;
-    else byKey.set(key, { window_seconds: limit.window_seconds, n: 1 });
-  }
-  return byKey;
+/**
+ * The upsert that counts the hits of `pending` in one statement, to put in a caller's statement
+ * or transaction (the submit's batch: batch-write.ts; one-round-statement.ts writes it with
+ * parameters); `placeHits` reads its rows back.
+ */
+export function hitsStatement(pending: readonly PendingHit[]): RawBuilder<CountedKey> {
+  const { keys, windows, counts } = keyHits(pending);
+  return sql.raw<CountedKey>(hitsUpsert(`${literalOf(keys)}::text[]`, `${literalOf(windows)}::int[]`, `${literalOf(counts)}::int[]`));
 }
 
 /** Each of `pending` in order: its place in its window (the n-th hit of its key) and the seconds left. */
 export function placeHits(pending: readonly PendingHit[], rows: readonly CountedKey[]): { hits: number; retry_after: number }[] {
-  const byKey = keyHits(pending);
+  const { keys, counts } = keyHits(pending);
+  const byKey = new Map(keys.map((key, i) => [key, counts[i]!]));
   const counted = new Map(rows.map((r) => [r.key, r]));
   const taken = new Map<string, number>();
   return pending.map(({ key, limit }) => {
     const row = counted.get(key)!;
     const before = taken.get(key) ?? 0;
     taken.set(key, before + 1);
-    const hits = Number(row.hits) - byKey.get(key)!.n + before + 1;
+    const hits = Number(row.hits) - byKey.get(key)! + before + 1;
     return { hits, retry_after: Math.max(1, Math.ceil(Number(row.start) + limit.window_seconds - Number(row.now))) };
   });
 }

@@ -12,7 +12,7 @@
 import { createHash } from "node:crypto";
 import { columnTypeOf, SEARCH_COLUMN } from "@fieldwork/core";
 import { identifier, textOf } from "../../db/statement-rounds";
-import type { CountedKey, PendingHit } from "../../limits/rate-limit";
+import { hitsUpsert, keyHits, type CountedKey } from "../../limits/rate-limit";
 import { MANAGED_SCHEMA } from "../../tables/managed-table";
 import type { FormRecord } from "../form-record";
 import { answerOf, type InsertedRow } from "./batch-insert";
@@ -23,17 +23,6 @@ export type OneRoundRow = InsertedRow | { id: null; local_index: null; created_a
 
 export interface PreparedQuery { name: string; text: string; values: unknown[] }
 
-/** The batch's hits by key, sorted: every batch takes the keys' rows in one order (rate-limit.ts `hitsStatement`). */
-function hitsByKey(hits: readonly PendingHit[]) {
-  const byKey = new Map<string, { w: number; n: number; max: number }>();
-  for (const { key, limit } of hits) {
-    const entry = byKey.get(key);
-    if (entry) entry.n++;
-    else byKey.set(key, { w: limit.window_seconds, n: 1, max: limit.max });
-  }
-  return [...byKey.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-}
-
 /**
  * The statement for `items`, each accepted with local_index k + 1 after the locked row's
  * `last_local_index` when the guard holds (one-round.ts says what the guard is).
@@ -42,23 +31,15 @@ export function oneRoundQuery(record: FormRecord, items: readonly PendingSubmit[
   const { form, fields } = record;
   const values: unknown[] = [];
   const param = (value: unknown, type: string) => `$${values.push(value)}::${type}`;
-  const hits = hitsByKey(items.flatMap((item) => (item.rate_hit ? [item.rate_hit] : [])));
+  const hits = keyHits(items.flatMap((item) => (item.rate_hit ? [item.rate_hit] : [])));
   const formId = param(form.id, "uuid");
   const count = param(items.length, "int");
   const column = (read: (item: PendingSubmit) => unknown) => param(items.map((item) => textOf(read(item))), "text[]");
 
   const lockColumns = `f.revision, f.response_count, f.last_local_index, f.max_form_responses_in_total, f.max_form_responses_by_customer,
     f.is_force_closed, f.is_scheduling_enabled, f.scheduling_open_at, f.scheduling_close_at`;
-  const lock = hits.length
-    ? `hits as (
-      insert into rate_limit_hit (key, window_start, hits)
-      select u.key, to_timestamp(floor(extract(epoch from now()) / u.w) * u.w), u.n
-      from unnest(${param(hits.map(([key]) => key), "text[]")}, ${param(hits.map(([, h]) => h.w), "int[]")}, ${param(hits.map(([, h]) => h.n), "int[]")}) as u(key, w, n)
-      order by u.key
-      on conflict (key) do update set
-        hits = case when rate_limit_hit.window_start = excluded.window_start then rate_limit_hit.hits + excluded.hits else excluded.hits end,
-        window_start = excluded.window_start
-      returning key, hits, extract(epoch from window_start)::float8 as start, extract(epoch from now())::float8 as now),
+  const lock = hits.keys.length
+    ? `hits as (${hitsUpsert(param(hits.keys, "text[]"), param(hits.windows, "int[]"), param(hits.counts, "int[]"))}),
     counted as (select coalesce(json_agg(h), '[]'::json) as hits from hits h),
     locked as (select ${lockColumns}, (select hits from counted) as hits
       from form f where f.id = ${formId} and (select hits from counted) is not null for update of f)`
@@ -72,8 +53,8 @@ export function oneRoundQuery(record: FormRecord, items: readonly PendingSubmit[
     `form.scheduling_open_at is not distinct from ${param(form.scheduling_open_at, "timestamptz")}`,
     `form.scheduling_close_at is not distinct from ${param(form.scheduling_close_at, "timestamptz")}`,
     `(form.max_form_responses_in_total is null or form.response_count + ${count} <= form.max_form_responses_in_total)`,
-    ...(hits.length
-      ? [`not exists (select 1 from hits h join unnest(${param(hits.map(([key]) => key), "text[]")}, ${param(hits.map(([, h]) => h.max), "int[]")}) as l (key, max)
+    ...(hits.keys.length
+      ? [`not exists (select 1 from hits h join unnest(${param(hits.keys, "text[]")}, ${param(hits.maxes, "int[]")}) as l (key, max)
           on h.key = l.key where h.hits > l.max)`]
       : []),
   ].join("\n and ");
