@@ -38,6 +38,9 @@ describe("normalizing a suggestion", () => {
     expect(typeFromText("payment")).toBeNull();
     expect(typeFromText("<script>")).toBeNull();
     expect(typeFromText(7)).toBeNull();
+    // Names of Object.prototype's own keys are no aliases (fast-check found "_ proto _" in CI: it threw).
+    for (const name of ["__proto__", "_ proto _", "constructor", "toString", "hasOwnProperty", "valueOf"]) expect(typeFromText(name)).toBeNull();
+    expect(normalizeSuggestion({ label: "Odd", type: "__proto__" }, [])?.type).toBe("text");
     // An unknown type falls back to text, or to select when options came with it.
     expect(normalizeSuggestion({ label: "Pick", type: "fancy", options: ["a", "b"] }, [])?.type).toBe("select");
     expect(normalizeSuggestion({ label: "Note", type: "hologram" }, [])?.type).toBe("text");

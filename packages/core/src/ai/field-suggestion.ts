@@ -89,7 +89,8 @@ export function typeFromText(value: unknown): FieldType | null {
   if (typeof value !== "string") return null;
   const key = value.trim().toLowerCase().replace(/[\s-]+/g, "_");
   const direct = key.replace(/_/g, "-");
-  const type = isFieldType(direct) ? direct : isFieldType(key) ? key : TYPE_ALIASES[key];
+  // Own keys only: a model's "__proto__" or "constructor" must not read Object.prototype's.
+  const type = isFieldType(direct) ? direct : isFieldType(key) ? key : Object.hasOwn(TYPE_ALIASES, key) ? TYPE_ALIASES[key] : undefined;
   return type && isSuggestibleType(type) ? type : null;
 }
 
