@@ -53,10 +53,7 @@ export function insertStatement(
       values ${rows.join(",\n")}
       returning *
     ),
-    counter as (
-      update form set response_count = response_count + ${literalOf(accepted.length)}::int, last_local_index = last_local_index + ${literalOf(accepted.length)}::int
-      where id = ${formId}
-    ),
+    ${counterCte(formId, `${literalOf(accepted.length)}::int`)},
     marked as (
       update response_session s set submitted_at = now(), customer_id = coalesce(s.customer_id, ins.customer_id)
       from ins where s.id = ins.session_id
@@ -74,13 +71,7 @@ export function insertStatement(
     ${paidStatements(formId, accepted)}
     ${fileStatements(accepted)}
     requests (row_id, request_id) as (values ${requests.join(", ")}),
-    events as (
-      insert into outbox (form_id, type, payload, request_id)
-      select ${formId}, 'response.created', jsonb_build_object('form_id', ${literalOf(form.id)}::text, 'response', to_jsonb(ins) - ${literalOf(SEARCH_COLUMN)}::text), requests.request_id
-      from ins join requests on requests.row_id = ins.id
-      where exists (select 1 from webhook w where w.form_id = ${formId} and w.enabled and 'response.created' = any(w.events))
-      order by ins.local_index
-    )
+    ${eventsCte(formId)}
     select id::text, local_index, created_at from ins order by local_index`);
 }
 
@@ -125,12 +116,56 @@ function fileStatements(accepted: readonly Accepted[]): string {
   const moves = accepted.flatMap(({ item }) => item.moves.map((m) => `(${literalOf(item.row_id)}::uuid, ${literalOf(m.from)}::text, ${literalOf(m.to)}::text)`));
   const claims = accepted.flatMap(({ item }) => item.claims.map((key) => `(${literalOf(item.row_id)}::uuid, ${literalOf(key)}::text)`));
   return `
-    ${moves.length ? `
-    moves (row_id, from_key, to_key) as (values ${moves.join(", ")}),
-    moved as (insert into storage_move (from_key, to_key) select from_key, to_key from moves join ins on ins.id = moves.row_id),` : ""}
-    ${claims.length ? `
-    claims (row_id, key) as (values ${claims.join(", ")}),
-    claimed as (delete from upload_grant g using claims c join ins on ins.id = c.row_id where g.key = c.key),` : ""}`;
+    ${moves.length ? `${movedCte(`(values ${moves.join(", ")})`)},` : ""}
+    ${claims.length ? `${claimedCte(`(values ${claims.join(", ")})`)},` : ""}`;
+}
+
+/*
+ * The parts of a batch's statement that both ways of writing it share (this file's literal
+ * statement, one-round-statement.ts's prepared one): each reads the rows written as `ins`,
+ * and takes its values as SQL (literals or parameters).
+ */
+
+/**
+ * The form's counters moved by `count` (SQL, an int); `onlyIfWritten` when the insert may
+ * write nothing (a guarded batch).
+ */
+export function counterCte(formId: string, count: string, onlyIfWritten = false): string {
+  return `counter as (
+      update form set response_count = response_count + ${count}, last_local_index = last_local_index + ${count}
+      where id = ${formId}${onlyIfWritten ? " and exists (select 1 from ins)" : ""}
+    )`;
+}
+
+/** The staged files' moves of the rows written: `moves` a relation of (row_id, from_key, to_key) rows. */
+export function movedCte(moves: string): string {
+  return `moved as (
+      insert into storage_move (from_key, to_key)
+      select m.from_key, m.to_key from ${moves} as m (row_id, from_key, to_key) join ins on ins.id = m.row_id
+    )`;
+}
+
+/** The upload grants the rows written claim: `claims` a relation of (row_id, key) rows. */
+export function claimedCte(claims: string): string {
+  return `claimed as (
+      delete from upload_grant g using ${claims} as c (row_id, key)
+      join ins on ins.id = c.row_id where g.key = c.key
+    )`;
+}
+
+/**
+ * One `response.created` event per row written, in the outbox, when the form has an enabled
+ * webhook that takes it (webhooks/relay.ts would drop it otherwise); each carries its row's
+ * request id from `requests` (row_id, request_id).
+ */
+export function eventsCte(formId: string): string {
+  return `events as (
+      insert into outbox (form_id, type, payload, request_id)
+      select ${formId}, 'response.created', jsonb_build_object('form_id', ${formId}::text, 'response', to_jsonb(ins) - ${literalOf(SEARCH_COLUMN)}::text), requests.request_id
+      from ins join requests on requests.row_id = ins.id
+      where exists (select 1 from webhook w where w.form_id = ${formId} and w.enabled and 'response.created' = any(w.events))
+      order by ins.local_index
+    )`;
 }
 
 /**

@@ -245,6 +245,10 @@ interface LockedForm {
 
 interface Rated { i: number; hit: PendingHit }
 
+/** The columns of the locked form row (`f`) a batch decides by: `LockedForm` but its hits. */
+export const LOCKED_FORM_COLUMNS = `f.revision, f.response_count, f.last_local_index, f.max_form_responses_in_total, f.max_form_responses_by_customer,
+    f.is_force_closed, f.is_scheduling_enabled, f.scheduling_open_at, f.scheduling_close_at`;
+
 /**
  * Locks the form's row (`for update`) and, in the same statement, counts the batch's
  * per-address hits (rate-limit.ts), before the row is locked: the lock waits on a condition
@@ -254,8 +258,7 @@ interface Rated { i: number; hit: PendingHit }
  * (submit.ts).
  */
 export function lockStatement(formId: string, rated: readonly Rated[]) {
-  const columns = sql`f.revision, f.response_count, f.last_local_index, f.max_form_responses_in_total, f.max_form_responses_by_customer,
-    f.is_force_closed, f.is_scheduling_enabled, f.scheduling_open_at, f.scheduling_close_at`;
+  const columns = sql.raw(LOCKED_FORM_COLUMNS);
   return rated.length
     ? sql<LockedForm>`
       with hits as (${hitsStatement(rated.map((r) => r.hit))}),

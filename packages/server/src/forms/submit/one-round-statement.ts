@@ -10,13 +10,13 @@
  * and committed.
  */
 import { createHash } from "node:crypto";
-import { columnTypeOf, SEARCH_COLUMN } from "@fieldwork/core";
+import { columnTypeOf } from "@fieldwork/core";
 import { identifier, textOf } from "../../db/statement-rounds";
 import { hitsUpsert, keyHits, type CountedKey } from "../../limits/rate-limit";
 import { MANAGED_SCHEMA } from "../../tables/managed-table";
 import type { FormRecord } from "../form-record";
-import { answerOf, type InsertedRow } from "./batch-insert";
-import type { PendingSubmit } from "./batch-write";
+import { answerOf, claimedCte, counterCte, eventsCte, movedCte, type InsertedRow } from "./batch-insert";
+import { LOCKED_FORM_COLUMNS, type PendingSubmit } from "./batch-write";
 
 /** A row of the answer: a row written, or (`id` null) the locked form's hits; none of the latter when the form is gone. */
 export type OneRoundRow = InsertedRow | { id: null; local_index: null; created_at: null; hits: CountedKey[] };
@@ -36,14 +36,12 @@ export function oneRoundQuery(record: FormRecord, items: readonly PendingSubmit[
   const count = param(items.length, "int");
   const column = (read: (item: PendingSubmit) => unknown) => param(items.map((item) => textOf(read(item))), "text[]");
 
-  const lockColumns = `f.revision, f.response_count, f.last_local_index, f.max_form_responses_in_total, f.max_form_responses_by_customer,
-    f.is_force_closed, f.is_scheduling_enabled, f.scheduling_open_at, f.scheduling_close_at`;
   const lock = hits.keys.length
     ? `hits as (${hitsUpsert(param(hits.keys, "text[]"), param(hits.windows, "int[]"), param(hits.counts, "int[]"))}),
     counted as (select coalesce(json_agg(h), '[]'::json) as hits from hits h),
-    locked as (select ${lockColumns}, (select hits from counted) as hits
+    locked as (select ${LOCKED_FORM_COLUMNS}, (select hits from counted) as hits
       from form f where f.id = ${formId} and (select hits from counted) is not null for update of f)`
-    : `locked as (select ${lockColumns}, '[]'::json as hits from form f where f.id = ${formId} for update of f)`;
+    : `locked as (select ${LOCKED_FORM_COLUMNS}, '[]'::json as hits from form f where f.id = ${formId} for update of f)`;
 
   // The guard over the locked row (one-round.ts): what the batch was read against, room for it, and no address past its limit.
   const guard = [
@@ -60,8 +58,9 @@ export function oneRoundQuery(record: FormRecord, items: readonly PendingSubmit[
   ].join("\n and ");
 
   // The rows: one array per column (text, cast per column), zipped.
+  const ids = column((item) => item.row_id);
   const rowColumns: { name: string; source: string; cast: string }[] = [
-    { name: "id", source: column((item) => item.row_id), cast: "uuid" },
+    { name: "id", source: ids, cast: "uuid" },
     { name: "utc_offset", source: column((item) => item.utc_offset), cast: "int" },
     { name: "user_agent", source: column((item) => item.meta.user_agent), cast: "text" },
     { name: "referer", source: column((item) => item.meta.referer), cast: "text" },
@@ -85,27 +84,11 @@ export function oneRoundQuery(record: FormRecord, items: readonly PendingSubmit[
       order by v.n
       returning *
     ),
-    counter as (
-      update form set response_count = response_count + ${count}, last_local_index = last_local_index + ${count}
-      where id = ${formId} and exists (select 1 from ins)
-    ),
-    requests (row_id, request_id) as (select * from unnest(${column((item) => item.row_id)}::uuid[], ${requests})),
-    moved as (
-      insert into storage_move (from_key, to_key)
-      select m.from_key, m.to_key from unnest(${param(moves.map((m) => m[0]), "uuid[]")}, ${param(moves.map((m) => m[1]), "text[]")}, ${param(moves.map((m) => m[2]), "text[]")}) as m (row_id, from_key, to_key)
-      join ins on ins.id = m.row_id
-    ),
-    claimed as (
-      delete from upload_grant g using unnest(${param(claims.map((c) => c[0]), "uuid[]")}, ${param(claims.map((c) => c[1]), "text[]")}) as c (row_id, key)
-      join ins on ins.id = c.row_id where g.key = c.key
-    ),
-    events as (
-      insert into outbox (form_id, type, payload, request_id)
-      select ${formId}, 'response.created', jsonb_build_object('form_id', ${formId}::text, 'response', to_jsonb(ins) - '${SEARCH_COLUMN}'::text), requests.request_id
-      from ins join requests on requests.row_id = ins.id
-      where exists (select 1 from webhook w where w.form_id = ${formId} and w.enabled and 'response.created' = any(w.events))
-      order by ins.local_index
-    )
+    ${counterCte(formId, count, true)},
+    requests (row_id, request_id) as (select * from unnest(${ids}::uuid[], ${requests})),
+    ${movedCte(`unnest(${param(moves.map((m) => m[0]), "uuid[]")}, ${param(moves.map((m) => m[1]), "text[]")}, ${param(moves.map((m) => m[2]), "text[]")})`)},
+    ${claimedCte(`unnest(${param(claims.map((c) => c[0]), "uuid[]")}, ${param(claims.map((c) => c[1]), "text[]")})`)},
+    ${eventsCte(formId)}
     select * from (
       select id::text, local_index, created_at, null::json as hits from ins
       union all select null, null, null, hits from locked
