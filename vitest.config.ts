@@ -40,6 +40,12 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           maxWorkers: testWorkers, // group 0 with unit: the same count
+          // A worker runs its files one after the other in one process, which keeps what the
+          // process compiled: the app's modules, and PGlite's WebAssembly (pglite-client.ts),
+          // which each file's fresh process compiled and optimized again, for every PGlite it
+          // opened. Files share no state (each opens its own databases, sets no environment and
+          // restores what it mocks), so nothing carries from one file to the next.
+          isolate: false,
         },
       },
       {

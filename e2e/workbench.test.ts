@@ -99,8 +99,10 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the workbench in Chromium", () => {
     await page.goto(`${env.server.url}/${org}/website`);
     await expect.poll(() => page.getByRole("link", { name: "Customer signup" }).isVisible()).toBe(true);
 
-    // Sign out from the user menu.
+    // Sign out from the user menu, once the editor has drawn: the loading page's frame is
+    // replaced by the editor's, and a menu opened on it closes with it.
     await page.goto(`${env.server.url}${editorPath}`);
+    await expect.poll(() => page.getByRole("tab", { name: "Build" }).isVisible()).toBe(true);
     await page.getByRole("button", { name: /, account$/ }).click();
     await page.getByRole("menuitem", { name: "Sign out" }).click();
     await page.waitForURL(`${env.server.url}/sign-in`);

@@ -5,6 +5,7 @@
  * The worker holds the process open only while a request is pending, as PGlite in this
  * thread did. If the worker dies, pending and later requests fail with its error.
  */
+import { readFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
@@ -25,6 +26,25 @@ export function workerUrl(): URL {
 /** tsx's ESM register API, found from here (an eval'd worker would resolve from the working directory). */
 const tsxApi = () => pathToFileURL(join(dirname(createRequire(import.meta.url).resolve("tsx/package.json")), "dist/esm/api/index.mjs")).href;
 
+/**
+ * PGlite's WebAssembly, compiled once per process and handed to every worker it starts. V8
+ * shares a compiled module's code between the threads of a process, so a further PGlite
+ * neither compiles its 9 MB of WebAssembly again nor optimizes its hot functions again. A
+ * server opens one; the tests open hundreds, where this took the CPU of a worker's open,
+ * 200 queries and close from ~6 s to ~2 s (docs/ARCHITECTURE.md, "Tests").
+ */
+let compiled: Promise<WebAssembly.Module> | undefined;
+
+function compiledPGlite(): Promise<WebAssembly.Module> {
+  compiled ??= readFile(join(dirname(createRequire(import.meta.url).resolve("@electric-sql/pglite")), "pglite.wasm"))
+    .then((bytes) => WebAssembly.compile(bytes))
+    .catch((error: unknown) => {
+      compiled = undefined;
+      throw error;
+    });
+  return compiled;
+}
+
 export class PGliteClient {
   readonly #worker: Worker;
   readonly #pending = new Map<number, Pending>();
@@ -41,13 +61,14 @@ export class PGliteClient {
   }
 
   /** Starts the worker and waits until PGlite is open (migrations are the caller's). */
-  static async start(settings: WorkerSettings): Promise<PGliteClient> {
+  static async start(settings: Omit<WorkerSettings, "pgliteWasmModule">): Promise<PGliteClient> {
     const url = workerUrl();
+    const workerData: WorkerSettings = { ...settings, pgliteWasmModule: await compiledPGlite() };
     // Under tsx the worker is TypeScript too; Node 20 does not apply `--import tsx` to a
     // worker's entry, so a one-line bootstrap registers tsx in the worker first.
     const worker = url.pathname.endsWith(".ts")
-      ? new Worker(`import(${JSON.stringify(tsxApi())}).then((tsx) => { tsx.register(); return import(${JSON.stringify(url.href)}); })`, { eval: true, workerData: settings })
-      : new Worker(url, { workerData: settings });
+      ? new Worker(`import(${JSON.stringify(tsxApi())}).then((tsx) => { tsx.register(); return import(${JSON.stringify(url.href)}); })`, { eval: true, workerData })
+      : new Worker(url, { workerData });
     await new Promise<void>((resolve, reject) => {
       const onMessage = (reply: WorkerReply) => {
         if (reply.kind === "ready") resolve();

@@ -9,6 +9,8 @@ export interface WorkerSettings {
   dataDir?: string | undefined;
   /** Start from this dump of a data directory (`dumpDataDir`'s tarball); tests copy a migrated template. */
   loadDataDir?: Uint8Array<ArrayBuffer> | undefined;
+  /** PGlite's WebAssembly, compiled once by the process (pglite-client.ts). */
+  pgliteWasmModule: WebAssembly.Module;
 }
 
 export type WorkerRequest =

@@ -17,7 +17,7 @@ import { PARSERS } from "./type-parsers";
 const port = parentPort!;
 const post = (reply: WorkerReply) => port.postMessage(reply);
 
-async function open({ dataDir, loadDataDir }: WorkerSettings): Promise<PGlite> {
+async function open({ dataDir, loadDataDir, pgliteWasmModule }: WorkerSettings): Promise<PGlite> {
   let dir: string | undefined;
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
@@ -28,6 +28,7 @@ async function open({ dataDir, loadDataDir }: WorkerSettings): Promise<PGlite> {
     ...(loadDataDir ? { loadDataDir: new Blob([loadDataDir]) } : {}),
     extensions: { pg_trgm },
     parsers: PARSERS,
+    pgliteWasmModule,
   });
   if (dataDir) restrictDataDir(dataDir); // a first start unpacks PGlite's files with mode 0666
   return pglite;
