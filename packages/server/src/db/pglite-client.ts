@@ -31,7 +31,7 @@ const tsxApi = () => pathToFileURL(join(dirname(createRequire(import.meta.url).r
  * shares a compiled module's code between the threads of a process, so a further PGlite
  * neither compiles its 9 MB of WebAssembly again nor optimizes its hot functions again. A
  * server opens one; the tests open hundreds, where this took the CPU of a worker's open,
- * 200 queries and close from ~6 s to ~2 s (docs/ARCHITECTURE.md, "Tests").
+ * 200 queries and close from ~6 s to ~2 s (docs/ARCHITECTURE.md, "Testing and CI speed").
  */
 let compiled: Promise<WebAssembly.Module> | undefined;
 
