@@ -12,8 +12,9 @@ import { wholeNumberFromEnv } from "./packages/server/src/env-number";
 const testWorkers = wholeNumberFromEnv(process.env, "TEST_WORKERS", Math.max(2, availableParallelism()), 1);
 
 /**
- * End-to-end files at once: each starts its own server (own DATA_DIR, free port) and its own
- * Chromium, so they share no state; 2 is what a 2-core CI machine takes (bench/RESULTS.md).
+ * End-to-end files at once: each worker process has its own server (own DATA_DIR, free port)
+ * and its own Chromium, so files at once share no state; 2 is what a 2-core CI machine takes
+ * (bench/RESULTS.md).
  */
 const e2eWorkers = wholeNumberFromEnv(process.env, "E2E_WORKERS", 2, 1);
 
@@ -57,6 +58,12 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           maxWorkers: e2eWorkers,
+          // A worker runs its files one after the other in one process, which keeps its server
+          // and its Chromium (e2e/harness.ts sharedServer, e2e/browser.ts openBrowser): a file
+          // no longer waits ~4 s for a server to start and migrate-check, seed and a Chromium to
+          // launch, beside the other worker's tests. Files make their own owners and forms, and
+          // each comes from an address of its own (e2e/session.ts).
+          isolate: false,
           // What the page shows after a reload or a server round trip: Vitest's 1 s default for
           // expect.poll was at the edge on a quiet machine (the Theme preview's first draw after
           // a reload took 0.92–0.97 s) and past it with two files at once; 5 s is the default

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { startChatStandIn, type ChatStandIn } from "../packages/server/src/test/chat-stand-in";
 import { axeViolations } from "./axe";
-import { CHROMIUM_AVAILABLE, launchChromium, startServer, type RunningServer } from "./harness";
+import { openBrowser } from "./browser";
+import { CHROMIUM_AVAILABLE, startServer, type RunningServer } from "./harness";
 import { openNewFormCanvas, shootBothSchemes } from "./session";
 
 const SUGGESTION = {
@@ -24,7 +25,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("AI field suggestion in Chromium", () => {
     standIn = await startChatStandIn(() => ({ content: `Here it is:\n${JSON.stringify(SUGGESTION)}`, delayMs: 800 }));
     [env.server, env.browser] = await Promise.all([
       startServer({ env: { AI_BASE_URL: standIn.url, AI_API_KEY: "sk-e2e", AI_MODEL: "stand-in-model" } }),
-      launchChromium(),
+      openBrowser(),
     ]);
   });
   afterAll(async () => {

@@ -1,15 +1,15 @@
 /**
  * Starts the built server (`packages/server/dist/main.js`, what `npm start` runs; the e2e
  * project's global setup builds it when a source is newer) on a fresh DATA_DIR and a free
- * port, and Chromium through playwright-core. On PGlite the DATA_DIR starts as a copy of the
- * run's migrated template (e2e/global-setup.ts), so the server migrates nothing and seeds its
- * demo as on a first start.
+ * port. On PGlite the DATA_DIR starts as a copy of the run's migrated template
+ * (e2e/global-setup.ts), so the server migrates nothing and seeds its demo as on a first start.
+ * Files that need no server of their own (no environment, no PostgreSQL) share one per worker
+ * process (`sharedServer`), which the global setup's teardown stops.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type Browser } from "playwright-core";
 import { inject } from "vitest";
 import { BUILT_CLI, BUILT_MAIN, freePort, portTaken, ROOT } from "../packages/server/src/test/built-server";
 
@@ -20,6 +20,7 @@ export const CHROMIUM_AVAILABLE = existsSync(CHROMIUM);
 if (!CHROMIUM_AVAILABLE && process.env.CI === "true") throw new Error(`Chromium is required under CI=true (${CHROMIUM}).`);
 
 export interface RunningServer {
+  pid: number;
   url: string;
   demoFormUrl: string;
   dataDir: string;
@@ -71,6 +72,7 @@ async function startOnce(options: StartOptions, dataDir: string, port: number): 
     child.on("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
   });
   return {
+    pid: child.pid!,
     url: `http://127.0.0.1:${port}`,
     demoFormUrl,
     dataDir,
@@ -96,10 +98,25 @@ async function startOnce(options: StartOptions, dataDir: string, port: number): 
   };
 }
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-      "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+let shared: Promise<RunningServer> | undefined;
+
+/**
+ * The worker process's server on PGlite, started by the first file that asks and used by the
+ * files the process runs after it. Its pid and DATA_DIR go to the run's record directory
+ * (e2e/global-setup.ts), whose teardown stops it once every file ran: a worker process ends by
+ * SIGTERM, without running exit handlers. Files share no state on it but what they make
+ * themselves (each signs up its own owner; `useServerAndBrowser` gives each its own client
+ * address, so rate limits count per file as they would per visitor).
+ */
+export function sharedServer(): Promise<RunningServer> {
+  shared ??= startServer().then((server) => {
+    const records = inject("e2eServerRecords").dir;
+    writeFileSync(join(records, `${server.pid}.json`), JSON.stringify({ pid: server.pid, dataDir: server.dataDir }));
+    const refuse = () => Promise.reject(new Error("the shared server stops when the run ends; start a server of your own"));
+    return { ...server, stop: refuse, kill9: refuse };
+  });
+  return shared.catch((error: unknown) => {
+    shared = undefined;
+    throw error;
   });
 }

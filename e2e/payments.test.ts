@@ -14,7 +14,8 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStripeStandin, type StripeStandin } from "../packages/server/src/payments/stripe-standin";
-import { CHROMIUM_AVAILABLE, launchChromium, startServer, type RunningServer } from "./harness";
+import { openBrowser } from "./browser";
+import { CHROMIUM_AVAILABLE, startServer, type RunningServer } from "./harness";
 import { callPrivate, shootBothSchemes, signUpInBrowser } from "./session";
 
 const definition = {
@@ -48,7 +49,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("Pay in Chromium against the Stripe stand-i
     standin = await startStripeStandin();
     [server, browser] = await Promise.all([
       startServer({ env: { STRIPE_API_BASE: standin.base, STRIPE_SECRET_KEY: standin.secret_key, STRIPE_PUBLISHABLE_KEY: "pk_test_standin", STRIPE_WEBHOOK_SECRET: standin.webhook_secret } }),
-      launchChromium(),
+      openBrowser(),
     ]);
     standin.webhook_url = `${server.url}/webhooks/stripe`;
     const file = join(server.dataDir, "payments.json");

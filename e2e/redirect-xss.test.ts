@@ -12,7 +12,8 @@ import { join } from "node:path";
 import pg from "pg";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHROMIUM_AVAILABLE, launchChromium, startServer, type RunningServer } from "./harness";
+import { openBrowser } from "./browser";
+import { CHROMIUM_AVAILABLE, startServer, type RunningServer } from "./harness";
 import { createScratchDatabase } from "../packages/server/src/test/backends";
 
 const PAYLOAD = "javascript:document.title='pwned';window.__pwned=1;fetch('/private/editor/me')";
@@ -32,7 +33,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("a stored javascript: redirect in Chromium"
     thanksSite = createServer((_req, res) => res.writeHead(200, { "content-type": "text/html" }).end("<title>Thanks site</title><h1>Thanks from us</h1>"));
     await new Promise<void>((resolve) => thanksSite.listen(0, "127.0.0.1", resolve));
     thanksUrl = `http://127.0.0.1:${(thanksSite.address() as AddressInfo).port}/thanks`;
-    [server, browser] = await Promise.all([startServer({ databaseUrl: scratch.url }), launchChromium()]);
+    [server, browser] = await Promise.all([startServer({ databaseUrl: scratch.url }), openBrowser()]);
     const file = join(dir, "form.json");
     const form = { title: "Redirect", fields: [{ name: "name", type: "text", label: "Name" }], blocks: [{ type: "field", field: "name" }] };
     writeFileSync(file, JSON.stringify({ ...form, ending: { redirect_uri: PAYLOAD } }));

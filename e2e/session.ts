@@ -1,47 +1,57 @@
 /**
- * What the e2e specs share: a server and a browser per file, signing up through the real
- * page, and calling the private API from the page as the signed-in user (its cookie and
- * CSRF token), the way the workbench does.
+ * What the e2e specs share: a server and a browser per worker process, signing up through
+ * the real page, and calling the private API from the page as the signed-in user (its cookie
+ * and CSRF token), the way the workbench does.
  */
 import { afterAll, beforeAll, expect } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { launchChromium, startServer, type RunningServer } from "./harness";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { openBrowser } from "./browser";
+import { sharedServer, startServer, type RunningServer } from "./harness";
+
+let files = 0;
 
 /**
- * Starts the server and Chromium before the file's tests, stops them after. With
+ * The worker's shared server and a handle on its Chromium for the file's tests
+ * (harness.ts `sharedServer`, browser.ts `openBrowser`); the file's contexts close after its
+ * last test. Each file's pages come from an address of their own (X-Forwarded-For, which the
+ * server believes from loopback), so the per-address limits (sign-ups, submits) count each
+ * file as one visitor, as they did when each file had a server of its own. With
  * `cspViolations: "fail"`, every page the file opens reports what the Content-Security-Policy
  * refused (Chromium's console message and the `securitypolicyviolation` event), and the file
- * fails at the end if anything was.
+ * fails at the end if anything was. With `env`, the file has a server of its own with those
+ * variables, stopped after its last test.
  */
-export function useServerAndBrowser(options: { cspViolations?: "fail" } = {}): { server: RunningServer; browser: Browser } {
+export function useServerAndBrowser(options: { cspViolations?: "fail"; env?: Record<string, string> } = {}): { server: RunningServer; browser: Browser } {
   const env = {} as { server: RunningServer; browser: Browser };
   const violations: string[] = [];
+  const file = ++files;
+  const address = `10.${Number(process.env.VITEST_POOL_ID ?? 0) % 256}.${(file >> 8) % 256}.${file % 256}`;
   beforeAll(async () => {
-    [env.server, env.browser] = await Promise.all([startServer(), launchChromium()]);
-    if (options.cspViolations === "fail") watchCsp(env.browser, violations);
+    [env.server, env.browser] = await Promise.all([
+      options.env ? startServer({ env: options.env }) : sharedServer(),
+      openBrowser({
+        headers: { "x-forwarded-for": address },
+        onContext: options.cspViolations === "fail" ? (context) => watchCsp(context, violations) : undefined,
+      }),
+    ]);
   });
   afterAll(async () => {
     await env.browser?.close();
-    await env.server?.stop();
+    if (options.env) await env.server?.stop();
     expect(violations, "Content-Security-Policy violations").toEqual([]);
   });
   return env;
 }
 
-function watchCsp(browser: Browser, violations: string[]): void {
-  const newPage = browser.newPage.bind(browser);
-  browser.newPage = async (...args) => {
-    const page = await newPage(...args);
-    page.on("console", (message) => {
-      if (/Content Security Policy/i.test(message.text())) violations.push(`${page.url()}: ${message.text()}`);
+async function watchCsp(context: BrowserContext, violations: string[]): Promise<void> {
+  context.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(`${message.page()?.url() ?? "?"}: ${message.text()}`);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      console.error(`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`);
     });
-    await page.addInitScript(() => {
-      document.addEventListener("securitypolicyviolation", (event) => {
-        console.error(`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`);
-      });
-    });
-    return page;
-  };
+  });
 }
 
 export const PASSWORD = "correct horse battery";

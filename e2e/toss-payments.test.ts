@@ -12,7 +12,8 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STANDIN_CANCELED, startTossStandin, type TossStandin } from "../packages/server/src/payments/toss-standin";
-import { CHROMIUM_AVAILABLE, launchChromium, startServer, type RunningServer } from "./harness";
+import { openBrowser } from "./browser";
+import { CHROMIUM_AVAILABLE, startServer, type RunningServer } from "./harness";
 
 const definition = {
   format: "fieldwork.form", version: 1, title: "Seoul concert", settings: { published: true },
@@ -37,7 +38,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("Pay with Toss Payments in Chromium against
     standin = await startTossStandin();
     [server, browser] = await Promise.all([
       startServer({ env: { TOSS_API_BASE: standin.base, TOSS_SECRET_KEY: standin.secret_key, TOSS_CLIENT_KEY: standin.client_key } }),
-      launchChromium(),
+      openBrowser(),
     ]);
     const file = join(server.dataDir, "toss.json");
     writeFileSync(file, JSON.stringify(definition));

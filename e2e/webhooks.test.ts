@@ -1,5 +1,5 @@
 /**
- * Webhooks through the workbench against the real server (`npm start` with
+ * Webhooks through the workbench against a server of the file's own (`npm start` with
  * WEBHOOK_ALLOW_PRIVATE_NETWORKS=true, so a receiver on 127.0.0.1 is allowed): an owner
  * opens Connect → Channels, is told why a bad URL is refused, adds the receiver, publishes;
  * a visitor submits; the receiver gets the signed event and the delivery log shows it
@@ -11,10 +11,6 @@ import { createServer, type IncomingHttpHeaders } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHROMIUM_AVAILABLE } from "./harness";
 import { openNewFormCanvas, useServerAndBrowser } from "./session";
-
-// Read by the server started in useServerAndBrowser's beforeAll (it inherits this env).
-const previous = process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS;
-process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS = "true";
 
 const received: { headers: IncomingHttpHeaders; body: string }[] = [];
 const receiver = createServer((request, response) => {
@@ -28,14 +24,12 @@ const receiver = createServer((request, response) => {
 let receiverUrl = "";
 
 describe.skipIf(!CHROMIUM_AVAILABLE)("webhooks in the workbench, in Chromium", () => {
-  const env = useServerAndBrowser();
+  const env = useServerAndBrowser({ env: { WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true" } });
   beforeAll(async () => {
     await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
     receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/fieldwork`;
   });
   afterAll(async () => {
-    if (previous === undefined) delete process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS;
-    else process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS = previous;
     receiver.closeAllConnections();
     await new Promise((resolve) => receiver.close(resolve));
   });

@@ -32,6 +32,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     databaseTemplates: DatabaseTemplates;
     e2eDataDirTemplate: DataDirTemplate;
+    /** Where the e2e workers' shared servers record their pid and DATA_DIR (e2e/harness.ts). */
+    e2eServerRecords: { dir: string };
   }
 }
 
