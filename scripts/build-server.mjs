@@ -18,8 +18,8 @@ export const SERVER_OUT_DIR = resolve(ROOT, "packages/server/dist");
  * the built file in the build, the source under tests.
  */
 export const SERVER_ENTRIES = {
-  main: "packages/server/src/main.ts",
-  cli: "packages/server/src/cli/main.ts",
+  main: "packages/server/src/start.ts", // compile cache, then main.ts
+  cli: "packages/server/src/cli/start.ts", // compile cache, then cli/main.ts
   "pglite-worker": "packages/server/src/db/pglite-worker.ts", // db/pglite-client.ts starts it
 };
 

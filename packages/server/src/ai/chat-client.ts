@@ -7,7 +7,7 @@
  * provider's own message is logged, never shown.
  */
 import { FieldworkError } from "@fieldwork/core";
-import OpenAI from "openai";
+import type OpenAI from "openai";
 import type { AiSettings } from "./ai-settings";
 
 /** The most of an answer read: a field suggestion is a few hundred bytes. */
@@ -46,18 +46,26 @@ function contentOf(completion: unknown): string {
 
 export type Complete = (messages: ChatMessage[], signal: AbortSignal) => Promise<string>;
 
-/** A `Complete` for the configured endpoint; `log` hears the provider's errors. */
+/**
+ * A `Complete` for the configured endpoint; `log` hears the provider's errors. The SDK (some
+ * 240 modules) loads with the first suggestion, not with the server.
+ */
 export function chatCompletions(settings: AiSettings & { baseUrl: string }, log: (message: string) => void): Complete {
-  const client = new OpenAI({
-    baseURL: settings.baseUrl,
-    // The client insists on a key; local servers take any.
-    apiKey: settings.apiKey ?? "none",
-    maxRetries: 0,
-    timeout: settings.timeoutMs,
-    fetch: cappedFetch(ANSWER_BYTES),
-  });
+  let loaded: Promise<{ sdk: typeof OpenAI; client: OpenAI }> | undefined;
+  const open = () => (loaded ??= import("openai").then(({ default: sdk }) => ({
+    sdk,
+    client: new sdk({
+      baseURL: settings.baseUrl,
+      // The client insists on a key; local servers take any.
+      apiKey: settings.apiKey ?? "none",
+      maxRetries: 0,
+      timeout: settings.timeoutMs,
+      fetch: cappedFetch(ANSWER_BYTES),
+    }),
+  })));
   return async (messages, signal) => {
     const deadline = AbortSignal.timeout(settings.timeoutMs);
+    const { sdk, client } = await open();
     try {
       const completion: unknown = await client.chat.completions.create(
         { model: settings.model, messages, temperature: 0.2, max_tokens: 800 },
@@ -66,8 +74,8 @@ export function chatCompletions(settings: AiSettings & { baseUrl: string }, log:
       return contentOf(completion);
     } catch (error) {
       if (error instanceof FieldworkError) throw error;
-      if (deadline.aborted || error instanceof OpenAI.APIConnectionTimeoutError) throw new FieldworkError("AI_SUGGESTION_TIMEOUT");
-      const status = error instanceof OpenAI.APIError ? error.status : undefined;
+      if (deadline.aborted || error instanceof sdk.APIConnectionTimeoutError) throw new FieldworkError("AI_SUGGESTION_TIMEOUT");
+      const status = error instanceof sdk.APIError ? error.status : undefined;
       log(`AI endpoint failed${status ? ` (${status})` : ""}: ${error instanceof Error ? error.message : String(error)}`);
       throw new FieldworkError("AI_SUGGESTION_FAILED", status ? `The AI service answered ${status}.` : undefined);
     }

@@ -30,7 +30,7 @@ describe.each(BACKENDS)("the owner's payments of a row on $name", (backend) => {
     if (!backend.available) return;
     standin = await startStripeStandin();
     w = await inventoryWorld(backend, `payowner-${backend.name}`);
-    const stripe = new StripeClient({ secret_key: standin.secret_key, publishable_key: "pk_test_standin", webhook_secret: standin.webhook_secret, api_base: standin.base });
+    const stripe = await StripeClient.open({ secret_key: standin.secret_key, publishable_key: "pk_test_standin", webhook_secret: standin.webhook_secret, api_base: standin.base });
     app = await buildApp({ db: w.database.db, rateLimitFactor: 0, payments: { stripe: stripe.settings } });
     const key = async (role: string) => ({ bearer: (await w.call(w.owner, "POST", `/projects/${w.project}/api-keys`, { name: `payowner-${role}`, role })).json().data.token as string });
     [viewer, editor, owner] = [await key("viewer"), await key("editor"), await key("owner")];

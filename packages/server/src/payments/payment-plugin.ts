@@ -20,7 +20,7 @@ export async function usePayments(
   app: FastifyInstance, db: Kysely<DB>, settings: (PaymentSettings & { sweep?: boolean; pay_in_flight_per_form?: number }) | undefined, public_url = "",
 ): Promise<PaymentContext> {
   const ctx: PaymentContext = {
-    db, stripe: settings?.stripe ? new StripeClient(settings.stripe) : null, log: app.log,
+    db, stripe: settings?.stripe ? await StripeClient.open(settings.stripe) : null, log: app.log,
     toss: settings?.toss ? new TossClient(settings.toss) : null, public_url: public_url.replace(/\/+$/, ""),
     gate: new PayGate(settings?.pay_in_flight_per_form),
     external: app.external,

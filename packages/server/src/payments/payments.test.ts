@@ -31,7 +31,7 @@ describe.each(BACKENDS)("payments on $name", (backend) => {
     if (!backend.available) return;
     standin = await startStripeStandin();
     w = await inventoryWorld(backend, `pay-${backend.name}`);
-    stripe = new StripeClient({ secret_key: standin.secret_key, publishable_key: "pk_test_standin", webhook_secret: standin.webhook_secret, api_base: standin.base });
+    stripe = await StripeClient.open({ secret_key: standin.secret_key, publishable_key: "pk_test_standin", webhook_secret: standin.webhook_secret, api_base: standin.base });
     app = await buildApp({ db: w.database.db, rateLimitFactor: 0, payments: { stripe: stripe.settings } });
   });
   afterAll(async () => {
@@ -304,7 +304,7 @@ describe.each(BACKENDS)("payments on $name", (backend) => {
     await stripe.confirmWithCard(intent, { number: "4242424242424242", exp_month: 4, exp_year: 2030, cvc: "123", country: "US", zip: "1" }, "k4");
     const [payment] = await payments(form);
     // The refund's release comes first, and the provider cannot be reached: refunded here, not yet there.
-    const offline = new StripeClient({ ...stripe.settings, secret_key: "sk_test_revoked" });
+    const offline = await StripeClient.open({ ...stripe.settings, secret_key: "sk_test_revoked" });
     await expect(refundPayment({ db: w.database.db, stripe: offline, log: app.log }, payment!, "test")).rejects.toMatchObject({ code: "PAYMENT_PROVIDER_UNAVAILABLE" });
     expect((await payments(form))[0]).toMatchObject({ status: "refunded" });
     expect(await level(form)).toMatchObject({ available: 5, committed: 0 });

@@ -7,7 +7,7 @@
  * keys it refuses) is PAYMENT_PROVIDER_UNAVAILABLE (nothing is assumed charged).
  */
 import { FieldworkError } from "@fieldwork/core";
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import type { StripeSettings } from "./stripe-settings";
 
 export interface ProviderIntent {
@@ -30,16 +30,18 @@ export class CardDeclinedError extends FieldworkError {
 }
 
 export class StripeClient {
-  readonly sdk: Stripe;
+  private constructor(readonly settings: StripeSettings, readonly sdk: Stripe) {}
 
-  constructor(readonly settings: StripeSettings) {
+  /** The client for `settings`; the SDK (some 200 modules) loads here, only where Stripe is configured. */
+  static async open(settings: StripeSettings): Promise<StripeClient> {
+    const { default: StripeSdk } = await import("stripe");
     const base = settings.api_base ? new URL(settings.api_base) : null;
-    this.sdk = new Stripe(settings.secret_key, {
+    return new StripeClient(settings, new StripeSdk(settings.secret_key, {
       maxNetworkRetries: 1,
       timeout: 15_000,
       telemetry: false,
       ...(base ? { host: base.hostname, port: base.port || (base.protocol === "http:" ? 80 : 443), protocol: base.protocol === "http:" ? "http" : "https" } : {}),
-    });
+    }));
   }
 
   /** One intent per key: a retried call with the same key answers the same intent, never a second one. */

@@ -30,14 +30,14 @@ describe("the Stripe stand-in through the official SDK", () => {
   it("answers one intent per idempotency key, refuses the key with other parameters, and signs events the SDK verifies", async () => {
     const standin = await startStripeStandin();
     try {
-      const client = new StripeClient({ secret_key: standin.secret_key, publishable_key: "", webhook_secret: standin.webhook_secret, api_base: standin.base });
+      const client = await StripeClient.open({ secret_key: standin.secret_key, publishable_key: "", webhook_secret: standin.webhook_secret, api_base: standin.base });
       const a = await client.createIntent(1000, "usd", { session_id: "s" }, "key-1");
       const b = await client.createIntent(1000, "usd", { session_id: "s" }, "key-1");
       expect(b.id).toBe(a.id);
       expect(standin.intents.size).toBe(1);
       await expect(client.createIntent(1, "usd", { session_id: "s" }, "key-1")).rejects.toMatchObject({ code: "PAYMENT_NOT_CONFIRMED" });
       await expect(client.retrieve("pi_unknown")).rejects.toMatchObject({ code: "PAYMENT_NOT_CONFIRMED", message: "No such payment_intent: 'pi_unknown'" });
-      const wrongKey = new StripeClient({ ...client.settings, secret_key: "sk_test_other" });
+      const wrongKey = await StripeClient.open({ ...client.settings, secret_key: "sk_test_other" });
       await expect(wrongKey.retrieve(a.id)).rejects.toMatchObject({ code: "PAYMENT_PROVIDER_UNAVAILABLE" });
       const event = standin.signedEvent("payment_intent.succeeded", standin.intents.get(a.id)!);
       expect(client.verifiedEvent(event.payload, event.signature)?.type).toBe("payment_intent.succeeded");

@@ -3,7 +3,7 @@
  * sharp, kept by form and card version so a card is drawn once per change. At most `max` cards are
  * kept (least recently used go first); a drawing in flight is shared by its callers.
  */
-import sharp from "sharp";
+import { loadSharp } from "../storage/sharp";
 
 export interface CardDrawing {
   key: string;
@@ -31,6 +31,7 @@ export class ShareCards {
 }
 
 /** An SVG document → PNG bytes at its own size (sharp reads SVG at 72 dpi: one unit, one pixel). */
-export function svgToPng(svg: string): Promise<Buffer> {
+export async function svgToPng(svg: string): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg, "utf8"), { limitInputPixels: 4_000_000 }).png({ compressionLevel: 9, palette: false }).toBuffer();
 }

@@ -14,7 +14,7 @@ import { createHash } from "node:crypto";
 import { availableParallelism } from "node:os";
 import { Readable } from "node:stream";
 import { FieldworkError, type ImageFormat, type ImageTransform } from "@fieldwork/core";
-import type * as SharpModule from "sharp";
+import { loadSharp } from "./sharp";
 import type { StorageDriver, StoredObject } from "./driver";
 
 export const TRANSFORM_INPUT_MAX_PIXELS = 100_000_000;
@@ -37,13 +37,6 @@ export function canTransform(type: string): boolean {
 export function outputFormatOf(object: StoredObject, transform: ImageTransform): ImageFormat {
   return transform.format ?? OUTPUT_OF[object.contentType] ?? "webp";
 }
-
-let sharpLoaded: Promise<typeof SharpModule> | undefined;
-const loadSharp = () => (sharpLoaded ??= import("sharp").then((module) => {
-  module.default.cache(false); // no libvips operation cache: RSS stays flat between requests
-  module.default.concurrency(1);
-  return module;
-}));
 
 /** One transform per core at a time; the rest wait their turn. */
 let running = 0;
@@ -79,7 +72,7 @@ export async function transformedImage(raw: StorageDriver, key: string, object: 
 }
 
 async function render(input: NodeJS.ReadableStream, transform: ImageTransform, format: ImageFormat): Promise<Buffer> {
-  const { default: sharp } = await loadSharp();
+  const sharp = await loadSharp();
   const image = sharp({ limitInputPixels: TRANSFORM_INPUT_MAX_PIXELS, sequentialRead: true, failOn: "error" });
   const done = image
     .rotate() // upright from EXIF orientation, which is then dropped with the rest of the metadata

@@ -9,7 +9,7 @@
  * the common case, hence JPEG.
  */
 import { capabilityOf, FILE_LIMITS, isSignatureImage, SIGNATURE_PREFIX, type FieldProblem } from "@fieldwork/core";
-import type * as SharpModule from "sharp";
+import { loadSharp } from "../../storage/sharp";
 
 /** What one signature picture became: the stored value, or why it was refused. */
 export type SignatureUpload = { ok: true; value: string } | { ok: false; problem: FieldProblem };
@@ -28,15 +28,12 @@ const SIZES = [[1200, 360], [600, 180]] as const;
 /** A decoded picture may be at most this many pixels (a 24-megapixel phone photo). */
 const MAX_INPUT_PIXELS = 24_000_000;
 
-let sharpLoaded: Promise<typeof SharpModule> | undefined;
-const loadSharp = () => (sharpLoaded ??= import("sharp"));
-
 /** The stored signature made from a picture's bytes, or the refusal a visitor reads under the field. */
 export async function signatureFromImage(bytes: Buffer): Promise<SignatureUpload> {
   const refusedType: SignatureUpload = { ok: false, problem: { kind: "file_type", accept: "PNG, JPEG, WebP" } };
   if (bytes.length > FILE_LIMITS.multipart_bytes) return { ok: false, problem: { kind: "file_too_large", max_bytes: FILE_LIMITS.multipart_bytes } };
   if (!sniffSignatureImage(bytes)) return refusedType;
-  const sharp = (await loadSharp()).default;
+  const sharp = await loadSharp();
   const most = capabilityOf("signature").max_length;
   for (const [width, height] of SIZES) {
     let png: Buffer;
