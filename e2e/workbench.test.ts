@@ -99,11 +99,22 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("the workbench in Chromium", () => {
     await page.goto(`${env.server.url}/${org}/website`);
     await expect.poll(() => page.getByRole("link", { name: "Customer signup" }).isVisible()).toBe(true);
 
-    // Sign out from the user menu, once the editor has drawn: the loading page's frame is
-    // replaced by the editor's, and a menu opened on it closes with it.
+    // The user menu opened while the document loads stays open when the editor draws (the
+    // frame stays mounted from loading to ready): the document's answer is held until then.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/private\/editor\/documents\/[^/?]+$/, async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.goto(`${env.server.url}${editorPath}`);
-    await expect.poll(() => page.getByRole("tab", { name: "Build" }).isVisible()).toBe(true);
     await page.getByRole("button", { name: /, account$/ }).click();
+    await expect.poll(() => page.getByRole("menuitem", { name: "Sign out" }).isVisible()).toBe(true);
+    expect(await page.getByRole("tab", { name: "Build" }).count()).toBe(0);
+    release();
+    await expect.poll(() => page.getByRole("tab", { name: "Build" }).isVisible()).toBe(true);
+    expect(await page.getByRole("menuitem", { name: "Sign out" }).isVisible()).toBe(true);
+    await page.unrouteAll();
     await page.getByRole("menuitem", { name: "Sign out" }).click();
     await page.waitForURL(`${env.server.url}/sign-in`);
 

@@ -106,20 +106,19 @@ export function EditorPage({ me, route }: { me: Me; route: EditorRouteParams }) 
       </AppFrame>
     );
   }
-  if (state.status === "loading") {
-    return (
-      <AppFrame me={me} sidebar={<EditorSidebarSkeleton />} header={<BreadcrumbSkeleton crumbs={crumbs} />}>
-        <EditorMainSkeleton />
-      </AppFrame>
-    );
-  }
-  return <Editor key={state.data.id} me={me} route={route} document={state.data} crumbs={crumbs} canEdit={canEditDocuments(found.org.role)} isOwner={found.org.role === "owner"} dataModeReady={dataModeReady} />;
+  // One Editor from loading to ready (keyed by the route's document), so its frame stays
+  // mounted: a menu or the mobile sheet opened while the document loads stays open.
+  return (
+    <Editor key={route.document_id} me={me} route={route} document={state.status === "ready" ? state.data : null} crumbs={crumbs}
+      canEdit={canEditDocuments(found.org.role)} isOwner={found.org.role === "owner"} dataModeReady={dataModeReady} />
+  );
 }
 
 interface EditorProps {
   me: Me;
   route: EditorRouteParams;
-  document: EditorDocument;
+  /** Null while it loads: the frame with skeletons. */
+  document: EditorDocument | null;
   crumbs: { label: string; href: string }[];
   /** Editors and owners: publish and unpublish. */
   canEdit: boolean;
@@ -130,10 +129,21 @@ interface EditorProps {
 }
 
 function Editor({ me, route, document, crumbs, canEdit, isOwner, dataModeReady }: EditorProps) {
-  const [state, dispatch] = useReducer(editorReducer, { doctype: document.doctype, pattern: route.pattern }, initEditor);
+  const [state, dispatch] = useReducer(editorReducer, { doctype: document?.doctype ?? "v0_form", pattern: route.pattern }, initEditor);
+  if (document && document.doctype !== state.doctype) dispatch({ type: "document", doctype: document.doctype, pattern: route.pattern });
   useEffect(() => {
     dispatch({ type: "route", pattern: route.pattern });
   }, [route.pattern]);
+  useEffect(() => {
+    if (document?.title) window.document.title = `${document.title} · Fieldwork`;
+  }, [document?.title]);
+  if (!document) {
+    return (
+      <AppFrame me={me} sidebar={<EditorSidebarSkeleton />} header={<BreadcrumbSkeleton crumbs={crumbs} />}>
+        <EditorMainSkeleton />
+      </AppFrame>
+    );
+  }
   const placeholder = editorPlaceholder(document.doctype, state.mode, route.pattern);
   const title = document.title || `Untitled ${DOCTYPE_LABELS[document.doctype].toLowerCase()}`;
   const formPage = document.doctype === "v0_form" && document.form_id && state.mode === "build" && isFormPagePattern(route.pattern) ? route.pattern : null;
@@ -143,10 +153,6 @@ function Editor({ me, route, document, crumbs, canEdit, isOwner, dataModeReady }
   const publish = document.doctype === "v0_form" && document.form_id
     ? <PublishControl document={document} form_id={document.form_id} csrf_token={me.csrf_token} canPublish={canEdit} />
     : null;
-
-  useEffect(() => {
-    if (document.title) window.document.title = `${document.title} · Fieldwork`;
-  }, [document.title]);
 
   return (
     <AppFrame

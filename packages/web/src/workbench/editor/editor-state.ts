@@ -11,7 +11,11 @@ export interface EditorState {
   mode: SidebarMode;
 }
 
-export type EditorAction = { type: "select-mode"; mode: SidebarMode } | { type: "route"; pattern: SuffixPattern };
+export type EditorAction =
+  | { type: "select-mode"; mode: SidebarMode }
+  | { type: "route"; pattern: SuffixPattern }
+  /** The document loaded: its type's modes, from the route's. */
+  | { type: "document"; doctype: Doctype; pattern: SuffixPattern };
 
 function modeFor(doctype: Doctype, pattern: SuffixPattern): SidebarMode | null {
   const mode = modeOfPattern(pattern);
@@ -30,6 +34,8 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       const mode = modeFor(state.doctype, action.pattern);
       return mode && mode !== state.mode ? { ...state, mode } : state;
     }
+    case "document":
+      return action.doctype === state.doctype ? state : initEditor(action);
   }
 }
 

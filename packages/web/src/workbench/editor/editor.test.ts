@@ -27,6 +27,13 @@ describe("editor mode", () => {
     expect(editorReducer(form, { type: "route", pattern: "data/customers" }).mode).toBe("data");
     expect(editorReducer(form, { type: "route", pattern: "" })).toBe(form);
   });
+
+  it("takes the loaded document's modes: a bucket opened while loading as a form lands in Project", () => {
+    const loading = initEditor({ doctype: "v0_form", pattern: "" });
+    expect(editorReducer(loading, { type: "document", doctype: "v0_form", pattern: "" })).toBe(loading);
+    expect(editorReducer(loading, { type: "document", doctype: "v0_bucket", pattern: "" })).toEqual({ doctype: "v0_bucket", mode: "project" });
+    expect(editorReducer(loading, { type: "document", doctype: "v0_schema", pattern: "" }).mode).toBe("data");
+  });
 });
 
 describe("editor sidebar and main area", () => {
