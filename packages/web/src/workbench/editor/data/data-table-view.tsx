@@ -157,7 +157,12 @@ export function DataTableView({ table, form, title, document_id, canEdit, csrf_t
             mode={state.panel.mode} columns={table.columns} fields={table.kind === "responses" && form ? form.fields : []} row={panelRow}
             table={table.ref} csrf_token={csrf_token} form_id={table.kind === "responses" ? formId : null} canEdit={canEdit}
             onClose={() => dispatch({ type: "panel", panel: null })}
-            onSaved={(row) => dispatch({ type: "saved", row })}
+            // A new row counts one more at once, and the page and count are read again: a live
+            // read's count may already include the row and land before it ("4 rows" for 3).
+            onSaved={(row, created) => {
+              dispatch({ type: "saved", row });
+              if (created) reread();
+            }}
             onOpenCustomer={(customer_id) => dispatch({ type: "panel", panel: { kind: "customer", customer_id } })}
             info={table.kind !== "external"} contained={embedded}
           />

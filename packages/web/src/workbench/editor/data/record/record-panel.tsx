@@ -34,7 +34,7 @@ export interface RecordPanelProps {
   csrf_token: string;
   onClose(): void;
   /** After a successful insert or update, with the row as stored. */
-  onSaved(row: Row): void;
+  onSaved(row: Row, created: boolean): void;
   onOpenCustomer(customer_id: string): void;
   /** The form of a responses table: its paid rows show their Payment section (record-payments.tsx). */
   form_id?: string | null;

@@ -18,7 +18,8 @@ export interface RecordSaveTarget {
   row: Row | null;
   table: TableRef;
   csrf_token: string;
-  onSaved: (row: Row) => void;
+  /** `created`: a new row (the grid counts again: see data-table-view.tsx). */
+  onSaved: (row: Row, created: boolean) => void;
 }
 
 export function useRecordSave(state: RecordState, dispatch: Dispatch<RecordAction>, target: RecordSaveTarget): () => Promise<void> {
@@ -42,7 +43,7 @@ export function useRecordSave(state: RecordState, dispatch: Dispatch<RecordActio
       const stored = creating ? await insertRow(table, values, ctx) : await updateRow(table, row!, values, ctx);
       dispatch({ type: "saved", row: stored, drafts: draftsOf(fields, creating ? null : stored) });
       toast.success(creating ? "Record created" : "Record saved");
-      onSaved(stored);
+      onSaved(stored, creating);
     } catch (error) {
       if (isAbort(error)) return;
       if (isUnauthorized(error)) return redirectToSignIn();
