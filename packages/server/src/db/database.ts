@@ -108,8 +108,21 @@ async function openPGlite(dataDir: string | undefined, loadDataDir?: Blob): Prom
   const pglite = await PGliteClient.start({
     dataDir, ...(loadDataDir ? { loadDataDir: new Uint8Array(await loadDataDir.arrayBuffer()) } : {}),
   });
+  return databaseOverPGlite(pglite);
+}
+
+/**
+ * A Database over an open PGlite client. Closing it closes the client, or calls `release`
+ * instead: the integration tests hand a PGlite back to be reset and reused by the next file
+ * (test/pglite-reuse.ts).
+ */
+export function databaseOverPGlite(pglite: PGliteClient, release: () => Promise<void> = () => pglite.close()): Database {
   const writes = new PageWrites();
-  const dialect = new PGliteDialect(pglite, writes);
+  let closed = false;
+  const dialect = new PGliteDialect(pglite, writes, () => {
+    closed = true;
+    return release();
+  });
   const db = new Kysely<DB>({ dialect });
   poolStats.set(db, () => ({ total: 1, idle: dialect.inUse() ? 0 : 1, waiting: dialect.queueLength() }));
   // Through a driver connection, so LISTEN never lands inside another caller's transaction
@@ -120,7 +133,10 @@ async function openPGlite(dataDir: string | undefined, loadDataDir?: Blob): Prom
   };
   listeners.set(db, listen);
   kinds.set(db, "pglite");
-  pings.set(db, async () => pglite.assertAlive());
+  pings.set(db, async () => {
+    if (closed) throw new Error("PGlite is closed");
+    pglite.assertAlive();
+  });
   pageWrites.set(db, writes);
   registerPGliteDump(db, pglite);
   return { db, kind: "pglite", listen, close: () => db.destroy() };

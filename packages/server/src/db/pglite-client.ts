@@ -112,6 +112,18 @@ export class PGliteClient {
     };
   }
 
+  /** Stops every LISTEN of this client and forgets its callbacks (a PGlite reused by the tests). */
+  async unlistenAll(): Promise<void> {
+    const channels = [...this.#channels.keys()];
+    this.#channels.clear();
+    for (const channel of channels) await this.#send({ op: "unlisten", channel });
+  }
+
+  /** Whether the worker is gone (closed, crashed or exited). */
+  get dead(): boolean {
+    return this.#dead !== null;
+  }
+
   /** PGlite's data directory as a tarball (`dumpDataDir`); callers hold the driver's connection meanwhile. */
   async dumpDataDir(compression: "gzip" | "none" = "gzip"): Promise<Blob> {
     const reply = await this.#send({ op: "dump", compression });

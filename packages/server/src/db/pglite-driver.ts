@@ -60,7 +60,12 @@ class PGliteConnection implements DatabaseConnection {
 class PGliteDriver implements Driver {
   readonly #releases = new WeakMap<DatabaseConnection, () => void>();
 
-  constructor(private readonly pglite: PGliteClient, private readonly writes: PageWrites, private readonly queue: LaneQueue) {}
+  constructor(
+    private readonly pglite: PGliteClient,
+    private readonly writes: PageWrites,
+    private readonly queue: LaneQueue,
+    private readonly release: () => Promise<void>,
+  ) {}
 
   async init(): Promise<void> {}
 
@@ -91,20 +96,27 @@ class PGliteDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
-    await this.pglite.close();
+    await this.release();
   }
 }
 
-/** `writes` counts the statements that may change a form page (page-writes.ts). */
+/**
+ * `writes` counts the statements that may change a form page (page-writes.ts); `release` is
+ * what `Kysely.destroy()` does with the client: close it, or hand it back (the tests' reuse).
+ */
 export class PGliteDialect implements Dialect {
   readonly #queue = new LaneQueue();
-  constructor(private readonly pglite: PGliteClient, private readonly writes: PageWrites) {}
+  constructor(
+    private readonly pglite: PGliteClient,
+    private readonly writes: PageWrites,
+    private readonly release: () => Promise<void> = () => pglite.close(),
+  ) {}
   /** Callers waiting for the one connection (the metrics' PGlite queue length). */
   queueLength(): number { return this.#queue.waiting; }
   /** Whether a caller holds the connection. */
   inUse(): boolean { return this.#queue.held; }
   createAdapter() { return new PostgresAdapter(); }
-  createDriver(): Driver { return new PGliteDriver(this.pglite, this.writes, this.#queue); }
+  createDriver(): Driver { return new PGliteDriver(this.pglite, this.writes, this.#queue, this.release); }
   createQueryCompiler() { return new PostgresQueryCompiler(); }
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   createIntrospector(db: Kysely<any>) { return new PostgresIntrospector(db); }

@@ -12,6 +12,7 @@ import { readFileSync } from "node:fs";
 import { inject } from "vitest";
 import { openDatabase, type Database } from "../db/database";
 import { migrate } from "../db/migrate";
+import { openReusedPGlite } from "./pglite-reuse";
 import { adminQuery, databaseUrl, postgresReachable, uniqueDatabaseName, type DatabaseTemplates } from "./database-templates";
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -83,7 +84,7 @@ let pgliteDump: Blob | undefined;
 async function openFreshPGlite(): Promise<Database> {
   const file = templates().pgliteDump;
   if (file && !pgliteDump) pgliteDump = new Blob([readFileSync(file)]);
-  const database = await openDatabase({ loadDataDir: pgliteDump });
+  const database = pgliteDump ? await openReusedPGlite(pgliteDump) : await openDatabase({});
   await migrate(database.db);
   return database;
 }
