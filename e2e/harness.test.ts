@@ -3,6 +3,7 @@ import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
+import { axeViolations } from "./axe";
 import { openBrowser } from "./browser";
 import { CHROMIUM_AVAILABLE, sharedServer } from "./harness";
 
@@ -55,5 +56,20 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("what a worker's files share", () => {
     await other.reload();
     expect(await other.textContent("p")).toBe("visit=1");
     await two.close();
+  });
+});
+
+describe.skipIf(!CHROMIUM_AVAILABLE)("axeViolations", () => {
+  it("reports a violation that is still there when it looks again", async () => {
+    const browser = await openBrowser();
+    try {
+      const page = await browser.newPage();
+      await page.setContent(`<!doctype html><html lang="en"><title>Axe</title><main><h1>Checked</h1><p style="color:#c8c8c8;background:#fff">Faint for good</p></main></html>`);
+      expect((await axeViolations(page)).map((v) => ({ id: v.id, targets: v.targets }))).toEqual([{ id: "color-contrast", targets: ["p"] }]);
+      await page.setContent(`<!doctype html><html lang="en"><title>Axe</title><main><h1>Checked</h1><p style="color:#111;background:#fff">Dark enough</p></main></html>`);
+      expect(await axeViolations(page)).toEqual([]);
+    } finally {
+      await browser.close();
+    }
   });
 });

@@ -6,7 +6,9 @@
  * Each `open()` is a copy of a migrated template when the integration project's global
  * setup made one (global-setup.ts, database-templates.ts), and otherwise a fresh database
  * migrated here (a file run under another config); `migrate` runs either way and finds
- * nothing left to do on a copy.
+ * nothing left to do on a copy. A PGlite copy is the template's dump opened once per worker
+ * process and, after each file's `close()`, reset to the template and handed to the next
+ * (pglite-reuse.ts).
  */
 import { readFileSync } from "node:fs";
 import { inject } from "vitest";
@@ -81,7 +83,7 @@ async function openFreshPostgres(): Promise<Database> {
 /** The template's dump, read once per test file (a Blob PGlite copies from, never changes). */
 let pgliteDump: Blob | undefined;
 
-async function openFreshPGlite(): Promise<Database> {
+async function openTemplatePGlite(): Promise<Database> {
   const file = templates().pgliteDump;
   if (file && !pgliteDump) pgliteDump = new Blob([readFileSync(file)]);
   const database = pgliteDump ? await openReusedPGlite(pgliteDump) : await openDatabase({});
@@ -90,7 +92,7 @@ async function openFreshPGlite(): Promise<Database> {
 }
 
 export const BACKENDS: Backend[] = [
-  { name: "pglite", available: true, open: openFreshPGlite },
+  { name: "pglite", available: true, open: openTemplatePGlite },
   { name: "postgres", available: reachable, open: openFreshPostgres },
 ];
 
