@@ -87,14 +87,17 @@ select line from (
   select 'sequence ' || s.schemaname || '.' || s.sequencename || ' ' || coalesce(s.last_value::text, 'unused') from pg_sequences s
 ) lines order by line`;
 
-/** One line per table: its row count and a digest of its rows. */
+/** One row per table: its name as SQL takes it, and a line with its row count and a digest of its rows. */
 const ROWS = `
-select line from (
-  select 'rows ' || c.oid::regclass || ' ' || (xpath('/row/h/text()', query_to_xml(format(
-      'select count(*) || '' '' || md5(coalesce(string_agg(t::text, E''\\n'' order by t::text), '''')) as h from %s t', c.oid::regclass
-    ), false, true, '')))[1]::text as line
+select name, 'rows ' || name || ' ' || (xpath('/row/h/text()', query_to_xml(format(
+    'select count(*) || '' '' || md5(coalesce(string_agg(t::text, E''\\n'' order by t::text), '''')) as h from %s t', name
+  ), false, true, '')))[1]::text as line
+from (
+  select c.oid::regclass::text as name
     from pg_class c join pg_namespace n on n.oid = c.relnamespace where c.relkind in ('r', 'p') and ${USER_NAMESPACE}
-) lines order by line`;
+) tables order by line`;
+
+interface TableRows { name: string; line: string }
 
 /** What the file may have made, each with the statement that drops it, in the order to drop. */
 const OBJECTS = `
@@ -128,6 +131,8 @@ select key, statement from (
 interface Template {
   /** `fingerprint()`: CATALOG's and ROWS' lines. */
   lines: string[];
+  /** ROWS: each table's line, to tell which ones a file changed. */
+  rows: TableRows[];
   /** OBJECTS' keys: what the template has and a reset keeps. */
   keys: Set<string>;
   /** Tables with rows in the template, each with the statement that puts its rows back. */
@@ -189,27 +194,28 @@ async function release(client: PGliteClient): Promise<void> {
 }
 
 /** CATALOG's lines and ROWS' lines. */
-async function fingerprint(client: PGliteClient): Promise<string[]> {
-  return [...await lines(client, CATALOG), ...await lines(client, ROWS)];
+async function fingerprint(client: PGliteClient, rows?: TableRows[]): Promise<string[]> {
+  const catalog = (await client.query<{ line: string }>(CATALOG)).rows.map((row) => row.line);
+  return [...catalog, ...(rows ?? await tableRows(client)).map((table) => table.line)];
 }
 
-async function lines(client: PGliteClient, query: string): Promise<string[]> {
-  return (await client.query<{ line: string }>(query)).rows.map((row) => row.line);
+async function tableRows(client: PGliteClient): Promise<TableRows[]> {
+  return (await client.query<TableRows>(ROWS)).rows;
 }
 
 async function readTemplate(client: PGliteClient): Promise<Template> {
-  const lines = await fingerprint(client);
+  const rows = await tableRows(client);
+  const lines = await fingerprint(client, rows);
   const keys = new Set((await client.query<{ key: string }>(OBJECTS)).rows.map((row) => row.key));
   const tables: Template["tables"] = [];
-  for (const line of lines.filter((line) => line.startsWith("rows ") && !line.endsWith(` 0 ${EMPTY_MD5}`))) {
-    const name = line.split(" ")[1]!;
-    const { rows } = await client.query<{ rows: string; columns: string }>(
+  for (const { name } of rows.filter((table) => !table.line.endsWith(` 0 ${EMPTY_MD5}`))) {
+    const { rows: found } = await client.query<{ rows: string; columns: string }>(
       `select (select coalesce(jsonb_agg(t), '[]')::text from ${name} t) as rows,
               (select string_agg(quote_ident(attname), ', ' order by attnum) from pg_attribute
                 where attrelid = $1::regclass and attnum > 0 and not attisdropped and attgenerated = '') as columns`,
       [name],
     );
-    const { rows: saved, columns } = rows[0]!;
+    const { rows: saved, columns } = found[0]!;
     tables.push({
       name,
       refill: `insert into ${name} (${columns}) overriding system value select ${columns} from jsonb_populate_recordset(null::${name}, ${quoteLiteral(saved)})`,
@@ -219,7 +225,7 @@ async function readTemplate(client: PGliteClient): Promise<Template> {
     `select format('setval(%L, %s, %s)', quote_ident(schemaname) || '.' || quote_ident(sequencename),
        coalesce(last_value, start_value), case when last_value is null then 'false' else 'true' end) as statement from pg_sequences`,
   );
-  return { lines, keys, tables, sequences: sequences.length ? `select ${sequences.map((s) => s.statement).join(", ")}` : undefined };
+  return { lines, rows, keys, tables, sequences: sequences.length ? `select ${sequences.map((s) => s.statement).join(", ")}` : undefined };
 }
 
 /** md5 of the empty string: the `rows` line of an empty table ends with `0 <this>`. */
@@ -233,10 +239,8 @@ async function reset(client: PGliteClient, wanted: Template): Promise<void> {
   try {
     const { rows: objects } = await client.query<{ key: string; statement: string }>(OBJECTS);
     for (const object of objects) if (!wanted.keys.has(object.key)) await client.query(object.statement);
-    const now = new Set(await lines(client, ROWS));
-    const changed = wanted.lines
-      .filter((line) => line.startsWith("rows ") && !now.has(line))
-      .map((line) => line.split(" ")[1]!);
+    const now = new Set((await tableRows(client)).map((table) => table.line));
+    const changed = wanted.rows.filter((table) => !now.has(table.line)).map((table) => table.name);
     if (changed.length) {
       await client.query(`truncate ${changed.join(", ")} restart identity cascade`);
       // Foreign keys and the tables' own triggers stay off while the template's rows go back.
