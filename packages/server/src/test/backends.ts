@@ -15,7 +15,7 @@ import { inject } from "vitest";
 import { openDatabase, type Database } from "../db/database";
 import { migrate } from "../db/migrate";
 import { openReusedPGlite } from "./pglite-reuse";
-import { adminQuery, databaseUrl, postgresReachable, uniqueDatabaseName, type DatabaseTemplates } from "./database-templates";
+import { adminQuery, databaseUrl, postgresReachable, tablespaceClause, uniqueDatabaseName, type DatabaseTemplates } from "./database-templates";
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
@@ -38,7 +38,7 @@ function templates(): DatabaseTemplates {
 /** A new database on the PostgreSQL server: empty, or a copy of `template`. */
 async function createDatabase(template?: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = uniqueDatabaseName("fieldwork_test");
-  await adminQuery(TEST_DATABASE_URL, `create database "${name}"${template ? ` template "${template}"` : ""}`);
+  await adminQuery(TEST_DATABASE_URL, `create database "${name}"${template ? ` template "${template}"` : tablespaceClause()}`);
   return {
     url: databaseUrl(TEST_DATABASE_URL, name),
     drop: () => adminQuery(TEST_DATABASE_URL, `drop database if exists "${name}" with (force)`),

@@ -83,6 +83,21 @@ export async function adminQuery(adminUrl: string, text: string): Promise<void> 
   }
 }
 
+/**
+ * ` tablespace "…"` when TEST_DATABASE_TABLESPACE names one, for the databases the tests
+ * create on PostgreSQL (the template, and empty scratch databases; copies of the template
+ * inherit its tablespace). `.ci/run` makes one in memory (/dev/shm): a run creates and drops
+ * a few hundred databases and thousands of form tables, whose files on ext4 cost PostgreSQL
+ * more CPU in inode allocation (ext4 skips inodes deleted moments before) than the tests'
+ * own queries (bench/RESULTS.md, "CI time, sixth pass").
+ */
+export function tablespaceClause(env: NodeJS.ProcessEnv = process.env): string {
+  const name = env.TEST_DATABASE_TABLESPACE;
+  if (!name) return "";
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`TEST_DATABASE_TABLESPACE must be a plain lowercase name, not ${JSON.stringify(name)}.`);
+  return ` tablespace "${name}"`;
+}
+
 /** The URL of database `name` on the server of `adminUrl`. */
 export function databaseUrl(adminUrl: string, name: string): string {
   const url = new URL(adminUrl);
@@ -102,7 +117,7 @@ export function uniqueDatabaseName(prefix: string): string {
  */
 export async function createPostgresTemplate(adminUrl: string): Promise<{ name: string; drop(): Promise<void> }> {
   const name = uniqueDatabaseName("fieldwork_template");
-  await adminQuery(adminUrl, `create database "${name}"`);
+  await adminQuery(adminUrl, `create database "${name}"${tablespaceClause()}`);
   const database = await openDatabase({ databaseUrl: databaseUrl(adminUrl, name), poolSize: 2 });
   try {
     await migrate(database.db);

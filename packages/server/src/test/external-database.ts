@@ -15,7 +15,7 @@
  */
 import pg from "pg";
 import { TEST_DATABASE_URL } from "./backends";
-import { adminQuery, databaseUrl, postgresReachable, uniqueDatabaseName } from "./database-templates";
+import { adminQuery, databaseUrl, postgresReachable, tablespaceClause, uniqueDatabaseName } from "./database-templates";
 
 export const EXTERNAL_PASSWORD = "Zq8-not-a-real-pw-XTRNL";
 
@@ -86,7 +86,7 @@ export async function createExternalDatabase(): Promise<ExternalDatabase> {
   if (externalBackend === "pglite-socket") return createSocketDatabase();
   const name = uniqueDatabaseName("fw_external");
   const reader = `${name}_reader`;
-  await adminQuery(TEST_DATABASE_URL, `create database "${name}"`);
+  await adminQuery(TEST_DATABASE_URL, `create database "${name}"${tablespaceClause()}`);
   await adminQuery(TEST_DATABASE_URL, `create role "${reader}" login password 'reader-pw-123'`);
   const admin = databaseUrl(TEST_DATABASE_URL, name);
   await adminQuery(admin, SETUP(`"${reader}"`).replace("current_database_placeholder", `"${name}"`));

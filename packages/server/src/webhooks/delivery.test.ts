@@ -8,9 +8,10 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { WEBHOOK_HEADERS, type Webhook, type WebhookDelivery, type WebhookDeliveryPage, type WebhookEventBody } from "@fieldwork/core";
 import { sql, type Kysely } from "kysely";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
 import type { DB } from "../db/schema";
 import { as } from "../test/accounts";
+import { describeEachAtOnce } from "../test/at-once";
 import { BACKENDS, multipart } from "../test/backends";
 import { eventually, FAST_WEBHOOKS, openWebhookFixture, startReceiver, type Receiver, type WebhookFixture } from "../test/webhooks";
 import { WebhookRunner } from "./runner";
@@ -33,7 +34,7 @@ async function addOutbox(db: Kysely<DB>, formId: string, name: string): Promise<
   return Number(rows[0]!.id);
 }
 
-describe.each(BACKENDS)("webhook delivery on $name", (backend) => {
+describeEachAtOnce(BACKENDS, "webhook delivery on $name", (backend) => {
   let f: WebhookFixture;
   let receiver: Receiver;
   const call = (method: "GET" | "POST" | "PATCH" | "DELETE", path: string, body?: unknown) =>

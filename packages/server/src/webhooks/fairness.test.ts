@@ -7,9 +7,10 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import { WEBHOOK_REDELIVER_LIMIT, type Webhook, type WebhookDelivery, type WebhookDeliveryPage } from "@fieldwork/core";
 import { sql, type Kysely } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import type { DB } from "../db/schema";
 import { as } from "../test/accounts";
+import { describeEachAtOnce } from "../test/at-once";
 import { BACKENDS } from "../test/backends";
 import { eventually, FAST_WEBHOOKS, openWebhookFixture, startReceiver, type WebhookFixture } from "../test/webhooks";
 
@@ -38,7 +39,7 @@ async function startHangingReceiver(): Promise<{ url: string; received: Incoming
   };
 }
 
-describe.each(BACKENDS)("webhook fairness and the circuit breaker on $name", (backend) => {
+describeEachAtOnce(BACKENDS, "webhook fairness and the circuit breaker on $name", (backend) => {
   let f: WebhookFixture;
   let otherForm: string;
   const call = (form: string, method: "GET" | "POST" | "PATCH", path: string, body?: unknown) =>
