@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../app";
 import { runCli, useBuiltCli } from "../cli/cli-process";
@@ -17,6 +17,7 @@ import { openDatabase, type Database } from "../db/database";
 import { migrate } from "../db/migrate";
 import { seedDemo } from "../seed/seed";
 import { ORIGIN } from "../test/accounts";
+import { describeEachAtOnce } from "../test/at-once";
 import { BACKENDS, createScratchDatabase, type Backend } from "../test/backends";
 import { servedForm, viewerKeyFor, type ServedForm } from "../test/served-form";
 import { backupDatabase, restoreDatabase, type RestoreTarget } from "./backup-database";
@@ -47,7 +48,7 @@ function forge(file: string, manifest: BackupManifest, payload: Buffer, change: 
   return file;
 }
 
-describe.each(BACKENDS)("db backup and db restore on $name", (backend) => {
+describeEachAtOnce(BACKENDS, "db backup and db restore on $name", (backend) => {
   const scratchDir = mkdtempSync(join(tmpdir(), `fieldwork-backup-${backend.name}-`));
   const file = join(scratchDir, "fieldwork.backup");
   let source: Place;
