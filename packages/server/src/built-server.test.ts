@@ -8,12 +8,13 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
+import { describeEachAtOnce } from "./test/at-once";
 import { BACKENDS } from "./test/backends";
 import { BUILT_MAIN, demoFormIdOf, ROOT, startServer } from "./test/built-server";
 import { useBuiltServerStore } from "./test/built-server-store";
 
-describe.each(BACKENDS)("the built server on $name", (backend) => {
+describeEachAtOnce(BACKENDS, "the built server on $name", (backend) => {
   const store = useBuiltServerStore(backend, "built");
 
   it.skipIf(!backend.available)("seeds, renders the form and the workbench, serves the bundle, and its CLI reads the database", async () => {
