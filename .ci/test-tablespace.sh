@@ -12,8 +12,8 @@ if [ "${free_kib:-0}" -lt $((2 * 1024 * 1024)) ]; then
   echo "/dev/shm has less than 2 GiB free (${free_kib:-0} KiB)" >&2
   exit 1
 fi
-owner="$(stat -c %U "$(psql -h 127.0.0.1 -U postgres -tAc 'show data_directory')")"
 psql_admin() { psql -h 127.0.0.1 -U postgres -v ON_ERROR_STOP=1 -q "$@"; }
+owner="$(stat -c %U "$(psql_admin -tAc 'show data_directory')")"
 
 exists="$(psql_admin -tAc "select 1 from pg_tablespace where spcname = 'fieldwork_test'")"
 # /dev/shm is emptied by a reboot while the server's catalog keeps the tablespace: it is made

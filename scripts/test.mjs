@@ -49,10 +49,10 @@ function run(name, command, args, live = false) {
 }
 
 const started = performance.now();
-const lint = run("lint", "npx", ["eslint", "."]);
-// TypeScript 7 (the native compiler: ~6 s instead of ~50 on two cores); TypeScript 6 stays in
-// the tree for typescript-eslint's parser, which needs the JavaScript API that 7 does not have.
-const typecheck = run("typecheck", process.execPath, ["node_modules/typescript-7/bin/tsc", "--noEmit", "-p", "."]);
+// package.json's own scripts, so `npm run lint` and `npm run typecheck` check what CI checks
+// (the typecheck runs TypeScript 7: docs/ARCHITECTURE.md, "Testing and CI speed").
+const lint = run("lint", "npm", ["run", "lint", "--silent"]);
+const typecheck = run("typecheck", "npm", ["run", "typecheck", "--silent"]);
 const build = await run("build", "npm", ["run", "build", "--silent"]);
 if (build !== 0) {
   await Promise.all([lint, typecheck]);
