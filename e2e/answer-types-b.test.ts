@@ -46,6 +46,8 @@ describe.skipIf(!CHROMIUM_AVAILABLE)("signature, rich text, canvas and array fie
     await page.goto(`${env.server.url}/d/e/${formId}`);
     const pad = page.getByTestId("signature-pad");
     await expect.poll(() => pad.isVisible(), { timeout: 15_000 }).toBe(true);
+    // The server-rendered pad shows before the page is interactive; a stroke drawn then is lost.
+    await page.locator("form[data-fw-ready]").waitFor();
     expect((await pad.boundingBox())!.height).toBe(180);
     const box = (await pad.boundingBox())!;
     await page.mouse.move(box.x + 30, box.y + 120);
