@@ -86,8 +86,8 @@ export function oneRoundQuery(record: FormRecord, items: readonly PendingSubmit[
     ),
     ${counterCte(formId, count, true)},
     requests (row_id, request_id) as (select * from unnest(${ids}::uuid[], ${requests})),
-    ${movedCte(`unnest(${param(moves.map((m) => m[0]), "uuid[]")}, ${param(moves.map((m) => m[1]), "text[]")}, ${param(moves.map((m) => m[2]), "text[]")})`)},
-    ${claimedCte(`unnest(${param(claims.map((c) => c[0]), "uuid[]")}, ${param(claims.map((c) => c[1]), "text[]")})`)},
+    ${moves.length ? `${movedCte(`unnest(${param(moves.map((m) => m[0]), "uuid[]")}, ${param(moves.map((m) => m[1]), "text[]")}, ${param(moves.map((m) => m[2]), "text[]")})`)},` : ""}
+    ${claims.length ? `${claimedCte(`unnest(${param(claims.map((c) => c[0]), "uuid[]")}, ${param(claims.map((c) => c[1]), "text[]")})`)},` : ""}
     ${eventsCte(formId)}
     select * from (
       select id::text, local_index, created_at, null::json as hits from ins
