@@ -3,7 +3,8 @@
  * members' hits, locks the form's row, writes the rows behind it when the locked row passes the
  * guard, moves the counters, the staged files and the outbox, and answers the rows written and
  * the hits. Its text depends only on the form's table and fields (and whether the batch has
- * hits): every value, the rows' included, is a parameter (one array per column, zipped by
+ * hits, and files to move or claim: a batch without leaves those parts out, since setting up
+ * their executor nodes cost PostgreSQL more than running them): every value, the rows' included, is a parameter (one array per column, zipped by
  * `unnest`), so each pool connection parses and plans it once per table and revision instead of
  * once per batch, and it runs alone as its own transaction (no `begin`, no `commit`). Postgres
  * plans it before it waits for the lock: the form's row is held only while the rows are written
