@@ -206,17 +206,21 @@ async function startServer(databaseUrl: string, port: number, root = ROOT) {
 }
 
 /**
- * Waits (up to a minute) until the server's search filler has filled every row of the form's
- * table: pgbench's rows of the phase before leave it work that would otherwise land in the next
- * HTTP phase and be counted as the submits' cost.
+ * Waits (up to two minutes) until the server's search filler has filled every row of the form's
+ * table, and answers how long that took (ms). Before an HTTP phase: pgbench's rows of the phase
+ * before leave it work that would otherwise land in the HTTP phase and be counted as the
+ * submits' cost. After one: the filler waits for the submits to pause (search-filler.ts), so
+ * this is how long the search index took to catch up with the rush, printed with its rate.
  */
-async function searchFilled(db: pg.Client, table: string): Promise<void> {
-  for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
+async function searchFilled(db: pg.Client, table: string): Promise<number> {
+  const started = Date.now();
+  for (const deadline = started + 120_000; Date.now() < deadline;) {
     const { rows: [row] } = await db.query<{ n: number }>(`select count(*)::int as n from form_data."${table}" where __fw_search is null`);
-    if (!row!.n) return;
-    await new Promise((r) => setTimeout(r, 250));
+    if (!row!.n) return Date.now() - started;
+    await new Promise((r) => setTimeout(r, 100));
   }
-  console.log("(the search filler had rows left after a minute: the next phase shares the CPU with it)");
+  console.log("(the search filler had rows left after two minutes: the next phase shares the CPU with it)");
+  return Date.now() - started;
 }
 
 /**
@@ -312,13 +316,14 @@ async function main() {
     for (const connections of CONNECTIONS) {
       await searchFilled(db, table);
       const http = await measuredSubmits(server.pid, admin, dbName, port, formId, connections, connections * 1_000_000);
+      const caughtUp = `search index caught up ${(await searchFilled(db, table) / 1000).toFixed(1)} s after the phase`;
       const other = compare
         ? await measuredSubmits(compare.server.pid, admin, compareDb, compare.port, compare.formId, connections, connections * 1_000_000 + 500_000)
         : null;
       if (HTTP_ONLY) {
         const line = (name: string, r: Rate) => `${name.padEnd(30)} ${r.rate.toFixed(0).padStart(7)}/s   p50 ${r.p50.toFixed(1).padStart(7)} ms`
           + `   p99 ${r.p99.toFixed(1).padStart(7)} ms${r.errors ? `   (${r.errors} errors)` : ""}`;
-        console.log(`\n${connections} connections, load ${loadavg()[0]!.toFixed(1)}\n${line("POST /submit (autocannon)", http)}\n  ${http.cpu}`);
+        console.log(`\n${connections} connections, load ${loadavg()[0]!.toFixed(1)}\n${line("POST /submit (autocannon)", http)}\n  ${http.cpu}; ${caughtUp}`);
         if (other) console.log(`${line(`POST /submit of ${COMPARE_ROOT}`, other)}   this ÷ that ${(http.rate / other.rate).toFixed(2)}\n  ${other.cpu}`);
         continue;
       }
@@ -329,7 +334,7 @@ async function main() {
         + (r.cpu_ms ? `   server CPU ${r.cpu_ms.toFixed(2)} ms/submit` : "");
       console.log(`\n${connections} connections`);
       console.log(line("POST /submit (autocannon)", http));
-      console.log(`  ${http.cpu}`);
+      console.log(`  ${http.cpu}; ${caughtUp}`);
       console.log(line("pgbench into the form table", formTable));
       console.log(line("pgbench into a bare copy", bareTable));
       if (other) console.log(`${line(`POST /submit of ${COMPARE_ROOT}`, other)}   this ÷ that ${(http.rate / other.rate).toFixed(2)}\n  ${other.cpu}`);

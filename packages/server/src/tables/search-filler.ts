@@ -2,8 +2,12 @@
  * Fills the search vectors inserts and updates left null (search-vector.ts), after the write.
  *
  * A write of a form's rows (a submit batch, a Data API write, an editor change) calls
- * `noteRowsWritten`; a short while later (`delayMs`, so one fill serves many submits) the
+ * `noteRowsWritten`; once the table's writes pause for `delayMs` (so one fill serves many
+ * submits), or at the latest `maxDelayMs` after the first write it has not filled, the
  * table's unfilled rows are filled in batches of `batchSize`, each its own short transaction.
+ * A rush of submits thus has the database to itself for up to `maxDelayMs`: the fill's
+ * update of every row (a new version of the row in each of its indexes) took a third of
+ * PostgreSQL's CPU when it ran alongside (bench:submit), and searching stays exact meanwhile.
  * One fill per table at a time in this process (single flight: a note during a fill runs the
  * table once more after it); across instances `for update skip locked` keeps two fillers on
  * separate rows. A sweep at start and every `sweepEveryMs` fills what no note named (rows
@@ -19,13 +23,18 @@ import { fillSearchBatch, SEARCH_COLUMN } from "./search-vector";
 
 export interface SearchFillerOptions {
   batchSize: number;
+  /** A noted table is filled once no write has noted it for this long… */
   delayMs: number;
+  /** …or at the latest this long after the first note its fill has not served. */
+  maxDelayMs: number;
   sweepEveryMs: number;
   /** Statement timeout of one batch. */
   timeoutMs: number;
 }
 
-export const SEARCH_FILL_DEFAULTS: SearchFillerOptions = { batchSize: 500, delayMs: 200, sweepEveryMs: 60_000, timeoutMs: 30_000 };
+export const SEARCH_FILL_DEFAULTS: SearchFillerOptions = {
+  batchSize: 500, delayMs: 200, maxDelayMs: 30_000, sweepEveryMs: 60_000, timeoutMs: 30_000,
+};
 
 const fillers = new WeakMap<Kysely<DB>, SearchFiller>();
 
@@ -38,10 +47,11 @@ export class SearchFiller {
   readonly #db: Kysely<DB>;
   readonly #options: SearchFillerOptions;
   readonly #log: FastifyBaseLogger | undefined;
-  /** Tables waiting for a fill, and the tables being filled now. */
-  readonly #pending = new Set<string>();
+  /** Tables waiting for a fill (when first and last noted since), and the tables being filled now. */
+  readonly #pending = new Map<string, { first: number; last: number }>();
   readonly #running = new Map<string, Promise<void>>();
   #timer: NodeJS.Timeout | null = null;
+  #timerDue = Infinity;
   #sweeper: NodeJS.Timeout | null = null;
   #sweeping: Promise<void> | null = null;
   #closed = false;
@@ -63,11 +73,9 @@ export class SearchFiller {
 
   note(tableName: string): void {
     if (this.#closed) return;
-    this.#pending.add(tableName);
-    if (!this.#timer) {
-      this.#timer = setTimeout(() => { this.#timer = null; this.#flush(); }, this.#options.delayMs);
-      this.#timer.unref();
-    }
+    const now = Date.now();
+    this.#pending.set(tableName, { first: this.#pending.get(tableName)?.first ?? now, last: now });
+    this.#arm(now);
   }
 
   /** Fills every table that has unfilled rows (start, and the periodic sweep). */
@@ -104,7 +112,7 @@ export class SearchFiller {
   /** Resolves once nothing is waiting or running (tests, shutdown). */
   async idle(): Promise<void> {
     for (;;) {
-      if (this.#timer) { clearTimeout(this.#timer); this.#timer = null; this.#flush(); }
+      if (this.#pending.size) this.#flush(Infinity);
       const work = [...this.#running.values(), ...(this.#sweeping ? [this.#sweeping] : [])];
       if (!work.length) return;
       await Promise.all(work);
@@ -121,11 +129,37 @@ export class SearchFiller {
     await Promise.all([...this.#running.values(), ...(this.#sweeping ? [this.#sweeping] : [])]);
   }
 
-  #flush(): void {
-    const tables = [...this.#pending];
-    this.#pending.clear();
-    // A table being filled right now is filled once more after it (`fill` joins, then runs).
-    for (const table of tables) void this.fill(table);
+  /** When the next noted table is due: its writes paused for `delayMs`, or `maxDelayMs` since its first note. */
+  #due(note: { first: number; last: number }): number {
+    return Math.min(note.last + this.#options.delayMs, note.first + this.#options.maxDelayMs);
+  }
+
+  /** The timer for the earliest due table (a note can only make a table due later, or add one due at `now + delayMs`). */
+  #arm(now: number): void {
+    let due = Infinity;
+    for (const note of this.#pending.values()) due = Math.min(due, this.#due(note));
+    if (due === Infinity) return;
+    if (this.#timer && this.#timerDue <= due) return;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timerDue = due;
+    this.#timer = setTimeout(() => {
+      this.#timer = null;
+      this.#flush(Date.now());
+    }, Math.max(0, due - now));
+    this.#timer.unref();
+  }
+
+  /** Fills the tables due by `now` (all of them at Infinity) and waits on for the rest. */
+  #flush(now: number): void {
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    for (const [table, note] of this.#pending) {
+      if (this.#due(note) > now) continue;
+      this.#pending.delete(table);
+      // A table being filled right now is filled once more after it (`fill` joins, then runs).
+      void this.fill(table);
+    }
+    if (now !== Infinity) this.#arm(now);
   }
 
   async #fillTable(tableName: string): Promise<void> {

@@ -14,7 +14,7 @@ import { SearchFiller } from "./search-filler";
 import { fillSearchBatch } from "./search-vector";
 
 /** The filler never runs by itself here: each test fills when it means to. */
-const MANUAL_FILL = { searchFill: { delayMs: 3_600_000, sweepEveryMs: 3_600_000 } };
+const MANUAL_FILL = { searchFill: { delayMs: 3_600_000, maxDelayMs: 3_600_000, sweepEveryMs: 3_600_000 } };
 
 describe.each(BACKENDS)("the search vector off the submit path on $name", (backend) => {
   let f: DataApiFixture;
