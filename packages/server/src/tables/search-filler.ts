@@ -51,7 +51,6 @@ export class SearchFiller {
   readonly #pending = new Map<string, { first: number; last: number }>();
   readonly #running = new Map<string, Promise<void>>();
   #timer: NodeJS.Timeout | null = null;
-  #timerDue = Infinity;
   #sweeper: NodeJS.Timeout | null = null;
   #sweeping: Promise<void> | null = null;
   #closed = false;
@@ -75,7 +74,9 @@ export class SearchFiller {
     if (this.#closed) return;
     const now = Date.now();
     this.#pending.set(tableName, { first: this.#pending.get(tableName)?.first ?? now, last: now });
-    this.#arm(now);
+    // A note makes its table due no sooner than it was, and a new table due no sooner than any
+    // other (each is due by its last note + delayMs): a timer already set stays the earliest.
+    if (!this.#timer) this.#arm(now);
   }
 
   /** Fills every table that has unfilled rows (start, and the periodic sweep). */
@@ -134,14 +135,11 @@ export class SearchFiller {
     return Math.min(note.last + this.#options.delayMs, note.first + this.#options.maxDelayMs);
   }
 
-  /** The timer for the earliest due table (a note can only make a table due later, or add one due at `now + delayMs`). */
+  /** A timer for the earliest due table, if any waits. */
   #arm(now: number): void {
     let due = Infinity;
     for (const note of this.#pending.values()) due = Math.min(due, this.#due(note));
     if (due === Infinity) return;
-    if (this.#timer && this.#timerDue <= due) return;
-    if (this.#timer) clearTimeout(this.#timer);
-    this.#timerDue = due;
     this.#timer = setTimeout(() => {
       this.#timer = null;
       this.#flush(Date.now());
