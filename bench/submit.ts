@@ -23,7 +23,9 @@
  * BENCH_COMPARE_ROOT=<checkout> also runs that checkout's built server (on a scratch database of
  * its own) and measures its HTTP submits right after this one's, at each connection count;
  * BENCH_NODE_FLAGS (default: `npm start`'s, read from package.json) the node flags of this checkout's server;
- * BENCH_HTTP_ONLY=1 measures the HTTP submits alone (no pgbench, no row appended), for quick comparisons.
+ * BENCH_HTTP_ONLY=1 measures the HTTP submits alone (no pgbench, no row appended), for quick comparisons;
+ * BENCH_SESSIONS=1 has every submit carry a session of its own, as the form page posts with JavaScript
+ * (sessions made beforehand, unmeasured; such a batch goes the two-round way: forms/submit/one-round.ts).
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -42,6 +44,7 @@ const BREAKDOWN = process.env.BENCH_BREAKDOWN === "1";
 const COMPARE_ROOT = process.env.BENCH_COMPARE_ROOT;
 const NODE_FLAGS = process.env.BENCH_NODE_FLAGS;
 const HTTP_ONLY = process.env.BENCH_HTTP_ONLY === "1";
+const SESSIONS = process.env.BENCH_SESSIONS === "1";
 const ROOT = new URL("..", import.meta.url).pathname;
 const SERVER_POOL = 20;
 
@@ -60,8 +63,8 @@ values (nextval('bench_local_index'), 60, 'bench', '{}', 'Ada Lovelace', 'ada@ex
   'https://ada.dev', 12, 'engineer', '2026-12-01', 'team', '{forms,payments}', 9, true, '09:30', 'Benchmark answer',
   true, 'bench');`.replace(/\n\s*/g, " ");
 
-function multipartBody(boundary: string): string {
-  return Object.entries(ANSWER).flatMap(([name, value]) => (Array.isArray(value) ? value : [value])
+function multipartBody(boundary: string, session?: string): string {
+  return Object.entries({ ...ANSWER, ...(session ? { __fw_session: session } : {}) }).flatMap(([name, value]) => (Array.isArray(value) ? value : [value])
     .map((v) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${v}\r\n`))
     .join("") + `--${boundary}--\r\n`;
 }
@@ -88,8 +91,14 @@ async function postgresPids(admin: pg.Client, database: string): Promise<number[
   return rows.map((r) => r.pid);
 }
 
-/** `httpSubmits` with the CPU time per answered submit (ms) of the server, PostgreSQL and this process (autocannon). */
-async function measuredSubmits(pid: number | undefined, admin: pg.Client, database: string, ...args: Parameters<typeof httpSubmits>): Promise<Rate> {
+/**
+ * `httpSubmits` with the CPU time per answered submit (ms) of the server, PostgreSQL and this
+ * process (autocannon); the sessions (BENCH_SESSIONS) are made before the clocks start.
+ */
+async function measuredSubmits(
+  pid: number | undefined, admin: pg.Client, database: string, databaseUrl: string, ...args: Parameters<typeof httpSubmits>
+): Promise<Rate> {
+  args[5] = await sessionsFor(databaseUrl, args[1], args[4] ?? SECONDS);
   const pgBefore = new Map((await postgresPids(admin, database)).map((p) => [p, cpuMs(p)]));
   const before = cpuMs(pid);
   const self = process.cpuUsage();
@@ -108,7 +117,27 @@ async function measuredSubmits(pid: number | undefined, admin: pg.Client, databa
   };
 }
 
-async function httpSubmits(port: number, formId: string, connections: number, firstVisitor: number, seconds = SECONDS): Promise<Rate> {
+/** `count` new sessions of the form (BENCH_SESSIONS), as `GET /v1/{form_id}/session` makes them. */
+async function newSessions(databaseUrl: string, formId: string, count: number): Promise<string[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: string }>(
+      "insert into response_session (form_id) select $1 from generate_series(1, $2) returning id", [formId, count]);
+    return rows.map((r) => r.id);
+  } finally {
+    await client.end();
+  }
+}
+
+/** BENCH_SESSIONS: a session for every submit `seconds` of submits can make (a reused one would answer "duplicate"). */
+async function sessionsFor(databaseUrl: string, formId: string, seconds: number): Promise<string[]> {
+  return SESSIONS ? newSessions(databaseUrl, formId, 10_000 * seconds) : [];
+}
+
+async function httpSubmits(
+  port: number, formId: string, connections: number, firstVisitor: number, seconds = SECONDS, sessions: string[] = [],
+): Promise<Rate> {
   const boundary = "----fieldworkbench";
   // Each submit comes from its own visitor address (X-Forwarded-For, believed from the
   // loopback proxy), as in a rush of many people: the per-address limit is counted on every
@@ -122,7 +151,11 @@ async function httpSubmits(port: number, formId: string, connections: number, fi
       setupRequest: (request) => {
         visitor++;
         const address = `10.${(visitor >> 16) & 255}.${(visitor >> 8) & 255}.${visitor & 255}`;
-        return { ...request, headers: { ...request.headers, "x-forwarded-for": address } };
+        const session = sessions.pop();
+        return {
+          ...request, headers: { ...request.headers, "x-forwarded-for": address },
+          ...(session ? { body: multipartBody(boundary, session) } : {}),
+        };
       },
     }],
   });
@@ -290,13 +323,13 @@ async function main() {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   const compareDb = `${dbName}_compare`;
-  let compare: { server: ReturnType<typeof spawn>; formId: string; port: number } | null = null;
+  let compare: { server: ReturnType<typeof spawn>; formId: string; port: number; url: string } | null = null;
   if (COMPARE_ROOT) {
     await admin.query(`create database "${compareDb}"`);
     const compareUrl = new URL(ADMIN_URL);
     compareUrl.pathname = `/${compareDb}`;
     const comparePort = await freePort();
-    compare = { ...(await startServer(compareUrl.toString(), comparePort, COMPARE_ROOT)), port: comparePort };
+    compare = { ...(await startServer(compareUrl.toString(), comparePort, COMPARE_ROOT)), port: comparePort, url: compareUrl.toString() };
   }
 
   try {
@@ -307,18 +340,18 @@ async function main() {
     await db.query(`create table form_data."${bare}" (like form_data."${table}" including defaults, primary key (id))`);
 
     // Warm up (JIT, the definition cache, the pools), unmeasured: 3 s of submits to each server.
-    await httpSubmits(port, formId, 16, 90_000_000, 3);
-    if (compare) await httpSubmits(compare.port, compare.formId, 16, 95_000_000, 3);
+    await httpSubmits(port, formId, 16, 90_000_000, 3, await sessionsFor(databaseUrl, formId, 3));
+    if (compare) await httpSubmits(compare.port, compare.formId, 16, 95_000_000, 3, await sessionsFor(compare.url, compare.formId, 3));
     const load = loadavg()[0]!.toFixed(1);
     const { rows: [version] } = await db.query<{ v: string }>("select current_setting('server_version') as v");
     console.log(`\nbench:submit — ${SECONDS}s per phase, PostgreSQL ${version!.v}, Node ${process.version}, server flags `
       + `${(NODE_FLAGS ?? startFlags(ROOT).join(" ")) || "(none)"}, ${cpus().length} cores, load average ${load} before the run`);
     for (const connections of CONNECTIONS) {
       await searchFilled(db, table);
-      const http = await measuredSubmits(server.pid, admin, dbName, port, formId, connections, connections * 1_000_000);
+      const http = await measuredSubmits(server.pid, admin, dbName, databaseUrl, port, formId, connections, connections * 1_000_000);
       const caughtUp = `search index caught up ${(await searchFilled(db, table) / 1000).toFixed(1)} s after the phase`;
       const other = compare
-        ? await measuredSubmits(compare.server.pid, admin, compareDb, compare.port, compare.formId, connections, connections * 1_000_000 + 500_000)
+        ? await measuredSubmits(compare.server.pid, admin, compareDb, compare.url, compare.port, compare.formId, connections, connections * 1_000_000 + 500_000)
         : null;
       if (HTTP_ONLY) {
         const line = (name: string, r: Rate) => `${name.padEnd(30)} ${r.rate.toFixed(0).padStart(7)}/s   p50 ${r.p50.toFixed(1).padStart(7)} ms`
