@@ -243,7 +243,7 @@ async function startServer(databaseUrl: string, port: number, root = ROOT) {
  * table, and answers how long that took (ms). Before an HTTP phase: pgbench's rows of the phase
  * before leave it work that would otherwise land in the HTTP phase and be counted as the
  * submits' cost. After one: the filler waits for the submits to pause (search-filler.ts), so
- * this is how long the search index took to catch up with the rush, printed with its rate.
+ * this is how long the search index took to catch up with the rush (printed with the phase).
  */
 async function searchFilled(db: pg.Client, table: string): Promise<number> {
   const started = Date.now();
