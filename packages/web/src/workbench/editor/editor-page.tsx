@@ -167,7 +167,7 @@ function Editor({ me, route, document, crumbs, canEdit, isOwner, dataModeReady }
     >
       {formPage !== null && document.form_id ? (
         <div className="min-h-full" data-editor-mode={state.mode} data-editor-suffix={route.suffix}>
-          <Suspense fallback={<FormPageSkeleton />}>
+          <Suspense fallback={<FormPageSkeleton title={title} />}>
             <FormEditor form_id={document.form_id} project_id={document.project_id} pattern={formPage} title={title} canEdit={canEdit} csrf_token={me.csrf_token} />
           </Suspense>
         </div>

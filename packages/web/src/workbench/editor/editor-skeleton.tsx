@@ -38,7 +38,15 @@ export function EditorMainSkeleton() {
   );
 }
 
-/** A form's Build page while its code (form-editor.tsx, loaded lazily) or its editor document loads. */
-export function FormPageSkeleton() {
-  return <div className="mx-auto w-full max-w-3xl px-4 py-8"><RowsSkeleton rows={5} rowClassName="h-20" /></div>;
+/**
+ * A form's Build page while its code (form-editor.tsx, loaded lazily) or its editor document
+ * loads; the page's heading (the loaded page shows its own) is there for screen readers meanwhile.
+ */
+export function FormPageSkeleton({ title }: { title: string }) {
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-8">
+      <h1 className="sr-only">{title}</h1>
+      <RowsSkeleton rows={5} rowClassName="h-20" />
+    </div>
+  );
 }

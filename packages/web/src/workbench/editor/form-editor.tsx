@@ -50,7 +50,7 @@ export default function FormEditor({ form_id, project_id, pattern, title, canEdi
   const FormPage = FORM_PAGES[pattern];
   return (
     <ProjectIdContext value={project_id}>
-      <FormStoreHost form_id={form_id} canEdit={canEdit} csrf_token={csrf_token}><FormPage title={title} /></FormStoreHost>
+      <FormStoreHost form_id={form_id} title={title} canEdit={canEdit} csrf_token={csrf_token}><FormPage title={title} /></FormStoreHost>
     </ProjectIdContext>
   );
 }

@@ -57,15 +57,19 @@ function FormLanguage({ children }: { children: ReactNode }) {
 
 export interface FormStoreHostProps {
   form_id: string;
+  /** The page's heading while the document loads, or when it could not be. */
+  title: string;
   canEdit: boolean;
   csrf_token: string;
   children: ReactNode;
 }
 
-export function FormStoreHost({ form_id, canEdit, csrf_token, children }: FormStoreHostProps) {
+export function FormStoreHost({ form_id, title, canEdit, csrf_token, children }: FormStoreHostProps) {
   const { state, reload } = useResource(form_id, (signal) => fetchEditorDocument(form_id, signal));
-  if (state.status === "loading") return <FormPageSkeleton />;
-  if (state.status === "failed") return <div className="mx-auto w-full max-w-3xl px-4 py-8"><LoadError message={state.message} onRetry={reload} /></div>;
+  if (state.status === "loading") return <FormPageSkeleton title={title} />;
+  if (state.status === "failed") {
+    return <div className="mx-auto w-full max-w-3xl px-4 py-8"><h1 className="sr-only">{title}</h1><LoadError message={state.message} onRetry={reload} /></div>;
+  }
   return <Loaded document={state.data} readonly={!canEdit} csrf_token={csrf_token} children={children} />;
 }
 
