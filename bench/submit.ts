@@ -96,24 +96,25 @@ async function postgresPids(admin: pg.Client, database: string): Promise<number[
  * process (autocannon); the sessions (BENCH_SESSIONS) are made before the clocks start.
  */
 async function measuredSubmits(
-  pid: number | undefined, admin: pg.Client, database: string, databaseUrl: string, ...args: Parameters<typeof httpSubmits>
+  pid: number | undefined, admin: pg.Client, database: string, databaseUrl: string,
+  port: number, formId: string, connections: number, firstVisitor: number,
 ): Promise<Rate> {
-  args[5] = await sessionsFor(databaseUrl, args[1], args[4] ?? SECONDS);
+  const sessions = await sessionsFor(databaseUrl, formId, SECONDS);
   const pgBefore = new Map((await postgresPids(admin, database)).map((p) => [p, cpuMs(p)]));
   const before = cpuMs(pid);
   const self = process.cpuUsage();
-  const rate = await httpSubmits(...args);
+  const rate = await httpSubmits(port, formId, connections, firstVisitor, SECONDS, sessions);
   const serverMs = cpuMs(pid) - before;
   const selfUsage = process.cpuUsage(self);
   const selfMs = (selfUsage.user + selfUsage.system) / 1000;
   let pgMs = 0;
   for (const p of await postgresPids(admin, database)) pgMs += cpuMs(p) - (pgBefore.get(p) ?? 0);
-  const answered = rate.rate * (args[4] ?? SECONDS);
+  const answered = rate.rate * SECONDS;
   const per = (ms: number) => (answered ? ms / answered : 0).toFixed(2);
   return {
     ...rate, cpu_ms: answered ? serverMs / answered : 0,
     cpu: `CPU ms/submit: server ${per(serverMs)}, PostgreSQL ${per(pgMs)}, bench (autocannon) ${per(selfMs)}; `
-      + `CPU busy ${((serverMs + pgMs + selfMs) / ((args[4] ?? SECONDS) * 10 * cpus().length)).toFixed(0)}% of ${cpus().length} cores`,
+      + `CPU busy ${((serverMs + pgMs + selfMs) / (SECONDS * 10 * cpus().length)).toFixed(0)}% of ${cpus().length} cores`,
   };
 }
 

@@ -89,12 +89,12 @@ export async function callPrivate<T = { id: string }>(page: Page, method: string
 export async function newFormInBrowser(page: Page, server: RunningServer, who: { name: string; email: string }, org: string, title: string): Promise<void> {
   const request = page.context().request;
   const headers = { origin: server.url };
-  const data = async <T>(response: APIResponse): Promise<T> => {
+  const ok = async (response: APIResponse): Promise<APIResponse> => {
     if (!response.ok()) throw new Error(`${response.url()} answered ${response.status()}: ${await response.text()}`);
-    return ((await response.json()) as { data: T }).data;
+    return response;
   };
-  const signedUp = await request.post(`${server.url}/api/auth/sign-up/email`, { headers, data: { name: who.name, email: who.email, password: PASSWORD } });
-  if (!signedUp.ok()) throw new Error(`sign-up answered ${signedUp.status()}: ${await signedUp.text()}`);
+  const data = async <T>(response: APIResponse): Promise<T> => ((await (await ok(response)).json()) as { data: T }).data;
+  await ok(await request.post(`${server.url}/api/auth/sign-up/email`, { headers, data: { name: who.name, email: who.email, password: PASSWORD } }));
   const { csrf_token } = await data<{ csrf_token: string }>(await request.get(`${server.url}/private/editor/me`));
   const post = async <T>(path: string, body: unknown) =>
     data<T>(await request.post(`${server.url}/private/editor${path}`, { headers: { ...headers, "x-fieldwork-csrf": csrf_token }, data: body }));
